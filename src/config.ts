@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import YAML from 'yaml'
+import { isLang, type Lang } from './languages.ts'
+import { isTimeZone } from './time/zone.ts'
+
+/** Every setting, resolved once: flags, then ALMANAC_* variables, then the config file, then defaults. */
+export interface Config {
+  content: string
+  out: string
+  port: number
+  host: string
+  users: string
+  /** Public base URL of the site, without a trailing slash; '' means "the address the server listens on". */
+  site_url: string
+  timezone: string
+  default_language: Lang
+  fallback: boolean
+  per_page: number
+  max_per_page: number
+  api_root: string
+  /** ISO 4217 code used for JSON-LD offers when an event names none. */
+  currency: string
+}
+
+export const DEFAULTS: Config = {
+  content: './content',
+  out: './dist',
+  port: 3000,
+  host: 'localhost',
+  users: './.almanac/users.yaml',
+  site_url: '',
+  timezone: 'UTC',
+  default_language: 'en',
+  fallback: true,
+  per_page: 9,
+  max_per_page: 50,
+  api_root: '/wp-json',
+  currency: 'USD',
+}
+
+type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
+
+/** Thrown for a setting that cannot be used; the CLI prints it and exits 1. */
+export class ConfigError extends Error {}
+
+/** Resolves the settings from command-line flags, the environment and the config file. */
+export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const file = readConfigFile(typeof flags.config === 'string' ? flags.config : undefined, cwd)
+  const config = { ...DEFAULTS }
+  for (const key of Object.keys(DEFAULTS) as (keyof Config)[]) {
+    const raw = flags[key] ?? env[`ALMANAC_${key.toUpperCase()}`] ?? file[key]
+    if (raw !== undefined && raw !== '') (config as Record<string, unknown>)[key] = coerce(key, raw)
+  }
+  config.content = resolve(cwd, config.content)
+  config.out = resolve(cwd, config.out)
+  config.users = resolve(cwd, config.users)
+  config.site_url = config.site_url.replace(/\/+$/, '')
+  config.api_root = '/' + config.api_root.replace(/^\/+|\/+$/g, '')
+  return config
+}
+
+function readConfigFile(path: string | undefined, cwd: string): Source {
+  const file = resolve(cwd, path ?? 'almanac.config.yaml')
+  if (!existsSync(file)) {
+    if (path) throw new ConfigError(`${file}: config file not found`)
+    return {}
+  }
+  const data: unknown = YAML.parse(readFileSync(file, 'utf8'))
+  if (data === null || data === undefined) return {}
+  if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: expected a mapping of settings`)
+  return data as Source
+}
+
+function coerce(key: keyof Config, raw: unknown): unknown {
+  const expected = typeof DEFAULTS[key]
+  if (expected === 'number') {
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${key}: expected a whole number, got ${JSON.stringify(raw)}`)
+    return n
+  }
+  if (expected === 'boolean') {
+    if (typeof raw === 'boolean') return raw
+    if (/^(true|1|yes|on)$/i.test(String(raw))) return true
+    if (/^(false|0|no|off)$/i.test(String(raw))) return false
+    throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
+  }
+  const value = String(raw)
+  if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
+  if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
+  return value
+}

@@ -1,0 +1,35 @@
+import { isLang, type Lang } from '../languages.ts'
+import { KINDS, type Kind } from './kinds.ts'
+
+/** Where a content file sits: its kind, the record's stem and the file's language. */
+export interface FileAddress {
+  kind: Kind
+  stem: string
+  lang: Lang
+}
+
+/** A stem is a stable, ASCII, file-system-safe key (DESIGN §1). */
+export const STEM = /^[a-z0-9][a-z0-9_-]{0,127}$/i
+
+/**
+ * Reads `events/<stem>.<lang>.md` (or `<stem>.md` in the default language).
+ * Returns a reason string when the path is not a record file, so callers can report it.
+ */
+export function parseContentPath(relative: string, defaultLang: Lang): FileAddress | string {
+  const parts = relative.split(/[\\/]/)
+  if (parts.length !== 2) return 'records live directly in a kind folder (events/, venues/, …)'
+  const [folder, name] = parts as [string, string]
+  if (!(KINDS as readonly string[]).includes(folder)) return `unknown folder "${folder}"`
+  const m = /^(.+?)(?:\.([^.]+))?\.md$/.exec(name)
+  if (!m) return 'not a Markdown file'
+  const stem = m[1]!
+  const lang = m[2] ?? defaultLang
+  if (!isLang(lang)) return `unknown language "${lang}" (expected en, zh-hans, ms or ta)`
+  if (!STEM.test(stem)) return `file name "${stem}" must be ASCII letters, digits, - and _`
+  return { kind: folder as Kind, stem, lang }
+}
+
+/** The relative path of a record file. */
+export function contentPath(kind: Kind, stem: string, lang: Lang): string {
+  return `${kind}/${stem}.${lang}.md`
+}

@@ -1,0 +1,82 @@
+import { HTTPError } from 'h3'
+
+/** Every error code the API emits, with its status and message (reference §9). */
+const CATALOGUE = {
+  rest_no_route: [404, 'No route was found matching the URL and request method.'],
+  rest_missing_callback_param: [400, 'Missing parameter(s): %s'],
+  rest_invalid_param: [400, 'Invalid parameter(s): %s'],
+  rest_invalid_json: [400, 'Invalid JSON body passed.'],
+  rest_forbidden: [403, 'Sorry, you are not allowed to do that.'],
+  incorrect_password: [401, 'The provided password is an invalid application password.'],
+  rest_payload_too_large: [413, 'The request body is too large.'],
+  'precondition-failed': [412, 'The record has changed since it was read.'],
+  'rest-event-not-found': [404, 'Event with ID %s does not exist.'],
+  'rest-invalid-event-id': [400, 'The specified ID is not a valid event.'],
+  'event-no-longer-available': [403, 'This event is no longer available'],
+  'event-not-accessible': [403, 'The requested event is not accessible'],
+  'event-password-protected': [403, 'The requested event is not accessible without a password'],
+  'event-archive-page-not-found': [404, 'The requested event archive page does not exist'],
+  'venue-not-accessible': [403, 'The requested venue is not accessible'],
+  'organizer-not-accessible': [403, 'The requested organizer is not accessible'],
+  'venue-archive-page-not-found': [404, 'The requested venue archive page does not exist'],
+  'organizer-archive-page-not-found': [404, 'The requested organizer archive page does not exist'],
+  internal_server_error: [500, 'The server could not answer this request.'],
+} as const satisfies Record<string, readonly [number, string]>
+
+export type ErrorCode = keyof typeof CATALOGUE
+
+/** The JSON body of every error: `{code, message, data}` (reference §1.5). */
+export interface ErrorBody {
+  code: string
+  message: string
+  data: Record<string, unknown> | null
+  additional_data?: unknown[]
+}
+
+/** An API error; thrown by handlers and turned into the envelope by the app. */
+export class ApiError extends HTTPError {
+  readonly code: string
+  readonly extra: Record<string, unknown>
+
+  constructor(code: string, status: number, message: string, extra: Record<string, unknown> = {}) {
+    super({ status, message })
+    this.code = code
+    this.extra = extra
+  }
+
+  /** The response body: `data.status` first, then whatever the code carries. */
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.extra } }
+  }
+}
+
+/** Makes the error for a catalogue code; `args` fill the `%s` in its message. */
+export function apiError(code: ErrorCode, args: string[] = [], extra: Record<string, unknown> = {}): ApiError {
+  const [status, template] = CATALOGUE[code]
+  return new ApiError(code, status, template.replace('%s', args.join(', ')), extra)
+}
+
+/** One failed parameter: the message for `params` and, for type errors, a `details` entry. */
+export interface ParamIssue {
+  message: string
+  detail?: { code: string; message: string; data: Record<string, unknown> }
+}
+
+/** 400 `rest_invalid_param` naming every failed parameter (reference §1.4 step 2–3). */
+export function invalidParams(issues: Record<string, ParamIssue>): ApiError {
+  const names = Object.keys(issues)
+  const params: Record<string, string> = {}
+  const details: Record<string, unknown> = {}
+  for (const name of names) {
+    params[name] = issues[name]!.message
+    if (issues[name]!.detail) details[name] = issues[name]!.detail
+  }
+  // WordPress sends an empty JSON array, not an object, when no check explained itself.
+  const detailValue = Object.keys(details).length > 0 ? details : []
+  return apiError('rest_invalid_param', names, { params, details: detailValue })
+}
+
+/** 400 `rest_invalid_param` for one parameter that failed its check. */
+export function invalidParam(name: string, message = 'Invalid parameter.'): ApiError {
+  return invalidParams({ [name]: { message } })
+}
