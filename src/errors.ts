@@ -8,6 +8,7 @@ const CATALOGUE = {
   rest_invalid_json: [400, 'Invalid JSON body passed.'],
   rest_forbidden: [403, 'Sorry, you are not allowed to do that.'],
   incorrect_password: [401, 'The provided password is an invalid application password.'],
+  rest_invalid_url: [400, 'The request URL is malformed.'],
   rest_payload_too_large: [413, 'The request body is too large.'],
   'precondition-failed': [412, 'The record has changed since it was read.'],
   'rest-event-not-found': [404, 'Event with ID %s does not exist.'],

@@ -1,0 +1,69 @@
+import { instantToWall, wallToInstant } from '../time/zone.ts'
+import type { ContentRecord } from './store.ts'
+
+/** An event's dates: local wall clock as served, and the instants lists filter and sort on. */
+export interface EventTimes {
+  timezone: string
+  startWall: string
+  endWall: string
+  start: number
+  end: number
+}
+
+/** A record's publication and modification dates, as `date`, `date_utc`, `modified`, `modified_utc`. */
+export interface PostDates {
+  date: string
+  dateUtc: string
+  modified: string
+  modifiedUtc: string
+  /** The publication instant, the second sort key of event lists. */
+  published: number
+}
+
+const times = new WeakMap<ContentRecord, EventTimes>()
+const dates = new WeakMap<ContentRecord, PostDates>()
+const UNSET = '0000-00-00 00:00:00'
+
+/** Reads an event's dates in its zone (site zone when it names none); all-day events span whole days. */
+export function eventTimes(record: ContentRecord, siteZone: string): EventTimes {
+  let cached = times.get(record)
+  if (!cached) {
+    const data = record.source.data
+    const timezone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : siteZone
+    let startWall = toSeconds(String(data.start_date))
+    let endWall = toSeconds(String(data.end_date))
+    if (data.all_day === true) {
+      startWall = `${startWall.slice(0, 10)} 00:00:00`
+      endWall = `${endWall.slice(0, 10)} 23:59:59`
+    }
+    cached = { timezone, startWall, endWall, start: wallToInstant(startWall, timezone), end: wallToInstant(endWall, timezone) }
+    times.set(record, cached)
+  }
+  return cached
+}
+
+/** Publication dates from front matter (site zone); a file without `date` is dated by its mtime. */
+export function postDates(record: ContentRecord, siteZone: string): PostDates {
+  let cached = dates.get(record)
+  if (!cached) {
+    const data = record.source.data
+    const fileTime = instantToWall(Math.floor(record.source.mtimeMs / 1000) * 1000, siteZone)
+    const date = typeof data.date === 'string' ? toSeconds(data.date) : fileTime
+    const published = wallToInstant(date, siteZone)
+    // A clone gives every file a new mtime, so `modified` falls back to the publication date, not the file.
+    const modified = typeof data.modified === 'string' ? toSeconds(data.modified) : date
+    // WordPress leaves a draft's GMT date unset until it is published; clients see zeros.
+    const unpublished = data.status === 'draft' || data.status === 'pending'
+    const dateUtc = typeof data.date_utc === 'string' ? toSeconds(data.date_utc) : unpublished ? UNSET : instantToWall(published, 'UTC')
+    const modifiedUtc = instantToWall(wallToInstant(modified, siteZone), 'UTC')
+    cached = { date, dateUtc, modified, modifiedUtc, published }
+    dates.set(record, cached)
+  }
+  return cached
+}
+
+/** `2026-07-14T19:00` → `2026-07-14 19:00:00`. */
+function toSeconds(wall: string): string {
+  const text = wall.replace('T', ' ')
+  return text.length === 16 ? `${text}:00` : text
+}

@@ -1,0 +1,48 @@
+/** One page of a result list. */
+export interface Page<T> {
+  items: T[]
+  total: number
+  totalPages: number
+  page: number
+  perPage: number
+  hasNext: boolean
+  hasPrevious: boolean
+}
+
+/** Cuts a page out of a list; `total_pages` is 0 for an empty list, as the reference has it. */
+export function paginate<T>(all: readonly T[], page: number, perPage: number): Page<T> {
+  const total = all.length
+  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
+  const start = (page - 1) * perPage
+  return {
+    items: all.slice(start, start + perPage),
+    total,
+    totalPages,
+    page,
+    perPage,
+    hasNext: page < totalPages,
+    hasPrevious: page > 1 && page - 1 <= totalPages,
+  }
+}
+
+/** The list links of §5.4: `rest_url` as given, next/previous form-encoded with `page` moved last. */
+export function pageLinks(base: string, query: [string, string][], page: Page<unknown>, encodeFirst: boolean) {
+  const rest = query.filter(([key]) => key !== 'page')
+  const encoded = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeForm(k)}=${encodeForm(v)}`).join('&')
+  const raw = query.map(([k, v]) => `${k}=${v}`).join('&')
+  const links: { rest_url: string; next_rest_url?: string; previous_rest_url?: string } = {
+    rest_url: query.length === 0 ? base : `${base}?${encodeFirst ? encoded(query) : raw}`,
+  }
+  const withPage = (n: number) => {
+    const pairs: [string, string][] = n > 1 ? [...rest, ['page', String(n)]] : rest
+    return pairs.length === 0 ? base : `${base}?${encoded(pairs)}`
+  }
+  if (page.hasNext) links.next_rest_url = withPage(page.page + 1)
+  if (page.hasPrevious) links.previous_rest_url = withPage(page.page - 1)
+  return links
+}
+
+/** `application/x-www-form-urlencoded`, as PHP's `urlencode` writes it (spaces as `+`). */
+export function encodeForm(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+}

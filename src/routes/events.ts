@@ -1,0 +1,67 @@
+import type { ContentRecord } from '../content/store.ts'
+import { apiError } from '../errors.ts'
+import { listEvents } from '../query/events.ts'
+import { statusOf } from '../query/visibility.ts'
+import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
+import { findBySlug } from '../schema/validators.ts'
+import { toEventResponse } from '../serialize/event.ts'
+import { isLocked } from '../serialize/protect.ts'
+import { restRoot } from '../serialize/urls.ts'
+import { pageLinks } from '../query/paging.ts'
+import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+
+/** `GET /events`: the archive with the default window, paging and links (§5, §6). */
+function list(request: ApiRequest): ApiResult {
+  const { page, query } = listEvents(request.params, request.given, request.scope)
+  if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
+  const base = `${restRoot(request.view)}events/`
+  const links = pageLinks(base, withLang(query, request), page, false)
+  const body: Record<string, unknown> = { events: page.items.map((record) => toEventResponse(record, request.view)) }
+  Object.assign(body, links, { total: page.total, total_pages: page.totalPages })
+  return { body, headers: totals(page.total, page.totalPages) }
+}
+
+/** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind (§9.1). */
+function byId(request: ApiRequest): ApiResult {
+  const id = request.params.id as number
+  const record = request.view.store.get('events', id)
+  if (!record || !request.view.store.langOf(record, request.view.lang)) {
+    if (request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
+    throw apiError('rest-event-not-found', [String(id)])
+  }
+  return readable(record, request)
+}
+
+function bySlug(request: ApiRequest): ApiResult {
+  return readable(findBySlug(request.view, 'events', request.params.slug as string)!, request)
+}
+
+/** The reference's access checks for one event (§4.7, §9.1), then the event with its JSON-LD. */
+function readable(record: ContentRecord, request: ApiRequest): ApiResult {
+  const status = statusOf(record)
+  if (status === 'trash') throw apiError('event-no-longer-available')
+  if (status !== 'publish' && !request.scope.canSeeDrafts) throw apiError('event-not-accessible')
+  if (isLocked(record.source.data.password, request.view.password)) throw apiError('event-password-protected')
+  return { body: toEventResponse(record, request.view, { jsonLd: true }) }
+}
+
+/** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
+export function totals(total: number, totalPages: number): Record<string, string> {
+  return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
+}
+
+/** Links carry `ml_language` when the request named it (CONTRACT "Links"). */
+export function withLang(query: [string, string][], request: ApiRequest): [string, string][] {
+  return request.view.langNamed ? [...query, ['ml_language', request.view.lang]] : query
+}
+
+export const EVENT_ROUTES: RouteDef[] = [
+  { path: '/events', pattern: '/events', endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: list }] },
+  { path: '/events/:id', pattern: '/events/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: EVENT_READ_ARGS, handler: byId }] },
+  {
+    path: '/events/by-slug/:slug',
+    pattern: '/events/by-slug/(?P<slug>[^/]+)',
+    endpoints: [{ methods: ['GET'], args: EVENT_SLUG_READ_ARGS, handler: bySlug }],
+  },
+]
+

@@ -1,0 +1,70 @@
+import type { ContentRecord } from '../content/store.ts'
+import { apiError } from '../errors.ts'
+import { listLinked } from '../query/linked.ts'
+import { pageLinks } from '../query/paging.ts'
+import { statusOf } from '../query/visibility.ts'
+import {
+  ORGANIZER_LIST_ARGS, ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_LIST_ARGS, VENUE_READ_ARGS,
+  VENUE_SLUG_READ_ARGS,
+} from '../schema/args.ts'
+import { findBySlug } from '../schema/validators.ts'
+import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
+import { restRoot } from '../serialize/urls.ts'
+import { totals, withLang } from './events.ts'
+import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+
+type LinkedKind = 'venues' | 'organizers'
+
+const SERIALIZE = { venues: toVenueResponse, organizers: toOrganizerResponse }
+const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const
+
+function list(kind: LinkedKind) {
+  return (request: ApiRequest): ApiResult => {
+    const { page, query } = listLinked(kind, request.params, request.scope)
+    if (page.page > 1 && page.items.length === 0) throw apiError(`${SINGULAR[kind]}-archive-page-not-found`)
+    const links = pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false)
+    const items = page.items.map((record) => SERIALIZE[kind](record, request.view, { top: true }))
+    const body = { [kind]: items, ...links, total: page.total, total_pages: page.totalPages }
+    return { body, headers: totals(page.total, page.totalPages) }
+  }
+}
+
+/** One venue or organizer; the id or slug was checked by its argument already (400 when unknown). */
+function single(kind: LinkedKind, by: 'id' | 'slug') {
+  return (request: ApiRequest): ApiResult => {
+    const record = by === 'id'
+      ? request.view.store.get(kind, request.params.id as number)!
+      : findBySlug(request.view, kind, request.params.slug as string)!
+    return { body: SERIALIZE[kind](accessible(kind, record, request), request.view, { top: true, jsonLd: true }) }
+  }
+}
+
+/** Unpublished venues and organizers are hidden from callers who cannot see drafts (§9.1). */
+function accessible(kind: LinkedKind, record: ContentRecord, request: ApiRequest): ContentRecord {
+  if (!request.view.store.langOf(record, request.view.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  if (statusOf(record) !== 'publish' && !request.scope.canSeeDrafts) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  return record
+}
+
+function routes(kind: LinkedKind, args: { list: typeof VENUE_LIST_ARGS; read: typeof VENUE_READ_ARGS; slug: typeof VENUE_SLUG_READ_ARGS }): RouteDef[] {
+  return [
+    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: args.list, handler: list(kind) }] },
+    {
+      path: `/${kind}/:id`,
+      pattern: `/${kind}/(?P<id>\\d+)`,
+      endpoints: [{ methods: ['GET'], args: args.read, handler: single(kind, 'id') }],
+    },
+    {
+      path: `/${kind}/by-slug/:slug`,
+      pattern: `/${kind}/by-slug/(?P<slug>[^/]+)`,
+      endpoints: [{ methods: ['GET'], args: args.slug, handler: single(kind, 'slug') }],
+    },
+  ]
+}
+
+export const VENUE_ROUTES = routes('venues', { list: VENUE_LIST_ARGS, read: VENUE_READ_ARGS, slug: VENUE_SLUG_READ_ARGS })
+export const ORGANIZER_ROUTES = routes('organizers', {
+  list: ORGANIZER_LIST_ARGS,
+  read: ORGANIZER_READ_ARGS,
+  slug: ORGANIZER_SLUG_READ_ARGS,
+})

@@ -1,0 +1,29 @@
+import { LANGUAGE_NAMES, LANGUAGES } from '../languages.ts'
+import { ROOT_ARGS } from '../schema/args.ts'
+import { restRoot, apiIndexUrl } from '../serialize/urls.ts'
+import { describeRoute, routeKey } from './describe.ts'
+import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+
+/** The namespace index (§11.1) over the given routes, plus the languages Almanac serves (D11). */
+export function rootRoute(routes: () => RouteDef[]): RouteDef {
+  const self: RouteDef = {
+    path: '',
+    pattern: '',
+    endpoints: [{ methods: ['GET'], args: ROOT_ARGS, handler: (request) => index(request, [self, ...routes()]) }],
+  }
+  return self
+}
+
+function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
+  const root = restRoot(request.view)
+  const described: Record<string, unknown> = {}
+  for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, root)
+  return {
+    body: {
+      namespace: 'calendar/events/v1',
+      routes: described,
+      _links: { up: [{ href: apiIndexUrl(request.view.site) }] },
+      languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], default: code === request.view.site.defaultLang })),
+    },
+  }
+}

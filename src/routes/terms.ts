@@ -1,0 +1,47 @@
+import { listTerms } from '../query/terms.ts'
+import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS, type ArgSet } from '../schema/args.ts'
+import { toTermResponse } from '../serialize/term.ts'
+import { restRoot } from '../serialize/urls.ts'
+import { totals } from './events.ts'
+import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+
+type TermKind = 'categories' | 'tags'
+
+/** Term archives never 404; their links drop `per_page` and every filter (§5.3, §5.4). */
+function list(kind: TermKind) {
+  return (request: ApiRequest): ApiResult => {
+    const page = listTerms(kind, request.params, request.scope)
+    const base = `${restRoot(request.view)}${kind}/`
+    const lang = request.view.langNamed ? `ml_language=${request.view.lang}` : ''
+    const link = (n: number | null) => {
+      const query = [n && n > 1 ? `page=${n}` : '', lang].filter(Boolean).join('&')
+      return query ? `${base}?${query}` : base
+    }
+    const body: Record<string, unknown> = {
+      rest_url: link(null),
+      total: page.total,
+      total_pages: page.totalPages,
+      [kind]: page.items.map((record) => toTermResponse(record, request.view)),
+    }
+    if (page.page < page.totalPages) body.next_rest_url = link(page.page + 1)
+    if (page.page > 1) body.previous_rest_url = link(page.page - 1)
+    return { body, headers: totals(page.total, page.totalPages) }
+  }
+}
+
+function single(kind: TermKind) {
+  return (request: ApiRequest): ApiResult => {
+    const record = request.view.store.get(kind, request.params.id as number)!
+    return { body: toTermResponse(record, request.view, { allow: ['GET'] }) }
+  }
+}
+
+function routes(kind: TermKind, listArgs: ArgSet, readArgs: ArgSet): RouteDef[] {
+  return [
+    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: listArgs, handler: list(kind) }] },
+    { path: `/${kind}/:id`, pattern: `/${kind}/(?P<id>\\d+)`, endpoints: [{ methods: ['GET'], args: readArgs, handler: single(kind) }] },
+  ]
+}
+
+export const CATEGORY_ROUTES = routes('categories', CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS)
+export const TAG_ROUTES = routes('tags', TAG_LIST_ARGS, TAG_READ_ARGS)

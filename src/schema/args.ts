@@ -1,0 +1,371 @@
+import { NAMESPACE } from '../serialize/context.ts'
+import { instantToWall } from '../time/zone.ts'
+import {
+  isCategoryId, isEventCategory, isEventId, isEventIdFormat, isEventSlug, isOrganizerId, isOrganizerIdList,
+  isOrganizerSlug, isPositiveInt, isPositiveIntList, isPostTag, isStatusList, isString, isTagId, isTime, isVenueId,
+  isVenueIdList, isVenueSlug, type ParamContext, type Validator,
+} from './validators.ts'
+
+// The arguments of every route, in the reference's declaration order and with its descriptions
+// (reference §3). One table drives validation, the namespace index, OPTIONS and /doc.
+
+/** One argument: the schema keywords shown by the index, plus the checks that run on it. */
+export interface ArgSpec {
+  default?: unknown | ((ctx: ParamContext) => unknown)
+  description?: string
+  type?: 'integer' | 'string' | 'boolean' | 'number' | 'array' | 'object'
+  format?: string
+  items?: { type: string }
+  required: boolean
+  validate?: Validator
+  sanitize?: (value: unknown, ctx: ParamContext) => unknown
+}
+
+export type ArgSet = Record<string, ArgSpec>
+
+const perPageDefault = (ctx: ParamContext) => String(ctx.perPage)
+
+/** `per_page` is silently capped (50 unless configured). */
+const clampPerPage = (value: unknown, ctx: ParamContext) => Math.min(ctx.maxPerPage, Math.floor(Number(value)))
+
+/** "yesterday 23:59" in UTC, as a site-local wall clock (§6.2). */
+function defaultStartDate(ctx: ParamContext): string {
+  const yesterday = new Date(ctx.now - 86_400_000).toISOString().slice(0, 10)
+  return instantToWall(Date.parse(`${yesterday}T23:59:00Z`), ctx.siteZone)
+}
+
+/** Now plus 24 months, read off a UTC clock (§6.2). */
+function defaultEndDate(ctx: ParamContext): string {
+  const now = new Date(ctx.now)
+  now.setUTCMonth(now.getUTCMonth() + 24)
+  return instantToWall(now.getTime(), 'UTC')
+}
+
+export const ROOT_ARGS: ArgSet = {
+  namespace: { default: NAMESPACE, required: false },
+  context: { default: "view", required: false },
+}
+
+export const EVENT_LIST_ARGS: ArgSet = {
+  page: { default: 1, description: "The archive page to return", type: "integer", required: false, validate: isPositiveInt },
+  per_page: { default: perPageDefault, description: "The number of events to return on each page", type: "integer", required: false, validate: isPositiveInt, sanitize: clampPerPage },
+  start_date: { default: defaultStartDate, description: "Events that start on the specified date", required: false, validate: isTime },
+  end_date: { default: defaultEndDate, description: "Events that end on the specified date", required: false, validate: isTime },
+  starts_before: { description: "Events that start before the specified date", required: false, validate: isTime },
+  starts_after: { description: "Events that start after the specified date", required: false, validate: isTime },
+  ends_before: { description: "Events that end before the specified date", required: false, validate: isTime },
+  ends_after: { description: "Events that end after the specified date", required: false, validate: isTime },
+  strict_dates: { default: "false", description: "Dates set using the start_date/end_date, starts_*/ends_* are set to start at the specified times. The default behavior is to include the entire days.", required: false, validate: isString },
+  search: { description: "Events should contain the specified string in the title or description", type: "string", required: false, validate: isString },
+  categories: { description: "Events should be assigned one of the specified categories slugs or IDs", items: {"type": "integer"}, required: false, validate: isEventCategory },
+  tags: { description: "Events should be assigned one of the specified tags slugs or IDs", items: {"type": "integer"}, required: false, validate: isPostTag },
+  venue: { description: "Events should be assigned one of the specified venue IDs", items: {"type": "integer"}, required: false, validate: isVenueIdList },
+  organizer: { description: "Events should be assigned one of the specified organizer IDs", items: {"type": "integer"}, required: false, validate: isOrganizerIdList },
+  featured: { type: "boolean", description: "Events should be filtered by their featured status", required: false },
+  status: { format: "string", description: "The event post status", required: false, validate: isStatusList },
+  geoloc: { type: "boolean", description: "Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data", required: false },
+  geoloc_lat: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng", required: false },
+  geoloc_lng: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat", required: false },
+  include: { description: "Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.", items: {"type": "integer"}, required: false, validate: isPositiveIntList },
+  post_parent: { type: "integer", description: "Events should be filtered by their post_parent being the specified one.", required: false, validate: isEventId },
+  ticketed: { type: "boolean", description: "Filter events with or without tickets.", required: false },
+}
+
+export const EVENT_CREATE_ARGS: ArgSet = {
+  author: { type: "integer", description: "The event author ID", required: false },
+  date: { type: "string", description: "The event publication date", required: false },
+  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
+  title: { type: "string", description: "The event title", required: true },
+  description: { type: "string", description: "The event description", required: false },
+  slug: { type: "string", description: "The event slug", required: false },
+  excerpt: { type: "string", description: "The event excerpt", required: false },
+  status: { type: "string", description: "The event post status", required: false },
+  timezone: { type: "string", description: "The event time zone", required: false },
+  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
+  start_date: { type: "string", description: "The event start date and time", required: true },
+  end_date: { type: "string", description: "The event end date and time", required: true },
+  image: { type: "string", description: "The event featured image ID or URL", required: false },
+  cost: { description: "The event cost", required: false },
+  website: { default: null, description: "The event website URL", required: false },
+  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
+  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
+  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
+  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
+  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
+  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
+  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
+  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
+  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
+}
+
+export const EVENT_READ_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event post ID", required: true, validate: isEventIdFormat },
+  password: { type: "string", description: "The event password", required: false, validate: isString },
+}
+
+export const EVENT_UPDATE_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event post ID", required: true },
+  password: { type: "string", description: "The event password", required: false },
+  author: { type: "integer", description: "The event author ID", required: false },
+  date: { type: "string", description: "The event publication date", required: false },
+  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
+  title: { type: "string", description: "The event title", required: false },
+  description: { type: "string", description: "The event description", required: false },
+  slug: { type: "string", description: "The event slug", required: false },
+  excerpt: { type: "string", description: "The event excerpt", required: false },
+  status: { type: "string", description: "The event post status", required: false },
+  timezone: { type: "string", description: "The event time zone", required: false },
+  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
+  start_date: { type: "string", description: "The event start date and time", required: false },
+  end_date: { type: "string", description: "The event end date and time", required: false },
+  image: { type: "string", description: "The event featured image ID or URL", required: false },
+  cost: { description: "The event cost", required: false },
+  website: { default: null, description: "The event website URL", required: false },
+  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
+  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
+  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
+  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
+  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
+  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
+  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
+  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
+  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
+}
+
+export const EVENT_SLUG_READ_ARGS: ArgSet = {
+  slug: { type: "string", description: "the event post name", required: true, validate: isEventSlug },
+}
+
+export const EVENT_SLUG_UPDATE_ARGS: ArgSet = {
+  slug: { type: "string", description: "The event slug", required: false },
+  author: { type: "integer", description: "The event author ID", required: false },
+  date: { type: "string", description: "The event publication date", required: false },
+  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
+  title: { type: "string", description: "The event title", required: false },
+  description: { type: "string", description: "The event description", required: false },
+  excerpt: { type: "string", description: "The event excerpt", required: false },
+  status: { type: "string", description: "The event post status", required: false },
+  timezone: { type: "string", description: "The event time zone", required: false },
+  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
+  start_date: { type: "string", description: "The event start date and time", required: false },
+  end_date: { type: "string", description: "The event end date and time", required: false },
+  image: { type: "string", description: "The event featured image ID or URL", required: false },
+  cost: { description: "The event cost", required: false },
+  website: { default: null, description: "The event website URL", required: false },
+  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
+  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
+  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
+  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
+  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
+  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
+  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
+  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
+  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
+}
+
+export const VENUE_LIST_ARGS: ArgSet = {
+  page: { default: 1, description: "The archive page to return", type: "integer", required: false, validate: isPositiveInt },
+  per_page: { default: perPageDefault, description: "The number of venues to return on each page", type: "integer", required: false, validate: isPositiveInt, sanitize: clampPerPage },
+  search: { description: "Venues should contain the specified string in the title, description or custom fields", type: "string", required: false, validate: isString },
+  event: { description: "Venues should be related to this event", type: "integer", required: false, validate: isEventId },
+  has_events: { description: "Venues should have events associated to them", required: false },
+  only_with_upcoming: { description: "Venues should have upcoming events associated to them", default: false, required: false },
+  status: { format: "string", description: "The venue post status", required: false, validate: isStatusList },
+}
+
+export const VENUE_CREATE_ARGS: ArgSet = {
+  author: { type: "integer", description: "The venue author ID", required: false },
+  date: { type: "string", description: "The venue publication date", required: false },
+  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
+  venue: { type: "string", description: "The venue name", required: true },
+  description: { type: "string", default: null, description: "The venue description", required: false },
+  status: { type: "string", description: "The venue post status", required: false },
+  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
+  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
+  address: { type: "string", default: null, description: "The venue address", required: false },
+  city: { type: "string", default: null, description: "The venue city", required: false },
+  country: { type: "string", default: null, description: "The venue country", required: false },
+  province: { type: "string", default: null, description: "The venue province", required: false },
+  state: { type: "string", default: null, description: "The venue state", required: false },
+  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
+  phone: { type: "string", default: null, description: "The venue phone number", required: false },
+  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
+  website: { type: "string", default: null, description: "The venue website URL", required: false },
+  image: { type: "string", default: null, description: "The venue featured image ID or URL", required: false },
+}
+
+export const VENUE_READ_ARGS: ArgSet = {
+  id: { type: "integer", description: "the venue post ID", required: true, validate: isVenueId },
+}
+
+export const VENUE_UPDATE_ARGS: ArgSet = {
+  id: { type: "integer", description: "the venue post ID", required: true },
+  author: { type: "integer", description: "The venue author ID", required: false },
+  date: { type: "string", description: "The venue publication date", required: false },
+  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
+  venue: { type: "string", description: "The venue name", required: false },
+  description: { type: "string", default: null, description: "The venue description", required: false },
+  status: { type: "string", description: "The venue post status", required: false },
+  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
+  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
+  address: { type: "string", default: null, description: "The venue address", required: false },
+  city: { type: "string", default: null, description: "The venue city", required: false },
+  country: { type: "string", default: null, description: "The venue country", required: false },
+  province: { type: "string", default: null, description: "The venue province", required: false },
+  state: { type: "string", default: null, description: "The venue state", required: false },
+  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
+  phone: { type: "string", default: null, description: "The venue phone number", required: false },
+  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
+  website: { type: "string", default: null, description: "The venue website URL", required: false },
+  image: { type: "string", default: null, description: "The venue featured image ID or URL", required: false },
+}
+
+export const VENUE_SLUG_READ_ARGS: ArgSet = {
+  slug: { type: "string", description: "the venue post name", required: true, validate: isVenueSlug },
+}
+
+export const VENUE_SLUG_UPDATE_ARGS: ArgSet = {
+  slug: { type: "string", description: "the venue post name", required: true },
+  author: { type: "integer", description: "The venue author ID", required: false },
+  date: { type: "string", description: "The venue publication date", required: false },
+  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
+  venue: { type: "string", description: "The venue name", required: false },
+  description: { type: "string", default: null, description: "The venue description", required: false },
+  status: { type: "string", description: "The venue post status", required: false },
+  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
+  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
+  address: { type: "string", default: null, description: "The venue address", required: false },
+  city: { type: "string", default: null, description: "The venue city", required: false },
+  country: { type: "string", default: null, description: "The venue country", required: false },
+  province: { type: "string", default: null, description: "The venue province", required: false },
+  state: { type: "string", default: null, description: "The venue state", required: false },
+  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
+  phone: { type: "string", default: null, description: "The venue phone number", required: false },
+  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
+  website: { type: "string", default: null, description: "The venue website URL", required: false },
+  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
+}
+
+export const ORGANIZER_LIST_ARGS: ArgSet = {
+  page: { default: 1, description: "The archive page to return", type: "integer", required: false, validate: isPositiveInt },
+  per_page: { default: perPageDefault, description: "The number of organizers to return on each page", type: "integer", required: false, validate: isPositiveInt, sanitize: clampPerPage },
+  search: { description: "Organizers should contain the specified string in the title, description or custom fields", type: "string", required: false, validate: isString },
+  event: { description: "Organizers should be related to this event", type: "integer", required: false, validate: isEventId },
+  has_events: { description: "Organizers should have events associated to them", required: false },
+  only_with_upcoming: { description: "Organizers should have upcoming events associated to them", default: false, required: false },
+  status: { format: "string", description: "The organizer post status", required: false, validate: isStatusList },
+}
+
+export const ORGANIZER_CREATE_ARGS: ArgSet = {
+  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
+  date: { type: "string", default: null, description: "The organizer publication date", required: false },
+  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
+  organizer: { type: "string", default: null, description: "The organizer name", required: true },
+  description: { type: "string", default: null, description: "The organizer description", required: false },
+  status: { type: "string", default: null, description: "The organizer post status", required: false },
+  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
+  website: { type: "string", default: null, description: "The organizer website", required: false },
+  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
+  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
+}
+
+export const ORGANIZER_READ_ARGS: ArgSet = {
+  id: { type: "integer", description: "the organizer post ID", required: true, validate: isOrganizerId },
+}
+
+export const ORGANIZER_UPDATE_ARGS: ArgSet = {
+  id: { type: "integer", description: "the organizer post ID", required: true },
+  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
+  date: { type: "string", default: null, description: "The organizer publication date", required: false },
+  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
+  organizer: { type: "string", default: null, description: "The organizer name", required: false },
+  description: { type: "string", default: null, description: "The organizer description", required: false },
+  status: { type: "string", default: null, description: "The organizer post status", required: false },
+  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
+  website: { type: "string", default: null, description: "The organizer website", required: false },
+  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
+  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
+}
+
+export const ORGANIZER_SLUG_READ_ARGS: ArgSet = {
+  slug: { type: "string", description: "the organizer post name", required: true, validate: isOrganizerSlug },
+}
+
+export const ORGANIZER_SLUG_UPDATE_ARGS: ArgSet = {
+  slug: { type: "string", description: "the organizer post name", required: true },
+  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
+  date: { type: "string", default: null, description: "The organizer publication date", required: false },
+  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
+  organizer: { type: "string", default: null, description: "The organizer name", required: false },
+  description: { type: "string", default: null, description: "The organizer description", required: false },
+  status: { type: "string", default: null, description: "The organizer post status", required: false },
+  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
+  website: { type: "string", default: null, description: "The organizer website", required: false },
+  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
+  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
+}
+
+export const CATEGORY_LIST_ARGS: ArgSet = {
+  page: { default: 1, description: "The archive page to return", type: "integer", required: false, validate: isPositiveInt },
+  per_page: { default: perPageDefault, description: "The number of event categories to return on each page", type: "integer", required: false, validate: isPositiveInt, sanitize: clampPerPage },
+  search: { description: "Limit results to those matching a string", type: "string", required: false, validate: isString },
+  exclude: { description: "Ensure result set exclude specific IDs", items: {"type": "integer"}, required: false, validate: isEventCategory },
+  include: { description: "Limit result set to specific IDs", items: {"type": "integer"}, required: false, validate: isEventCategory },
+  order: { description: "Order sort attribute ascending or descending", type: "string", required: false, validate: isString },
+  orderby: { description: "Sort collection by term attribute", type: "string", required: false, validate: isString },
+  hide_empty: { description: "Whether to hide terms not assigned to any posts", type: "boolean", default: "1", required: false },
+  parent: { description: "Limit result set to terms assigned to a specific parent", type: "integer", required: false, validate: isEventCategory },
+  post: { description: "Limit result set to terms assigned to a specific post", type: "integer", required: false, validate: isEventId },
+  event: { description: "Limit result set to terms assigned to a specific event (an alias of the \"post\" parameter)", type: "integer", required: false, validate: isEventId },
+  slug: { description: "Limit result set to terms with a specific slug", type: "string", required: false, validate: isString },
+}
+
+export const CATEGORY_CREATE_ARGS: ArgSet = {
+  name: { type: "string", description: "The event category name", required: true },
+  description: { type: "string", description: "The event category description", required: false },
+  slug: { type: "string", description: "The event category slug", required: false },
+  parent: { type: "integer", description: "The event category slug", required: false },
+}
+
+export const CATEGORY_READ_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event category term ID", required: true, validate: isCategoryId },
+}
+
+export const CATEGORY_UPDATE_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event category term ID", required: true },
+  name: { type: "string", description: "The event category name", required: false },
+  description: { type: "string", description: "The event category description", required: false },
+  slug: { type: "string", description: "The event category slug", required: false },
+  parent: { type: "integer", description: "The event category slug", required: false },
+}
+
+export const TAG_LIST_ARGS: ArgSet = {
+  page: { default: 1, description: "The archive page to return", type: "integer", required: false, validate: isPositiveInt },
+  per_page: { default: perPageDefault, description: "The number of event tags to return on each page", type: "integer", required: false, validate: isPositiveInt, sanitize: clampPerPage },
+  search: { description: "Limit results to those matching a string", type: "string", required: false, validate: isString },
+  exclude: { description: "Ensure result set exclude specific IDs", items: {"type": "integer"}, required: false, validate: isPostTag },
+  include: { description: "Limit result set to specific IDs", items: {"type": "integer"}, required: false, validate: isPostTag },
+  order: { description: "Order sort attribute ascending or descending", type: "string", required: false, validate: isString },
+  orderby: { description: "Sort collection by term attribute", type: "string", required: false, validate: isString },
+  hide_empty: { description: "Whether to hide terms not assigned to any posts", type: "boolean", default: "1", required: false },
+  post: { description: "Limit result set to terms assigned to a specific post", type: "integer", required: false, validate: isEventId },
+  event: { description: "Limit result set to terms assigned to a specific event (an alias of the \"post\" parameter)", type: "integer", required: false, validate: isEventId },
+  slug: { description: "Limit result set to terms with a specific slug", type: "string", required: false, validate: isString },
+}
+
+export const TAG_CREATE_ARGS: ArgSet = {
+  name: { type: "string", description: "The event tag name", required: true },
+  description: { type: "string", description: "The event tag description", required: false },
+  slug: { type: "string", description: "The event tag slug", required: false },
+}
+
+export const TAG_READ_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event tag term ID", required: true, validate: isTagId },
+}
+
+export const TAG_UPDATE_ARGS: ArgSet = {
+  id: { type: "integer", description: "the event tag term ID", required: true },
+  name: { type: "string", description: "The event tag name", required: false },
+  description: { type: "string", description: "The event tag description", required: false },
+  slug: { type: "string", description: "The event tag slug", required: false },
+}

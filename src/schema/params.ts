@@ -1,0 +1,100 @@
+import { apiError, invalidParams, type ParamIssue } from '../errors.ts'
+import type { ArgSet, ArgSpec } from './args.ts'
+import type { ParamContext } from './validators.ts'
+
+/** Request parameters after the reference's pipeline, and which of them the caller actually sent. */
+export interface ParsedParams {
+  values: Record<string, unknown>
+  given: Set<string>
+}
+
+/**
+ * Runs WordPress's argument pipeline (§1.4): required check, then every validate callback
+ * (defaults included), then type coercion. Throws the reference's 400 envelopes.
+ */
+export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: ParamContext): ParsedParams {
+  const values: Record<string, unknown> = {}
+  const given = new Set<string>()
+  for (const [name, spec] of Object.entries(args)) {
+    const raw = input[name]
+    if (raw !== undefined && raw !== null) {
+      values[name] = raw
+      given.add(name)
+    } else {
+      const fallback = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
+      if (fallback !== undefined && fallback !== null) values[name] = fallback
+    }
+  }
+  const missing = Object.keys(args).filter((name) => args[name]!.required && values[name] === undefined)
+  if (missing.length > 0) throw apiError('rest_missing_callback_param', missing, { params: missing })
+
+  const invalid: Record<string, ParamIssue> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const spec = args[name]!
+    const issue = spec.validate ? (spec.validate(value, ctx) ? undefined : { message: 'Invalid parameter.' }) : typeIssue(name, value, spec)
+    if (issue) invalid[name] = issue
+  }
+  if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
+
+  for (const [name, value] of Object.entries(values)) {
+    const spec = args[name]!
+    const issue = typeIssue(name, value, spec)
+    if (issue) invalid[name] = issue
+    else values[name] = spec.sanitize ? spec.sanitize(value, ctx) : coerce(value, spec)
+  }
+  if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
+  return { values, given }
+}
+
+const BOOLEAN = new Set(['true', 'false', '1', '0'])
+
+/** The type error WordPress reports for a value that does not fit the declared type. */
+function typeIssue(name: string, value: unknown, spec: ArgSpec): ParamIssue | undefined {
+  if (!spec.type || fitsType(value, spec.type)) return undefined
+  const message = `${name} is not of type ${spec.type}.`
+  return { message, detail: { code: 'rest_invalid_type', message, data: { param: name } } }
+}
+
+function fitsType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'integer':
+      return (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+    case 'number':
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    case 'boolean':
+      return typeof value === 'boolean' || value === 0 || value === 1 || (typeof value === 'string' && BOOLEAN.has(value.toLowerCase()))
+    case 'string':
+      return typeof value === 'string'
+    case 'array':
+      return Array.isArray(value) || typeof value === 'string'
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+    default:
+      return true
+  }
+}
+
+function coerce(value: unknown, spec: ArgSpec): unknown {
+  switch (spec.type) {
+    case 'integer':
+    case 'number':
+      return Number(value)
+    case 'boolean':
+      return value === true || value === 1 || (typeof value === 'string' && /^(true|1)$/i.test(value))
+    default:
+      return value
+  }
+}
+
+/** Reads a query string the PHP way: `a[]=1&a[]=2` is a list; otherwise the last value wins. */
+export function parseQuery(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null)
+  for (const [key, value] of search) {
+    const list = /^(.+)\[\]$/.exec(key)
+    if (list) {
+      const existing = out[list[1]!]
+      out[list[1]!] = Array.isArray(existing) ? [...existing, value] : [value]
+    } else out[key] = value
+  }
+  return out
+}

@@ -1,0 +1,112 @@
+import type { Store } from '../content/store.ts'
+import type { Kind } from '../content/kinds.ts'
+import type { Lang } from '../languages.ts'
+import { parseTime } from '../time/parse.ts'
+
+/** What a check may consult: the records, the request's language and clock, the caller's rights. */
+export interface ParamContext {
+  store: Store
+  lang: Lang
+  now: number
+  siteZone: string
+  perPage: number
+  maxPerPage: number
+  /** Whether the caller may see statuses other than `publish` (§7.6). */
+  canSeeDrafts: boolean
+}
+
+/** A validate callback, as WordPress runs them: true when the value passes. */
+export type Validator = (value: unknown, ctx: ParamContext) => boolean
+
+/** CSV or array to a list of trimmed, non-empty items (Arr `list_to_array`). */
+export function toList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : []
+  return items.map((item) => (typeof item === 'string' || typeof item === 'number' ? String(item).trim() : '')).filter((item) => item !== '')
+}
+
+const isNumeric = (value: unknown) =>
+  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value))
+
+export const isPositiveInt: Validator = (value) => isNumeric(value) && Number.isInteger(Number(value)) && Number(value) > 0
+
+export const isPositiveIntList: Validator = (value, ctx) => {
+  const list = toList(value)
+  return list.length > 0 && list.every((item) => isPositiveInt(item, ctx))
+}
+
+export const isTime: Validator = (value, ctx) => parseTime(value, ctx.siteZone, ctx.now) !== null
+
+export const isString: Validator = (value) => typeof value === 'string' && value !== ''
+
+export const isEventIdFormat: Validator = (value) => isNumeric(value) && Number.isInteger(Number(value)) && Number(value) >= 0
+
+/** Whether a value is the numeric id of a record of `kind` readable in the request's language, in any status. */
+function recordId(kind: Kind): Validator {
+  return (value, ctx) => {
+    const record = isPositiveInt(value, ctx) ? ctx.store.get(kind, Number(value)) : undefined
+    return record !== undefined && ctx.store.langOf(record, ctx.lang) !== null
+  }
+}
+
+/** Whether a value is the slug of a record of `kind` in the request's language. */
+function recordSlug(kind: Kind): Validator {
+  return (value, ctx) => typeof value === 'string' && findBySlug(ctx, kind, value) !== undefined
+}
+
+/** Finds by slug in the request's language, accepting the percent-encoded form too (D9). */
+export function findBySlug(ctx: Pick<ParamContext, 'store' | 'lang'>, kind: Kind, slug: string) {
+  const direct = ctx.store.bySlug(kind, ctx.lang, slug)
+  if (direct) return direct
+  try {
+    const decoded = decodeURIComponent(slug)
+    return decoded === slug ? undefined : ctx.store.bySlug(kind, ctx.lang, decoded)
+  } catch {
+    return undefined
+  }
+}
+
+/** Resolves a term by id, slug or name (WordPress `term_exists`). */
+export function findTerm(ctx: Pick<ParamContext, 'store' | 'lang'>, kind: 'categories' | 'tags', item: string) {
+  if (/^\d+$/.test(item)) return ctx.store.get(kind, Number(item))
+  const bySlug = findBySlug(ctx, kind, item)
+  if (bySlug) return bySlug
+  const name = item.toLowerCase()
+  return ctx.store.list(kind).find((term) => String(ctx.store.fieldsIn(term, ctx.lang)?.name ?? '').toLowerCase() === name)
+}
+
+function termList(kind: 'categories' | 'tags'): Validator {
+  return (value, ctx) => {
+    const list = toList(value)
+    return list.length > 0 && list.every((item) => findTerm(ctx, kind, item) !== undefined)
+  }
+}
+
+function idList(kind: Kind): Validator {
+  return (value, ctx) => {
+    const list = toList(value)
+    return list.length > 0 && list.every((item) => recordId(kind)(item, ctx))
+  }
+}
+
+const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
+
+/** Anonymous callers may ask for `publish` only; others for any registered status, but not `any` (§7.6). */
+export const isStatusList: Validator = (value, ctx) => {
+  const list = toList(value)
+  if (list.length === 0) return false
+  if (!ctx.canSeeDrafts) return list.length === 1 && list[0] === 'publish'
+  return list.every((status) => STATUSES.includes(status))
+}
+
+export const isEventId = recordId('events')
+export const isVenueId = recordId('venues')
+export const isOrganizerId = recordId('organizers')
+export const isCategoryId = recordId('categories')
+export const isTagId = recordId('tags')
+export const isEventSlug = recordSlug('events')
+export const isVenueSlug = recordSlug('venues')
+export const isOrganizerSlug = recordSlug('organizers')
+export const isEventCategory = termList('categories')
+export const isPostTag = termList('tags')
+export const isVenueIdList = idList('venues')
+export const isOrganizerIdList = idList('organizers')

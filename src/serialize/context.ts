@@ -1,0 +1,37 @@
+import type { Lang } from '../languages.ts'
+import type { Store } from '../content/store.ts'
+
+/** The API namespace Almanac serves (the reference's `tribe/events/v1`). */
+export const NAMESPACE = 'calendar/events/v1'
+
+/** Site-wide facts every response is built from. */
+export interface Site {
+  /** Public base URL, no trailing slash, e.g. `https://events.example.org`. */
+  url: string
+  /** Host name for `global_id` (no scheme, no port), as the reference emits it. */
+  host: string
+  apiRoot: string
+  timezone: string
+  defaultLang: Lang
+  currency: string
+  currencySymbol: string
+  currencyPosition: 'prefix' | 'postfix'
+}
+
+/** One request as the serializers see it: which language, how it was asked for, and what time it is. */
+export interface View {
+  store: Store
+  site: Site
+  /** The language asked for (`ml_language`, else the path prefix, else the default). */
+  lang: Lang
+  /** The language path prefix the request came through, if any (`/ms/wp-json/…`). */
+  prefix: Lang | null
+  /** Whether the request named `ml_language`, so links carry it on. */
+  langNamed: boolean
+  /** The request's instant, in ms since the epoch. */
+  now: number
+  /** A password given with `?password=`, which unlocks protected records. */
+  password?: string
+  /** Published events assigned to a term, from the indexes. */
+  termCount(termId: number): number
+}

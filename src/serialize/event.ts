@@ -1,0 +1,149 @@
+import { eventTimes, type EventTimes } from '../content/derive.ts'
+import type { ContentRecord, RecordFields } from '../content/store.ts'
+import { idList } from '../query/indexes.ts'
+import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
+import type { View } from './context.ts'
+import { lowestPrice, toCost } from './cost.ts'
+import { toImage } from './image.ts'
+import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
+import { escapeHtml, renderMarkdown } from './markdown.ts'
+import { blankProtected, isLocked } from './protect.ts'
+import { servedLang, text, toTranslations } from './record.ts'
+import { toEmbeddedTerm } from './term.ts'
+import { recordRestUrl } from './urls.ts'
+
+type Shape = Record<string, unknown>
+
+export interface EventOptions {
+  /** Single reads carry `json_ld` (§4.1). */
+  jsonLd?: boolean
+}
+
+/** An event exactly as the reference serves it (§4.1), plus `lang` and `translations` (D11). */
+export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
+  const fields = view.store.fieldsIn(record, view.lang)!
+  const times = eventTimes(record, view.site.timezone)
+  const head = postHead(record, fields, view, 'event')
+  const lang = servedLang(record, view)
+  const { cost, cost_details } = toCost(fields.cost, { symbol: view.site.currencySymbol, position: view.site.currencyPosition })
+  const event: Shape = {
+    id: record.id,
+    ...globalIds(record, view),
+    ...head,
+    rest_url: recordRestUrl(view.site, `events/${record.id}`, lang),
+    title: text(fields.title),
+    description: renderMarkdown(fields.description),
+    excerpt: renderMarkdown(text(fields.excerpt)),
+    slug: text(fields.slug),
+    image: toImage(fields.image, view),
+    all_day: fields.all_day === true,
+    ...dateFields(times),
+    timezone: times.timezone,
+    timezone_abbr: abbreviation(times.timezone, times.start),
+    cost,
+    cost_details,
+    website: fields.website === undefined ? head.url : text(fields.website),
+    show_map: fields.show_map !== false,
+    show_map_link: fields.show_map_link !== false,
+    hide_from_listings: fields.hide_from_listings === true,
+    sticky: fields.sticky === true,
+    featured: fields.featured === true,
+    categories: terms(fields.categories, 'categories', view),
+    tags: terms(fields.tags, 'tags', view),
+    venue: venue(fields, view),
+    organizer: organizers(fields, view),
+    custom_fields: [],
+  }
+  const locked = isLocked(fields.password, view.password)
+  if (options.jsonLd && !locked && !fields.password) event.json_ld = eventJsonLd(event, fields, times, view)
+  const out = locked ? blankProtected(event) : event
+  out.lang = lang
+  out.translations = toTranslations(record, view, `events/${record.id}`)
+  return out
+}
+
+function dateFields(times: EventTimes): Shape {
+  const utcStart = instantToWall(times.start, 'UTC')
+  const utcEnd = instantToWall(times.end, 'UTC')
+  return {
+    start_date: times.startWall,
+    start_date_details: dateDetails(times.startWall),
+    end_date: times.endWall,
+    end_date_details: dateDetails(times.endWall),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
+  }
+}
+
+/** `{year, month, day, hour, minutes, seconds}` as zero-padded strings. */
+export function dateDetails(wall: string) {
+  return {
+    year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10),
+    hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19),
+  }
+}
+
+/** Embedded terms, name ascending as WordPress orders them; ids that name nothing are skipped. */
+function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
+  return idList(value)
+    .map((id) => view.store.get(kind, id))
+    .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
+    .map((record) => toEmbeddedTerm(record!, view))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+}
+
+/** The venue object, or `[]` when there is none (the reference's odd corner). */
+function venue(fields: RecordFields, view: View): Shape | [] {
+  for (const id of idList(fields.venue)) {
+    const record = view.store.get('venues', id)
+    if (record && view.store.langOf(record, view.lang)) return toVenueResponse(record, view)
+  }
+  return []
+}
+
+function organizers(fields: RecordFields, view: View): Shape[] {
+  return idList(fields.organizer)
+    .map((id) => view.store.get('organizers', id))
+    .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
+    .map((record) => toOrganizerResponse(record, view))
+}
+
+/** schema.org `Event` for single reads (§4.6). */
+function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view: View): Shape {
+  const excerpt = text(fields.excerpt) || text(fields.description).split(/\n\s*\n/)[0] || ''
+  const ld: Shape = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: escapeHtml(renderMarkdown(excerpt)),
+  }
+  const image = event.image as Shape | false
+  if (image) ld.image = image.url
+  Object.assign(ld, {
+    url: event.url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: instantToIso(times.start, times.timezone),
+    endDate: instantToIso(times.end, times.timezone),
+  })
+  const venue = event.venue as Shape | []
+  // A protected venue comes blanked (its name is `[]`); JSON-LD then says nothing of it.
+  if (!Array.isArray(venue)) ld.location = Array.isArray(venue.venue) ? false : venueJsonLd(venue)
+  const organizer = (event.organizer as Shape[])[0]
+  if (organizer) ld.organizer = organizerJsonLd(organizer)
+  if (event.cost !== '') {
+    ld.offers = {
+      '@type': 'Offer',
+      price: lowestPrice(event.cost_details as never),
+      priceCurrency: view.site.currency,
+      url: event.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: instantToIso(wallToInstant(`${String(event.date).slice(0, 10)} 00:00:00`, view.site.timezone), view.site.timezone),
+    }
+  }
+  ld.performer = 'Organization'
+  return ld
+}

@@ -1,0 +1,83 @@
+import { DateTime } from 'luxon'
+import { zoneFor } from './zone.ts'
+
+/** A parsed date parameter: the instant, and whether the text carried its own time of day. */
+export interface ParsedTime {
+  instant: number
+}
+
+const STEP = /^([+-]?\d+) ?([a-z]+)(?: (ago))? ?/
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const UNITS: Record<string, string> = {
+  sec: 'seconds', second: 'seconds', min: 'minutes', minute: 'minutes', hour: 'hours', day: 'days',
+  week: 'weeks', fortnight: 'fortnight', month: 'months', year: 'years',
+}
+
+/**
+ * Reads a date parameter the way the reference's `is_time` does (§3.1, §6.6): Unix timestamps,
+ * `YYYY-MM-DD[ HH:MM[:SS]]`, ISO 8601 with an offset, and English relative forms (`now`, `today`,
+ * `tomorrow`, `yesterday`, `+3 days`, `-1 week`, `next monday`, `next monday 9am`, `last friday`).
+ * Text without an offset is read in `zone`. Returns null for anything else.
+ */
+export function parseTime(input: unknown, zone: string, now: number): ParsedTime | null {
+  if (typeof input === 'number' && Number.isFinite(input)) return { instant: input * 1000 }
+  if (typeof input !== 'string') return null
+  const text = input.trim().toLowerCase().replace(/\s+/g, ' ')
+  if (text === '') return null
+  if (/^-?\d{9,11}$/.test(text)) return { instant: Number(text) * 1000 }
+  const absolute = parseAbsolute(text, zone)
+  if (absolute !== undefined) return absolute === null ? null : { instant: absolute }
+  const relative = parseRelative(text, zone, now)
+  return relative === null ? null : { instant: relative }
+}
+
+/** undefined: not an absolute form; null: an absolute form naming no real date. */
+function parseAbsolute(text: string, zone: string): number | null | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return undefined
+  const luxonZone = zoneFor(zone) ?? 'UTC'
+  const iso = text.replace(' ', 'T')
+  const date = DateTime.fromISO(iso, { zone: luxonZone, setZone: true })
+  if (!date.isValid) return null
+  return date.toMillis()
+}
+
+function parseRelative(text: string, zone: string, now: number): number | null {
+  let base = DateTime.fromMillis(now, { zone: zoneFor(zone) ?? 'UTC' })
+  let rest = text
+  const day = /^(now|today|midnight|tomorrow|yesterday|noon)\b ?/.exec(rest)
+  if (day) {
+    if (day[1] !== 'now') base = base.startOf('day')
+    if (day[1] === 'tomorrow') base = base.plus({ days: 1 })
+    if (day[1] === 'yesterday') base = base.minus({ days: 1 })
+    if (day[1] === 'noon') base = base.set({ hour: 12 })
+    rest = rest.slice(day[0].length)
+  }
+  const weekday = /^(next|last|this)? ?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b ?/.exec(rest)
+  if (weekday) {
+    const target = WEEKDAYS.indexOf(weekday[2]!) + 1
+    let delta = (target - base.weekday + 7) % 7
+    if (weekday[1] === 'last') delta = delta === 0 ? -7 : delta - 7
+    else if (weekday[1] === 'next' && delta === 0) delta = 7
+    base = base.startOf('day').plus({ days: delta })
+    rest = rest.slice(weekday[0].length)
+  }
+  for (let step = STEP.exec(rest); step; step = STEP.exec(rest)) {
+    const unit = UNITS[step[2]!.replace(/s$/, '')]
+    if (!unit) break
+    let amount = Number(step[1]) * (step[3] ? -1 : 1)
+    if (unit === 'fortnight') amount *= 14
+    base = base.plus({ [unit === 'fortnight' ? 'days' : unit]: amount })
+    rest = rest.slice(step[0].length)
+  }
+  const time = /^(?:at )?(\d{1,2})(?::(\d{2}))?(?::(\d{2}))? ?(am|pm)?$/.exec(rest)
+  if (time && (time[4] || time[2])) {
+    let hour = Number(time[1])
+    if (time[4] === 'pm' && hour < 12) hour += 12
+    if (time[4] === 'am' && hour === 12) hour = 0
+    if (hour > 23 || Number(time[2] ?? 0) > 59) return null
+    base = base.set({ hour, minute: Number(time[2] ?? 0), second: Number(time[3] ?? 0), millisecond: 0 })
+    rest = ''
+  }
+  if (rest !== '' || text === rest) return null
+  return base.toMillis()
+}
