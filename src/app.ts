@@ -73,6 +73,7 @@ export function createApp(options: AppOptions): App {
   app.get('/media/**', (event) => serveMedia(event, store))
 
   function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): Response {
+    event.context.allow = allowed(route)
     const params = event.context.params ?? {}
     if (params.id !== undefined && !/^\d+$/.test(params.id)) throw apiError('rest_no_route')
     const state = requestState(event)
@@ -123,13 +124,18 @@ export function createApp(options: AppOptions): App {
       method: event.req.method,
       site,
       origin: event.req.headers.get('origin'),
-      allow: route.endpoints.filter((e) => e.methods.includes('GET')).flatMap((e) => e.methods),
+      allow: allowed(route),
       ifNoneMatch: event.req.headers.get('if-none-match'),
       pretty: new URLSearchParams(event.url.search).has('_pretty'),
     }
   }
 
   return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes }
+}
+
+/** Methods of a route the caller may use (§1.7 `Allow`); anonymous callers may read only. */
+function allowed(route: RouteDef): string[] {
+  return route.endpoints.filter((endpoint) => endpoint.methods.includes('GET')).flatMap((endpoint) => endpoint.methods)
 }
 
 /**
@@ -168,7 +174,8 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
     log(`${event.req.method} ${event.url.pathname}: ${(cause as Error)?.stack ?? error.stack ?? error.message}`)
     api = apiError('internal_server_error')
   }
-  const headers = baseHeaders({ site, origin: event.req.headers.get('origin') })
+  const allow = event.context.allow as string[] | undefined
+  const headers = baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) })
   const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
   return new Response(body, { status: api.status, headers })
 }

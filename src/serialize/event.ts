@@ -50,8 +50,8 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
     featured: fields.featured === true,
     categories: terms(fields.categories, 'categories', view),
     tags: terms(fields.tags, 'tags', view),
-    venue: venue(fields, view),
-    organizer: organizers(fields, view),
+    venue: venue(fields, view, options),
+    organizer: organizers(fields, view, options),
     custom_fields: [],
   }
   const locked = isLocked(fields.password, view.password)
@@ -94,20 +94,20 @@ function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
 }
 
-/** The venue object, or `[]` when there is none (the reference's odd corner). */
-function venue(fields: RecordFields, view: View): Shape | [] {
+/** The venue object, or `[]` when there is none (the reference's odd corner); single reads embed its JSON-LD. */
+function venue(fields: RecordFields, view: View, options: EventOptions): Shape | [] {
   for (const id of idList(fields.venue)) {
     const record = view.store.get('venues', id)
-    if (record && view.store.langOf(record, view.lang)) return toVenueResponse(record, view)
+    if (record && view.store.langOf(record, view.lang)) return toVenueResponse(record, view, { jsonLd: options.jsonLd === true })
   }
   return []
 }
 
-function organizers(fields: RecordFields, view: View): Shape[] {
+function organizers(fields: RecordFields, view: View, options: EventOptions): Shape[] {
   return idList(fields.organizer)
     .map((id) => view.store.get('organizers', id))
     .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => toOrganizerResponse(record, view))
+    .map((record) => toOrganizerResponse(record, view, { jsonLd: options.jsonLd === true }))
 }
 
 /** schema.org `Event` for single reads (§4.6). */
