@@ -21,6 +21,10 @@ export interface Config {
   api_root: string
   /** ISO 4217 code used for JSON-LD offers when an event names none. */
   currency: string
+  /** Symbol shown in `cost` when an event's cost carries none (the reference's site default `$`). */
+  currency_symbol: string
+  /** Where that symbol goes: `prefix` or `postfix`. */
+  currency_position: 'prefix' | 'postfix'
 }
 
 export const DEFAULTS: Config = {
@@ -37,6 +41,8 @@ export const DEFAULTS: Config = {
   max_per_page: 50,
   api_root: '/wp-json',
   currency: 'USD',
+  currency_symbol: '$',
+  currency_position: 'prefix',
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
@@ -88,5 +94,8 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   const value = String(raw)
   if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
   if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
+  if (key === 'currency_position' && value !== 'prefix' && value !== 'postfix') {
+    throw new ConfigError(`currency_position: expected prefix or postfix, got "${value}"`)
+  }
   return value
 }

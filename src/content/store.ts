@@ -127,11 +127,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         continue
       }
       const holder = map.get(slug)
-      if (holder && holder !== record) {
-        report(record.files.get(lang)?.path ?? record.source.path, [
-          `slug "${slug}" (${lang}) is already used by ${holder.source.path}`,
-        ])
-      } else map.set(slug, record)
+      if (!holder) map.set(slug, record)
+      // A clash is reported where a file names the slug, not again for each language it falls back to.
+      else if (holder !== record && record.files.has(lang)) {
+        report(record.files.get(lang)!.path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`])
+      }
     }
   }
 

@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { toNodeHandler } from 'h3'
+import { listen } from 'listhen'
+import { createApp } from '../app.ts'
+import { resolveConfig, type Config } from '../config.ts'
+import { createStore } from '../content/store.ts'
+import type { Site } from '../serialize/context.ts'
+import { CliError } from './index.ts'
+
+type Flags = Record<string, string | undefined>
+
+/** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
+export async function serve(flags: Flags): Promise<number> {
+  const config = resolveConfig(flags)
+  const started = performance.now()
+  const store = await createStore(config.content, {
+    defaultLanguage: config.default_language,
+    fallback: config.fallback,
+    onProblem: (problem) => console.warn(`${config.content}/${problem.path}: ${problem.message}`),
+  })
+  let handler: ((req: IncomingMessage, res: ServerResponse) => unknown) | undefined
+  const explicitPort = flags.port !== undefined || process.env.ALMANAC_PORT !== undefined
+  const listener = await listen((req, res) => handler!(req, res), {
+    port: config.port,
+    // listhen's production mode tries only the port given: a port the user asked for is theirs or nothing.
+    isProd: explicitPort,
+    hostname: config.host,
+    showURL: false,
+    autoClose: false,
+    qr: false,
+  }).catch((error: Error) => {
+    throw new CliError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)
+  })
+  const address = listener.address as { port: number }
+  const app = createApp({
+    store,
+    site: siteOf(config, address.port),
+    perPage: config.per_page,
+    maxPerPage: config.max_per_page,
+    fallback: config.fallback,
+  })
+  handler = toNodeHandler(app.h3) as typeof handler
+  const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
+  console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
+  console.log(`  ➜ API: ${siteOf(config, address.port).url}${config.api_root}/calendar/events/v1`)
+  await new Promise<void>((resolve) => {
+    const stop = () => void listener.close().then(resolve)
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  return 0
+}
+
+/** Site facts from the config; the public URL defaults to the address the server listens on. */
+export function siteOf(config: Config, port: number): Site {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const url = config.site_url || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return {
+    url,
+    host: new URL(url).hostname,
+    apiRoot: config.api_root,
+    timezone: config.timezone,
+    defaultLang: config.default_language,
+    currency: config.currency,
+    currencySymbol: config.currency_symbol,
+    currencyPosition: config.currency_position,
+  }
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createStore, type Problem } from '../../src/content/store.ts'
+import { FIXTURES, call, fixtureApp } from '../helpers.ts'
+
+async function load(name: string) {
+  const problems: Problem[] = []
+  const store = await createStore(resolve(FIXTURES, name, 'content'), {
+    defaultLanguage: 'en',
+    fallback: true,
+    onProblem: (problem) => problems.push(problem),
+  })
+  return { store, problems }
+}
+
+describe('the content store', () => {
+  it('reports each broken file once, with its path and the reason', async () => {
+    const { problems } = await load('broken')
+    const byFile = (path: string) => problems.filter((p) => p.path === path).map((p) => p.message)
+    expect(byFile('events/invalid-yaml.en.md')).toEqual([expect.stringMatching(/^cannot be read: /)])
+    expect(byFile('events/missing-title.en.md')).toEqual(['title is required'])
+    expect(byFile('events/unknown-timezone.en.md')).toEqual(['timezone "Mars/Olympus_Mons" is not an IANA time zone'])
+    expect(byFile('events/end-before-start.en.md')).toEqual(['end_date is before start_date'])
+    expect(byFile('events/duplicate-id.en.md')).toEqual(['id 100 is already used by events/a-good-event'])
+    expect(byFile('events/duplicate-slug.en.md')).toEqual(['slug "good-event" (en) is already used by events/a-good-event.en.md'])
+    expect(byFile('events/translation-without-source.ms.md')).toEqual(['no file of this record has an id, so it has no source file'])
+    expect(byFile('events/unknown-language.fr.md')).toEqual(['unknown language "fr" (expected en, zh-hans, ms or ta)'])
+    expect(byFile('events/impossible-date.en.md')).toEqual(['start_date is not a real date'])
+    expect(byFile('events/wrong-type.en.md')).toEqual(['featured must be boolean'])
+    expect(byFile('tags/term-id-clash.en.md')).toEqual(['id 1 is already used by categories/music'])
+    expect(new Set(problems.map((p) => `${p.path}|${p.message}`)).size).toBe(problems.length)
+  })
+
+  it('keeps serving the good records next to the broken ones', async () => {
+    const app = await fixtureApp('broken')
+    const response = await call(app, 'events/100')
+    expect(response.status).toBe(200)
+    expect(response.body.title).toBe('A Good Event')
+    expect((await call(app, 'events/101')).status).toBe(404)
+  })
+
+  it('keeps event wall-clock times exactly as written, quoted or not', async () => {
+    const { store } = await load('reference')
+    const concert = store.get('events', 7)!
+    expect(concert.source.data.start_date).toBe('2026-11-25 19:00:00')
+    expect(typeof concert.source.data.start_date).toBe('string')
+  })
+
+  it('reads zip codes with leading zeros as text when quoted, and numbers in text fields as text', async () => {
+    const { store } = await load('reference')
+    expect(store.get('venues', 4)!.source.data.zip).toBe('62701')
+  })
+
+  it('finds records by slug per language, with the source slug as fallback', async () => {
+    const { store } = await load('reference')
+    expect(store.bySlug('events', 'ms', 'konsert-musim-panas')?.id).toBe(7)
+    expect(store.bySlug('events', 'en', 'konsert-musim-panas')).toBeUndefined()
+    expect(store.bySlug('events', 'ta', 'summer-concert')?.id).toBe(7)
+  })
+
+  it('answers which kind owns an id in each id space', async () => {
+    const { store } = await load('reference')
+    expect(store.kindOfId('post', 4)).toBe('venues')
+    expect(store.kindOfId('term', 3)).toBe('tags')
+    expect(store.kindOfId('post', 999)).toBeUndefined()
+  })
+})

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { abbreviation, instantToIso, instantToWall, isTimeZone, wallToInstant } from '../../src/time/zone.ts'
+import { parseTime } from '../../src/time/parse.ts'
+
+describe('wall clock and instants', () => {
+  it.each([
+    ['2026-11-25 19:00:00', 'America/Chicago', '2026-11-26 01:00:00', '2026-11-25T19:00:00-06:00'],
+    ['2027-07-01 19:00:00', 'America/Chicago', '2027-07-02 00:00:00', '2027-07-01T19:00:00-05:00'],
+    ['2026-12-01 19:00:00', 'Asia/Singapore', '2026-12-01 11:00:00', '2026-12-01T19:00:00+08:00'],
+    ['2027-03-27 12:00:00', 'Europe/London', '2027-03-27 12:00:00', '2027-03-27T12:00:00+00:00'],
+    ['2027-03-29 12:00:00', 'Europe/London', '2027-03-29 11:00:00', '2027-03-29T12:00:00+01:00'],
+    ['2026-12-01 19:00:00', 'UTC+8', '2026-12-01 11:00:00', '2026-12-01T19:00:00+08:00'],
+  ])('reads %s in %s as %s UTC', (wall, zone, utc, iso) => {
+    const instant = wallToInstant(wall, zone)
+    expect(instantToWall(instant, 'UTC')).toBe(utc)
+    expect(instantToIso(instant, zone)).toBe(iso)
+  })
+
+  it('moves a time inside a spring-forward gap forward, as clocks do', () => {
+    expect(instantToWall(wallToInstant('2027-03-28 01:30:00', 'Europe/London'), 'Europe/London')).toBe('2027-03-28 02:30:00')
+  })
+
+  it.each([
+    ['Asia/Singapore', '2026-12-01 19:00:00', 'SGT'],
+    ['Asia/Kuala_Lumpur', '2026-12-01 19:00:00', 'MYT'],
+    ['Europe/London', '2026-12-01 19:00:00', 'GMT'],
+    ['Europe/London', '2027-07-01 19:00:00', 'BST'],
+    ['America/Chicago', '2026-11-25 19:00:00', 'CST'],
+    ['America/New_York', '2027-07-01 19:00:00', 'EDT'],
+    ['Asia/Kolkata', '2026-12-01 19:00:00', 'IST'],
+    ['UTC', '2026-12-01 19:00:00', 'UTC'],
+    ['UTC+8', '2026-12-01 19:00:00', 'UTC+8'],
+  ])('abbreviates %s on %s as %s (D16)', (zone, wall, abbr) => {
+    expect(abbreviation(zone, wallToInstant(wall, zone))).toBe(abbr)
+  })
+
+  it('falls back to a numeric abbreviation where no name exists', () => {
+    expect(abbreviation('Asia/Shanghai', wallToInstant('2026-12-01 19:00:00', 'Asia/Shanghai'))).toBe('+08')
+  })
+
+  it.each(['Asia/Singapore', 'UTC', 'UTC+8', 'UTC-05:30'])('accepts %s as a time zone', (zone) => expect(isTimeZone(zone)).toBe(true))
+  it.each(['Mars/Base', 'SGT', '', 'UTC+99x'])('rejects %s as a time zone', (zone) => expect(isTimeZone(zone)).toBe(false))
+})
+
+describe('date parameters', () => {
+  const now = Date.parse('2026-11-22T02:08:30Z') // a Sunday; 10:08:30 in Singapore
+  const read = (text: string | number) => {
+    const parsed = parseTime(text, 'Asia/Singapore', now)
+    return parsed ? instantToWall(parsed.instant, 'Asia/Singapore') : null
+  }
+
+  it.each([
+    ['2026-12-05', '2026-12-05 00:00:00'],
+    ['2026-12-05 14:00:00', '2026-12-05 14:00:00'],
+    ['2026-12-05 14:00', '2026-12-05 14:00:00'],
+    ['2026-12-05T14:00:00+00:00', '2026-12-05 22:00:00'],
+    ['2026-12-05T14:00:00Z', '2026-12-05 22:00:00'],
+    ['1795000000', '2026-11-18 19:06:40'],
+    [1795000000, '2026-11-18 19:06:40'],
+    ['now', '2026-11-22 10:08:30'],
+    ['today', '2026-11-22 00:00:00'],
+    ['tomorrow', '2026-11-23 00:00:00'],
+    ['yesterday', '2026-11-21 00:00:00'],
+    ['+3 days', '2026-11-25 10:08:30'],
+    ['-1 week', '2026-11-15 10:08:30'],
+    ['+2 months', '2027-01-22 10:08:30'],
+    ['3 days ago', '2026-11-19 10:08:30'],
+    ['next monday', '2026-11-23 00:00:00'],
+    ['next monday 9am', '2026-11-23 09:00:00'],
+    ['next sunday', '2026-11-29 00:00:00'],
+    ['last friday', '2026-11-20 00:00:00'],
+    ['tomorrow 18:30', '2026-11-23 18:30:00'],
+    ['  Tomorrow  ', '2026-11-23 00:00:00'],
+  ])('reads %s as %s (site time zone)', (text, wall) => expect(read(text)).toBe(wall))
+
+  it.each(['not-a-date', '2026-13-45', '2026-02-30', '', 'next blursday', '+3 bananas', 'tomorrow 25:00', 'yes'])(
+    'rejects %s',
+    (text) => expect(read(text)).toBeNull(),
+  )
+})
