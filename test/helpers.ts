@@ -56,5 +56,6 @@ export async function call(app: App, path: string, init: RequestInit = {}) {
   const url = path.startsWith('/') ? `http://127.0.0.1:8089${path}` : `http://127.0.0.1:8089/wp-json/calendar/events/v1/${path}`
   const response = await app.fetch(new Request(url, init))
   const text = await response.text()
-  return { status: response.status, headers: response.headers, text, body: text ? (JSON.parse(text) as any) : null }
+  const json = response.headers.get('content-type')?.startsWith('application/json') && text !== ''
+  return { status: response.status, headers: response.headers, text, body: json ? (JSON.parse(text) as any) : null }
 }

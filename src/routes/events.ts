@@ -25,10 +25,9 @@ function list(request: ApiRequest): ApiResult {
 function byId(request: ApiRequest): ApiResult {
   const id = request.params.id as number
   const record = request.view.store.get('events', id)
-  if (!record || !request.view.store.langOf(record, request.view.lang)) {
-    if (request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
-    throw apiError('rest-event-not-found', [String(id)])
-  }
+  if (!record && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
+  // With fallback off, an event without a file in the asked language does not exist there.
+  if (!record || !request.view.store.langOf(record, request.view.lang)) throw apiError('rest-event-not-found', [String(id)])
   return readable(record, request)
 }
 
