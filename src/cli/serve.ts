@@ -23,7 +23,8 @@ export async function serve(flags: Flags): Promise<number> {
   const listener = await listen((req, res) => handler!(req, res), {
     port: config.port,
     // listhen's production mode tries only the port given: a port the user asked for is theirs or nothing.
-    isProd: explicitPort,
+    // Port 0 asks for any free port, which that mode would turn into 3000.
+    isProd: explicitPort && config.port !== 0,
     hostname: config.host,
     showURL: false,
     autoClose: false,

@@ -1,0 +1,192 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { LANGS, NAMES, SENTENCES, SLUG_PREFIX, TITLE_WORDS, seeded, type BenchLang } from './words.ts'
+
+/** What was written: where, how much, and an event that is sure to be served. */
+export interface Corpus {
+  dir: string
+  files: number
+  bytes: number
+  events: number
+  /** A published, upcoming event with venue and organizers, for the single-event target. */
+  sampleEventId: number
+}
+
+interface OutFile {
+  path: string
+  text: string
+}
+
+type Fields = Record<string, string | number | boolean | number[] | undefined>
+type LinkedKind = 'venues' | 'organizers' | 'categories' | 'tags'
+
+const DAY = 86_400_000
+const WRITE_CONCURRENCY = 64
+const VENUES = { first: 1, last: 200 }
+const ORGANIZERS = { first: 201, last: 400 }
+const CATEGORIES = { first: 1, last: 30 }
+const TAGS = { first: 31, last: 80 }
+const FREE: Record<BenchLang, string> = { en: 'Free', 'zh-hans': '免费', ms: 'Percuma', ta: 'இலவசம்' }
+
+/** Writes the benchmark content tree (events, venues, organizers, terms in 4 languages) under `dir`. */
+export async function generateContent(dir: string, eventCount: number, now = Date.now()): Promise<Corpus> {
+  const rng = seeded(20_260_101)
+  for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags']) await mkdir(join(dir, kind), { recursive: true })
+  const files: OutFile[] = [
+    ...linkedFiles('venues', VENUES, rng),
+    ...linkedFiles('organizers', ORGANIZERS, rng),
+    ...linkedFiles('categories', CATEGORIES, rng),
+    ...linkedFiles('tags', TAGS, rng),
+  ]
+  let sampleEventId = 0
+  for (let n = 0; n < eventCount; n++) {
+    const event = eventFiles(1000 + n, rng, now)
+    files.push(...event.files)
+    // Past the middle, so the sample is neither the first nor the last record of any index.
+    if (!sampleEventId && n >= eventCount / 2 && event.upcoming) sampleEventId = 1000 + n
+  }
+  const bytes = await writeAll(dir, files)
+  return { dir, files: files.length, bytes, events: eventCount, sampleEventId }
+}
+
+/** Bounded parallel writes: tens of thousands of files at once would exhaust file descriptors. */
+async function writeAll(dir: string, files: OutFile[]): Promise<number> {
+  let next = 0
+  let bytes = 0
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!
+      const data = Buffer.from(file.text, 'utf8')
+      bytes += data.length
+      await writeFile(join(dir, file.path), data)
+    }
+  }
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker))
+  return bytes
+}
+
+function eventFiles(id: number, rng: () => number, now: number): { files: OutFile[]; upcoming: boolean } {
+  const n = id - 1000
+  const [a, b] = [pick(rng, 9), pick(rng, 9)]
+  const body = bodyPlan(rng, 2)
+  const startDay = -30 + Math.floor(rng() * 725)
+  const start = Math.floor((now + startDay * DAY) / DAY) * DAY + (8 + pick(rng, 25) / 2) * 3_600_000
+  const multiDay = rng() < 0.03
+  const end = start + (multiDay ? (1 + pick(rng, 3)) * DAY : (1 + pick(rng, 4)) * 3_600_000)
+  const status = rng() < 0.01 ? 'draft' : 'publish'
+  const zoneRoll = rng()
+  const price = rng() < 0.3 ? 0 : 5 * (1 + pick(rng, 20))
+  const title = (lang: BenchLang) => `${TITLE_WORDS[lang].first[a]} ${TITLE_WORDS[lang].second[b]} ${n}`
+  const stem = `${slugify(title('en'))}-${id}`
+  const translated = (lang: BenchLang): Fields => ({
+    title: title(lang),
+    slug: lang === 'en' ? stem : `${SLUG_PREFIX[lang].events}-${n}`,
+    excerpt: SENTENCES[lang][body[0]![0]!],
+    cost: price === 0 ? FREE[lang] : `S$${price}`,
+  })
+  const source: Fields = {
+    id,
+    ...translated('en'),
+    status,
+    date: wall(now - pick(rng, 365) * DAY),
+    author: 1,
+    start_date: wall(start),
+    end_date: wall(end),
+    timezone: zoneRoll < 0.85 ? 'Asia/Singapore' : zoneRoll < 0.93 ? 'Europe/London' : 'America/New_York',
+    venue: distinct(rng, VENUES, 1),
+    organizer: distinct(rng, ORGANIZERS, 1 + pick(rng, 2)),
+    categories: distinct(rng, CATEGORIES, 1 + pick(rng, 2)),
+    tags: distinct(rng, TAGS, pick(rng, 4)),
+    featured: rng() < 0.05,
+  }
+  const files = LANGS.map((lang) => ({
+    path: `events/${stem}.${lang}.md`,
+    text: document(lang === 'en' ? source : translated(lang), markdown(lang, body)),
+  }))
+  return { files, upcoming: status === 'publish' && startDay >= 2 }
+}
+
+function linkedFiles(kind: LinkedKind, range: { first: number; last: number }, rng: () => number): OutFile[] {
+  const out: OutFile[] = []
+  for (let id = range.first; id <= range.last; id++) {
+    const word = pick(rng, 9)
+    const body = bodyPlan(rng, 1)
+    const name = (lang: BenchLang) => `${TITLE_WORDS[lang].first[word]} ${NAMES[lang][kind]} ${id}`
+    const stem = `${slugify(name('en'))}-${id}`
+    const nameField = kind === 'venues' ? 'venue' : kind === 'organizers' ? 'organizer' : 'name'
+    for (const lang of LANGS) {
+      const fields: Fields = lang === 'en' ? { id } : {}
+      fields[nameField] = name(lang)
+      fields.slug = lang === 'en' ? stem : `${SLUG_PREFIX[lang][kind]}-${id}`
+      if (lang === 'en') Object.assign(fields, sourceExtras(kind, id, rng))
+      out.push({ path: `${kind}/${stem}.${lang}.md`, text: document(fields, markdown(lang, body)) })
+    }
+  }
+  return out
+}
+
+/** The untranslated fields of a linked record's source file. */
+function sourceExtras(kind: LinkedKind, id: number, rng: () => number): Fields {
+  const date = '2025-06-01 10:00:00'
+  if (kind === 'venues') {
+    return {
+      status: 'publish', date, address: `${id} Marina Boulevard`, city: 'Singapore', country: 'Singapore',
+      zip: `01${String(8000 + id)}`, phone: `+65 6123 ${String(1000 + id)}`,
+      geo_lat: round(1.25 + rng() * 0.2), geo_lng: round(103.7 + rng() * 0.3),
+    }
+  }
+  if (kind === 'organizers') {
+    return { status: 'publish', date, phone: `+65 6555 ${String(1000 + id)}`, website: `https://example.org/org-${id}`, email: `org${id}@example.org` }
+  }
+  // Two levels of categories, so parent handling is exercised.
+  if (kind === 'categories' && id > 10) return { parent: 1 + (id % 10) }
+  return {}
+}
+
+/** Sentence indices per paragraph, shared by every language so translations mirror the source. */
+function bodyPlan(rng: () => number, paragraphs: number): number[][] {
+  return Array.from({ length: paragraphs }, () => Array.from({ length: 2 + pick(rng, 2) }, () => pick(rng, 8)))
+}
+
+function markdown(lang: BenchLang, plan: number[][]): string {
+  return plan.map((paragraph) => paragraph.map((i) => SENTENCES[lang][i]).join(' ')).join('\n\n')
+}
+
+function document(fields: Fields, body: string): string {
+  const lines = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${yaml(v!)}`)
+  return `---\n${lines.join('\n')}\n---\n${body}\n`
+}
+
+const PLAIN = /^\p{L}[^:#[\]{},"'\n]*(?<! )$/u
+const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+const KEYWORD = /^(true|false|yes|no|on|off|null|y|n)$/i
+
+/** Plain scalars where YAML reads them back unchanged, quoted otherwise (zip codes, URLs, phones). */
+function yaml(value: string | number | boolean | number[]): string {
+  if (Array.isArray(value)) return `[${value.join(', ')}]`
+  if (typeof value !== 'string') return String(value)
+  return (PLAIN.test(value) && !KEYWORD.test(value)) || WALL.test(value) ? value : JSON.stringify(value)
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant read as a wall clock: the zone only shifts it, which is fine here. */
+function wall(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+function slugify(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+}
+
+function pick(rng: () => number, n: number): number {
+  return Math.floor(rng() * n)
+}
+
+function distinct(rng: () => number, range: { first: number; last: number }, count: number): number[] {
+  const ids = new Set<number>()
+  while (ids.size < count) ids.add(range.first + pick(rng, range.last - range.first + 1))
+  return [...ids].sort((x, y) => x - y)
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6
+}
