@@ -23,6 +23,8 @@ export interface AppOptions {
   perPage: number
   maxPerPage: number
   fallback: boolean
+  /** Radius of `geoloc_lat`/`geoloc_lng` event searches, in km. */
+  geolocDistance?: number
   /** The clock; tests pin it. */
   now?: () => number
   /** Where unexpected errors are reported (once each). */
@@ -87,7 +89,10 @@ export function createApp(options: AppOptions): App {
       indexes,
       params: parsed.values,
       given: parsed.given,
-      scope: { store, indexes, lang: state.view.lang, siteZone: site.timezone, now: state.view.now, canSeeDrafts: false },
+      scope: {
+        store, indexes, lang: state.view.lang, siteZone: site.timezone, now: state.view.now, canSeeDrafts: false,
+        geolocDistance: options.geolocDistance ?? 25,
+      },
       paramContext: state.paramContext,
     })
     const { body, status } = applyGlobalParams(result.body, state.query, result.status ?? 200, result.headers ?? {})

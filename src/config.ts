@@ -25,6 +25,8 @@ export interface Config {
   currency_symbol: string
   /** Where that symbol goes: `prefix` or `postfix`. */
   currency_position: 'prefix' | 'postfix'
+  /** Radius of an event search around `geoloc_lat`/`geoloc_lng`, in km. */
+  geoloc_distance: number
 }
 
 export const DEFAULTS: Config = {
@@ -43,6 +45,7 @@ export const DEFAULTS: Config = {
   currency: 'USD',
   currency_symbol: '$',
   currency_position: 'prefix',
+  geoloc_distance: 25,
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }

@@ -39,6 +39,7 @@ export async function serve(flags: Flags): Promise<number> {
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
     fallback: config.fallback,
+    geolocDistance: config.geoloc_distance,
   })
   handler = toNodeHandler(app.h3) as typeof handler
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)

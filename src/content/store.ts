@@ -46,6 +46,8 @@ export interface Store {
   readonly dir: string
   readonly media: MediaLibrary
   readonly defaultLanguage: Lang
+  /** Whether records are served in languages they have no file in (from their source). */
+  readonly fallback: boolean
   /** Bumped on every change to the records, so caches can key on it. */
   readonly version: number
   list(kind: Kind): ContentRecord[]
@@ -210,6 +212,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     dir,
     media,
     defaultLanguage: options.defaultLanguage,
+    fallback: options.fallback,
     get version() {
       return version
     },

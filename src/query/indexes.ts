@@ -1,72 +1,177 @@
 import { eventTimes, postDates } from '../content/derive.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
+import { LANGUAGES, type Lang } from '../languages.ts'
+import { createSearchIndex, type SearchIndex } from './search.ts'
 
-/** Indexes derived from the store: events in list order, and how many published events use each term. */
+/** Everything the event filters read, computed once per record version. */
+export interface EventEntry {
+  record: ContentRecord
+  id: number
+  start: number
+  end: number
+  published: number
+  status: string
+  hidden: boolean
+  featured: boolean
+  ticketed: boolean
+  parent: number
+  venues: number[]
+  organizers: number[]
+  terms: number[]
+  /** Bit i set when the record has a file in LANGUAGES[i]. */
+  langs: number
+}
+
+/** Indexes over the store, updated one record at a time. */
 export interface Indexes {
-  /** Every event, ordered by UTC start, then publication date, then id (D18). */
-  eventsByStart(): readonly ContentRecord[]
-  /** The UTC start instants of `eventsByStart()`, for binary search. */
-  startInstants(): Float64Array
+  /** Events ordered by UTC start, then publication date, then id (D18). */
+  byStart(): readonly EventEntry[]
+  /** Events ordered by UTC end, then id. */
+  byEnd(): readonly EventEntry[]
+  entry(id: number): EventEntry | undefined
+  /** Ids of events linked to a venue, an organizer or a term. */
+  linked(relation: 'venues' | 'organizers' | 'terms', id: number): ReadonlySet<number>
   /** Published events assigned to a category or tag (WordPress counts direct assignments). */
   termCount(termId: number): number
+  /** The full-text index of one language, built on first use. */
+  search(lang: Lang): SearchIndex
+  /** Takes in a new or changed record (`before` is its previous version, if any). */
+  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
 }
 
-interface Built {
-  version: number
-  events: ContentRecord[]
-  starts: Float64Array
-  counts: Map<number, number>
-}
-
-/** Creates the indexes over a store; they are rebuilt when the store's version moves. */
+/** Builds the indexes over every event in the store. */
 export function createIndexes(store: Store, siteZone: string): Indexes {
-  let built: Built | undefined
-  const current = (): Built => {
-    if (!built || built.version !== store.version) built = build(store, siteZone)
-    return built
+  const entries = new Map<number, EventEntry>()
+  let byStart: EventEntry[] = []
+  let byEnd: EventEntry[] = []
+  const relations = { venues: new Map<number, Set<number>>(), organizers: new Map<number, Set<number>>(), terms: new Map<number, Set<number>>() }
+  const counts = new Map<number, number>()
+  const searches = new Map<Lang, SearchIndex>()
+
+  const link = (entry: EventEntry, add: boolean) => {
+    for (const [relation, ids] of [['venues', entry.venues], ['organizers', entry.organizers], ['terms', entry.terms]] as const) {
+      for (const id of ids) {
+        let set = relations[relation].get(id)
+        if (!set) relations[relation].set(id, (set = new Set()))
+        if (add) set.add(entry.id)
+        else set.delete(entry.id)
+      }
+    }
+    if (entry.status !== 'publish') return
+    for (const id of entry.terms) counts.set(id, (counts.get(id) ?? 0) + (add ? 1 : -1))
   }
+
+  const remove = (id: number) => {
+    const entry = entries.get(id)
+    if (!entry) return
+    entries.delete(id)
+    link(entry, false)
+    byStart.splice(byStart.indexOf(entry), 1)
+    byEnd.splice(byEnd.indexOf(entry), 1)
+  }
+
+  const add = (record: ContentRecord) => {
+    const entry = toEntry(record, siteZone)
+    entries.set(entry.id, entry)
+    link(entry, true)
+    byStart.splice(insertionPoint(byStart, entry, compareStart), 0, entry)
+    byEnd.splice(insertionPoint(byEnd, entry, compareEnd), 0, entry)
+  }
+
+  const initial = store.list('events').map((record) => toEntry(record, siteZone))
+  for (const entry of initial) {
+    entries.set(entry.id, entry)
+    link(entry, true)
+  }
+  byStart = [...initial].sort(compareStart)
+  byEnd = [...initial].sort(compareEnd)
+
   return {
-    eventsByStart: () => current().events,
-    startInstants: () => current().starts,
-    termCount: (termId) => current().counts.get(termId) ?? 0,
+    byStart: () => byStart,
+    byEnd: () => byEnd,
+    entry: (id) => entries.get(id),
+    linked: (relation, id) => relations[relation].get(id) ?? EMPTY,
+    termCount: (termId) => counts.get(termId) ?? 0,
+    search(lang) {
+      let index = searches.get(lang)
+      if (!index) {
+        index = createSearchIndex(store, lang)
+        searches.set(lang, index)
+      }
+      return index
+    },
+    update(before, after) {
+      // Only events are indexed; venues, organizers and terms are read from the store as they are.
+      if ((after ?? before)?.kind !== 'events') return
+      if (before) remove(before.id)
+      if (after) add(after)
+      for (const index of searches.values()) index.update(before, after)
+    },
   }
 }
 
-function build(store: Store, siteZone: string): Built {
-  const keyed = store.list('events').map((record) => ({
-    record,
-    start: eventTimes(record, siteZone).start,
-    published: postDates(record, siteZone).published,
-  }))
-  keyed.sort((a, b) => a.start - b.start || a.published - b.published || a.record.id - b.record.id)
-  const counts = new Map<number, number>()
-  for (const { record } of keyed) {
-    if ((record.source.data.status ?? 'publish') !== 'publish') continue
-    const terms = [...idList(record.source.data.categories), ...idList(record.source.data.tags)]
-    for (const id of new Set(terms)) counts.set(id, (counts.get(id) ?? 0) + 1)
-  }
+const EMPTY: ReadonlySet<number> = new Set()
+
+function toEntry(record: ContentRecord, siteZone: string): EventEntry {
+  const data = record.source.data
+  const times = eventTimes(record, siteZone)
+  let langs = 0
+  LANGUAGES.forEach((lang, i) => {
+    if (record.files.has(lang)) langs |= 1 << i
+  })
   return {
-    version: store.version,
-    events: keyed.map((k) => k.record),
-    starts: Float64Array.from(keyed, (k) => k.start),
-    counts,
+    record,
+    id: record.id,
+    start: times.start,
+    end: times.end,
+    published: postDates(record, siteZone).published,
+    status: typeof data.status === 'string' ? data.status : 'publish',
+    hidden: data.hide_from_listings === true,
+    featured: data.featured === true,
+    ticketed: data.ticketed === true,
+    parent: Number.isInteger(data.post_parent) ? (data.post_parent as number) : 0,
+    venues: idList(data.venue),
+    organizers: idList(data.organizer),
+    terms: [...new Set([...idList(data.categories), ...idList(data.tags)])],
+    langs,
   }
+}
+
+/** List order: UTC start, then publication date, then id (D18). */
+export function compareStart(a: EventEntry, b: EventEntry): number {
+  return a.start - b.start || a.published - b.published || a.id - b.id
+}
+
+function compareEnd(a: EventEntry, b: EventEntry): number {
+  return a.end - b.end || a.id - b.id
+}
+
+/** Where an entry goes in a sorted array, by binary search. */
+function insertionPoint(sorted: EventEntry[], entry: EventEntry, compare: (a: EventEntry, b: EventEntry) => number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (compare(sorted[mid]!, entry) < 0) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** The first position whose instant is at least `target` (`key` reads the instant). */
+export function lowerBound(sorted: readonly EventEntry[], target: number, key: 'start' | 'end'): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]![key] < target) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** A relation field as a list of ids. */
 export function idList(value: unknown): number[] {
   if (Array.isArray(value)) return value.filter((v): v is number => Number.isInteger(v))
   return Number.isInteger(value) ? [value as number] : []
-}
-
-/** The first index in a sorted array whose value is at least `target`. */
-export function lowerBound(sorted: Float64Array, target: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid]! < target) low = mid + 1
-    else high = mid
-  }
-  return low
 }

@@ -1,15 +1,65 @@
 import type { ContentRecord } from '../content/store.ts'
+import { findBySlug, toList } from '../schema/validators.ts'
 import type { QueryScope } from './events.ts'
 import { paginate, type Page } from './paging.ts'
 
-/** Lists categories or tags: by name ascending, terms with no published events hidden by default (§3.9). */
-export function listTerms(kind: 'categories' | 'tags', values: Record<string, unknown>, scope: QueryScope): Page<ContentRecord> {
-  const name = (record: ContentRecord) => String(scope.store.fieldsIn(record, scope.lang)?.name ?? '')
-  const hideEmpty = values.hide_empty !== false
-  const matches = scope.store
-    .list(kind)
-    .filter((record) => scope.store.langOf(record, scope.lang) !== null)
-    .filter((record) => !hideEmpty || scope.indexes.termCount(record.id) > 0)
-    .sort((a, b) => name(a).localeCompare(name(b)) || a.id - b.id)
+type TermKind = 'categories' | 'tags'
+
+/** Lists categories or tags with WordPress's term query (§3.9): name ascending, empty terms hidden by default. */
+export function listTerms(kind: TermKind, values: Record<string, unknown>, scope: QueryScope): Page<ContentRecord> {
+  const field = (record: ContentRecord, key: string) => String(scope.store.fieldsIn(record, scope.lang)?.[key] ?? '')
+  const checks: ((record: ContentRecord) => boolean)[] = [(record) => scope.store.langOf(record, scope.lang) !== null]
+  if (values.hide_empty !== false) checks.push((record) => scope.indexes.termCount(record.id) > 0)
+  // WordPress's term query reads include and exclude as ids, so a slug passes validation but matches nothing.
+  const include = values.include === undefined ? undefined : toList(values.include).map(Number)
+  if (include) checks.push((record) => include.includes(record.id))
+  if (values.exclude !== undefined) {
+    const exclude = toList(values.exclude).map(Number)
+    checks.push((record) => !exclude.includes(record.id))
+  }
+  if (values.search !== undefined) {
+    const search = String(values.search).toLowerCase()
+    checks.push((record) => field(record, 'name').toLowerCase().includes(search) || field(record, 'slug').toLowerCase().includes(search))
+  }
+  if (values.parent !== undefined) {
+    const parent = findParent(values.parent, scope)
+    checks.push((record) => record.source.data.parent === parent)
+  }
+  const post = values.event ?? values.post
+  if (post !== undefined) {
+    const terms = scope.indexes.entry(post as number)?.terms ?? []
+    checks.push((record) => terms.includes(record.id))
+  }
+  if (values.slug !== undefined) {
+    const bySlug = findBySlug(scope, kind, String(values.slug))
+    checks.push((record) => record === bySlug)
+  }
+  const matches = scope.store.list(kind).filter((record) => checks.every((check) => check(record)))
+  matches.sort(order(values, include, field, scope))
   return paginate(matches, values.page as number, values.per_page as number)
+}
+
+/** `orderby` (name by default; id, count, slug, term_group, description, include) and `order` (asc, else desc). */
+function order(values: Record<string, unknown>, include: number[] | undefined, field: (r: ContentRecord, k: string) => string, scope: QueryScope) {
+  const by = String(values.orderby ?? 'name')
+  const descending = values.order !== undefined && String(values.order).toLowerCase() !== 'asc'
+  const key = (record: ContentRecord): string | number => {
+    if (by === 'id' || by === 'term_group') return by === 'id' ? record.id : 0
+    if (by === 'count') return scope.indexes.termCount(record.id)
+    if (by === 'include' && include) return include.indexOf(record.id)
+    return field(record, by === 'slug' || by === 'description' ? by : 'name')
+  }
+  return (a: ContentRecord, b: ContentRecord) => {
+    const x = key(a)
+    const y = key(b)
+    const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
+    return (descending ? -cmp : cmp) || a.id - b.id
+  }
+}
+
+/** `parent` names a category by id, slug or name (it passed is_event_category). */
+function findParent(value: unknown, scope: QueryScope): number {
+  const item = toList(value)[0] ?? ''
+  if (/^\d+$/.test(item)) return Number(item)
+  return findBySlug(scope, 'categories', item)?.id ?? -1
 }

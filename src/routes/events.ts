@@ -12,11 +12,14 @@ import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
 /** `GET /events`: the archive with the default window, paging and links (§5, §6). */
 function list(request: ApiRequest): ApiResult {
-  const { page, query } = listEvents(request.params, request.given, request.scope)
+  // A point needs both halves (§3.2: "must also provide geoloc_lng").
+  const { geoloc_lat: lat, geoloc_lng: lng } = request.params
+  if ((lat === undefined) !== (lng === undefined)) throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], { params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] })
+  const { page, query, encoded } = listEvents(request.params, request.given, request.scope)
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(request.view)}events/`
-  const links = pageLinks(base, withLang(query, request), page, false)
-  const body: Record<string, unknown> = { events: page.items.map((record) => toEventResponse(record, request.view)) }
+  const links = pageLinks(base, withLang(query, request), page, encoded)
+  const body: Record<string, unknown> = { events: page.items.map((entry) => toEventResponse(entry.record, request.view)) }
   Object.assign(body, links, { total: page.total, total_pages: page.totalPages })
   return { body, headers: totals(page.total, page.totalPages) }
 }

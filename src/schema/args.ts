@@ -1,7 +1,7 @@
 import { NAMESPACE } from '../serialize/context.ts'
 import { instantToWall } from '../time/zone.ts'
 import {
-  isCategoryId, isEventCategory, isEventId, isEventIdFormat, isEventSlug, isOrganizerId, isOrganizerIdList,
+  isCategoryId, isEventCategory, isLatitude, isLongitude, isEventId, isEventIdFormat, isEventSlug, isOrganizerId, isOrganizerIdList,
   isOrganizerSlug, isPositiveInt, isPositiveIntList, isPostTag, isStatusList, isString, isTagId, isTime, isVenueId,
   isVenueIdList, isVenueSlug, type ParamContext, type Validator,
 } from './validators.ts'
@@ -64,8 +64,8 @@ export const EVENT_LIST_ARGS: ArgSet = {
   featured: { type: "boolean", description: "Events should be filtered by their featured status", required: false },
   status: { format: "string", description: "The event post status", required: false, validate: isStatusList },
   geoloc: { type: "boolean", description: "Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data", required: false },
-  geoloc_lat: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng", required: false },
-  geoloc_lng: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat", required: false },
+  geoloc_lat: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng", required: false, validate: isLatitude },
+  geoloc_lng: { format: "double", description: "Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat", required: false, validate: isLongitude },
   include: { description: "Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.", items: {"type": "integer"}, required: false, validate: isPositiveIntList },
   post_parent: { type: "integer", description: "Events should be filtered by their post_parent being the specified one.", required: false, validate: isEventId },
   ticketed: { type: "boolean", description: "Filter events with or without tickets.", required: false },

@@ -98,6 +98,13 @@ export const isStatusList: Validator = (value, ctx) => {
   return list.every((status) => STATUSES.includes(status))
 }
 
+/** A latitude or longitude in degrees. */
+function coordinate(limit: number): Validator {
+  return (value) => isNumeric(value) && Math.abs(Number(value)) <= limit
+}
+
+export const isLatitude = coordinate(90)
+export const isLongitude = coordinate(180)
 export const isEventId = recordId('events')
 export const isVenueId = recordId('venues')
 export const isOrganizerId = recordId('organizers')
