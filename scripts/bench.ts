@@ -7,7 +7,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BaselineRoute } from './bench/baseline.ts'
-import { firstOk, freePort, get, killAllSync, memoryOf, startChild, stopChild, waitForLine, type Answer } from './bench/children.ts'
+import { firstOk, freePort, get, killAllSync, memoryOf, startChild, stopChild, waitForLine, withOutput, type Answer } from './bench/children.ts'
 import { generateContent, type Corpus } from './bench/content.ts'
 import { envNumber, loadTest, type LoadResult, type LoadSettings } from './bench/load.ts'
 import { BUDGETS, formatReport, writeJson, type BenchResults } from './bench/report.ts'
@@ -97,6 +97,8 @@ async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp: strin
       targets,
       warnings: child.lines.filter((line) => !SERVER_LINES.test(line)),
     }
+  } catch (error) {
+    throw withOutput(error, child)
   } finally {
     await stopChild(child)
   }
@@ -124,6 +126,8 @@ async function measureBaseline(targets: Measured[], settings: LoadSettings, tmp:
       results.push(await loadTest(`${base}${route.path}`, settings))
     }
     return results
+  } catch (error) {
+    throw withOutput(error, child)
   } finally {
     await stopChild(child)
   }

@@ -68,6 +68,13 @@ export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number): P
   })
 }
 
+/** The error with the child's last output lines appended: a failing server usually says why on stderr. */
+export function withOutput(error: unknown, child: Child): Error {
+  const message = error instanceof Error ? error.message : String(error)
+  if (message.includes('--- child output ---')) return error as Error
+  return new Error(`${message}\n--- child output ---\n${child.lines.slice(-20).join('\n')}`)
+}
+
 /** SIGTERM, then SIGKILL if the child has not exited within `graceMs`. */
 export async function stopChild(child: Child, graceMs = 3000): Promise<void> {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return
@@ -128,19 +135,21 @@ export function get(url: string, timeoutMs = 30_000): Promise<Answer> {
   })
 }
 
-/** Retries a GET until it answers 200; connection refusals are expected while the server is starting. */
+/** Retries a GET until the server answers; refusals are expected while it starts, a non-200 answer is a failure. */
 export async function firstOk(url: string, timeoutMs: number): Promise<{ answer: Answer; at: number }> {
   const deadline = performance.now() + timeoutMs
   let last = 'no attempt'
   while (performance.now() < deadline) {
+    let answer: Answer
     try {
-      const answer = await get(url)
-      if (answer.status === 200) return { answer, at: performance.now() }
-      last = `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`
+      answer = await get(url)
     } catch (error) {
       last = (error as Error).message
+      await new Promise((r) => setTimeout(r, 10))
+      continue
     }
-    await new Promise((r) => setTimeout(r, 10))
+    if (answer.status === 200) return { answer, at: performance.now() }
+    throw new Error(`GET ${url}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`)
   }
-  throw new Error(`GET ${url} never answered 200 within ${timeoutMs} ms (last: ${last})`)
+  throw new Error(`GET ${url} got no answer within ${timeoutMs} ms (last: ${last})`)
 }

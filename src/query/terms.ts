@@ -21,10 +21,7 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
     const search = String(values.search).toLowerCase()
     checks.push((record) => field(record, 'name').toLowerCase().includes(search) || field(record, 'slug').toLowerCase().includes(search))
   }
-  if (values.parent !== undefined) {
-    const parent = findParent(values.parent, scope)
-    checks.push((record) => record.source.data.parent === parent)
-  }
+  if (values.parent !== undefined) checks.push((record) => record.source.data.parent === values.parent)
   const post = values.event ?? values.post
   if (post !== undefined) {
     const terms = scope.indexes.entry(post as number)?.terms ?? []
@@ -55,11 +52,4 @@ function order(values: Record<string, unknown>, include: number[] | undefined, f
     const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
     return (descending ? -cmp : cmp) || a.id - b.id
   }
-}
-
-/** `parent` names a category by id, slug or name (it passed is_event_category). */
-function findParent(value: unknown, scope: QueryScope): number {
-  const item = toList(value)[0] ?? ''
-  if (/^\d+$/.test(item)) return Number(item)
-  return findBySlug(scope, 'categories', item)?.id ?? -1
 }
