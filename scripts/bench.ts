@@ -122,7 +122,8 @@ async function measureBaseline(targets: Measured[], settings: LoadSettings, tmp:
     for (const [i, route] of routes.entries()) {
       const check = await get(`${base}${route.path}`)
       // A baseline that answers different bytes would make the ratio meaningless.
-      if (check.status !== 200 || !check.body.equals(targets[i]!.answer.body)) throw new Error(`baseline ${route.path} does not replay Almanac's bytes`)
+      const same = check.body.equals(targets[i]!.answer.body) && check.contentType === route.contentType
+      if (check.status !== 200 || !same) throw new Error(`baseline ${route.path} does not replay Almanac's bytes`)
       results.push(await loadTest(`${base}${route.path}`, settings))
     }
     return results

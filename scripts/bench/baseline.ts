@@ -17,9 +17,13 @@ export interface BaselineRoute {
 export function startBaseline(routes: BaselineRoute[]): void {
   const app = new H3()
   for (const route of routes) {
-    const body = readFileSync(route.bodyFile)
-    // A new Response per request, as any h3 handler would build; the bytes themselves are shared.
-    app.get(route.path, () => new Response(body, { headers: { 'content-type': route.contentType } }))
+    const body = new Uint8Array(readFileSync(route.bodyFile))
+    // Returning the bytes is h3's own fast path (srvx's FastResponse). A handler that builds a global
+    // `new Response()` instead runs about 2-3x slower here, which would hide framework overhead in the ceiling.
+    app.get(route.path, (event) => {
+      event.res.headers.set('content-type', route.contentType)
+      return body
+    })
   }
   const server = createServer(toNodeHandler(app))
   server.listen(0, '127.0.0.1', () => {

@@ -77,7 +77,8 @@ function eventFiles(id: number, rng: () => number, now: number): { files: OutFil
   const zoneRoll = rng()
   const price = rng() < 0.3 ? 0 : 5 * (1 + pick(rng, 20))
   const title = (lang: BenchLang) => `${TITLE_WORDS[lang].first[a]} ${TITLE_WORDS[lang].second[b]} ${n}`
-  const stem = `${slugify(title('en'))}-${id}`
+  // The title carries the event's number, so its slug is unique without the id.
+  const stem = slugify(title('en'))
   const translated = (lang: BenchLang): Fields => ({
     title: title(lang),
     slug: lang === 'en' ? stem : `${SLUG_PREFIX[lang].events}-${n}`,
@@ -112,7 +113,7 @@ function linkedFiles(kind: LinkedKind, range: { first: number; last: number }, r
     const word = pick(rng, 9)
     const body = bodyPlan(rng, 1)
     const name = (lang: BenchLang) => `${TITLE_WORDS[lang].first[word]} ${NAMES[lang][kind]} ${id}`
-    const stem = `${slugify(name('en'))}-${id}`
+    const stem = slugify(name('en'))
     const nameField = kind === 'venues' ? 'venue' : kind === 'organizers' ? 'organizer' : 'name'
     for (const lang of LANGS) {
       const fields: Fields = lang === 'en' ? { id } : {}
@@ -145,7 +146,7 @@ function sourceExtras(kind: LinkedKind, id: number, rng: () => number): Fields {
 
 /** Sentence indices per paragraph, shared by every language so translations mirror the source. */
 function bodyPlan(rng: () => number, paragraphs: number): number[][] {
-  return Array.from({ length: paragraphs }, () => Array.from({ length: 2 + pick(rng, 2) }, () => pick(rng, 8)))
+  return Array.from({ length: paragraphs }, () => distinct(rng, { first: 0, last: 7 }, 2 + pick(rng, 2)))
 }
 
 function markdown(lang: BenchLang, plan: number[][]): string {

@@ -53,6 +53,8 @@ export function formatReport(r: BenchResults): string {
       ['peak RSS (VmHWM)', r.memory.peakMb === null ? 'n/a' : mb(r.memory.peakMb), `<= ${mb(BUDGETS.rssMb)}`,
         r.memory.peakMb === null ? '' : mark(r.memory.peakMb <= BUDGETS.rssMb)],
     ]),
+    'Content was just written, so the start reads from the page cache; RSS under load saw-tooths with major GCs,',
+    'so "after load tests" is a point sample and the peak is the steadier number.',
     '',
     `Throughput: autocannon, ${s.connections} connections, ${s.seconds} s per target after ${s.warmupSeconds} s warm-up, loopback`,
     table([

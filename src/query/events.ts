@@ -39,35 +39,77 @@ export interface EventList {
   encoded: boolean
 }
 
+/** Every condition of one query, flattened so that testing an event is a handful of comparisons. */
+interface Filter {
+  statuses: Set<string>
+  langBit: number
+  fallback: boolean
+  startMin: number
+  startMax: number
+  endMin: number
+  endMax: number
+  sets: ReadonlySet<number>[]
+  featured?: boolean
+  ticketed?: boolean
+  parent?: number
+  near?: (entry: EventEntry) => boolean
+}
+
 /** Runs `GET /events`: the reference's filters (§6, §7) combined with AND, with D4 and D18. */
 export function listEvents(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): EventList {
   const bounds = values.include === undefined ? resolveDates(values, given, scope) : {}
   const { statuses, label } = listStatuses(values.status, scope.canSeeDrafts)
-  const langBit = 1 << LANGUAGES.indexOf(scope.lang)
-  const fallback = scope.store.fallback
-  const checks: ((entry: EventEntry) => boolean)[] = [
-    (e) => statuses.has(e.status) && !e.hidden && (fallback || (e.langs & langBit) !== 0),
-  ]
+  const filter: Filter = {
+    statuses,
+    langBit: 1 << LANGUAGES.indexOf(scope.lang),
+    fallback: scope.store.fallback,
+    ...ranges(bounds),
+    sets: relationSets(values, scope),
+  }
+  if (values.featured !== undefined) filter.featured = values.featured as boolean
+  if (values.ticketed !== undefined) filter.ticketed = values.ticketed as boolean
+  if (values.post_parent !== undefined) filter.parent = values.post_parent as number
+  if (values.geoloc !== undefined || values.geoloc_lat !== undefined) filter.near = geolocCheck(values, scope)
+
+  const matches = candidates(filter, scope)
+  if (values.include !== undefined) matches.sort((a, b) => a.published - b.published || a.id - b.id)
+  const page = paginate(matches, values.page as number, values.per_page as number)
+  const query = effectiveQuery(values, bounds, label)
+  return { page, query, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
+}
+
+function matches(f: Filter, e: EventEntry): boolean {
+  if (e.hidden || !f.statuses.has(e.status)) return false
+  if (!f.fallback && (e.langs & f.langBit) === 0) return false
+  if (e.start < f.startMin || e.start > f.startMax || e.end < f.endMin || e.end > f.endMax) return false
+  if (f.featured !== undefined && e.featured !== f.featured) return false
+  if (f.ticketed !== undefined && e.ticketed !== f.ticketed) return false
+  if (f.parent !== undefined && e.parent !== f.parent) return false
+  for (const set of f.sets) if (!set.has(e.id)) return false
+  return f.near === undefined || f.near(e)
+}
+
+/** Relation filters as id sets, each ORed inside, ANDed together (§7.1, §7.2). */
+function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
   const sets: ReadonlySet<number>[] = []
-  const relation = (relation: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(relation, id))))
+  const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
   if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
   if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
   if (values.venue !== undefined) relation('venues', toList(values.venue).map(Number))
   if (values.organizer !== undefined) relation('organizers', toList(values.organizer).map(Number))
   if (values.search !== undefined) sets.push(scope.indexes.search(scope.lang).match(String(values.search)))
   if (values.include !== undefined) sets.push(new Set(toList(values.include).map(Number)))
-  if (values.featured !== undefined) checks.push((e) => e.featured === values.featured)
-  if (values.ticketed !== undefined) checks.push((e) => e.ticketed === values.ticketed)
-  if (values.post_parent !== undefined) checks.push((e) => e.parent === values.post_parent)
-  if (values.geoloc !== undefined || values.geoloc_lat !== undefined) checks.push(geolocCheck(values, scope))
-  for (const set of sets) checks.push((e) => set.has(e.id))
-  checks.push(...boundChecks(bounds))
+  return sets
+}
 
-  const matches = candidates(bounds, sets, scope).filter((entry) => checks.every((check) => check(entry)))
-  if (values.include !== undefined) matches.sort((a, b) => a.published - b.published || a.id - b.id)
-  const page = paginate(matches, values.page as number, values.per_page as number)
-  const query = effectiveQuery(values, bounds, label)
-  return { page, query, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
+/** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds (§6.1), as closed ranges in ms. */
+function ranges(b: Bounds) {
+  return {
+    startMin: Math.max(b.start_date?.instant ?? -Infinity, (b.starts_after?.instant ?? -Infinity) + 1),
+    startMax: (b.starts_before?.instant ?? Infinity) - 1,
+    endMin: (b.ends_after?.instant ?? -Infinity) + 1,
+    endMax: Math.min(b.end_date?.instant ?? Infinity, (b.ends_before?.instant ?? Infinity) - 1),
+  }
 }
 
 /** Day-aligned unless `strict_dates` (§6.3); the default window applies unless a relative bound is sent (§6.4). */
@@ -86,40 +128,26 @@ function resolveDates(values: Record<string, unknown>, given: Set<string>, scope
   return bounds
 }
 
-/** start ≥ start_date, end ≤ end_date, and strict inequalities for the relative bounds (§6.1). */
-function boundChecks(b: Bounds): ((entry: EventEntry) => boolean)[] {
-  const checks: ((entry: EventEntry) => boolean)[] = []
-  if (b.start_date) checks.push((e) => e.start >= b.start_date!.instant)
-  if (b.end_date) checks.push((e) => e.end <= b.end_date!.instant)
-  if (b.starts_after) checks.push((e) => e.start > b.starts_after!.instant)
-  if (b.starts_before) checks.push((e) => e.start < b.starts_before!.instant)
-  if (b.ends_after) checks.push((e) => e.end > b.ends_after!.instant)
-  if (b.ends_before) checks.push((e) => e.end < b.ends_before!.instant)
-  return checks
-}
-
-/** The fewest events that can match, in list order: a start range, an end range, or the smallest id set. */
-function candidates(b: Bounds, sets: ReadonlySet<number>[], scope: QueryScope): EventEntry[] {
+/** The matching events in list order, walking the narrowest of: a start range, an end range, the smallest id set. */
+function candidates(f: Filter, scope: QueryScope): EventEntry[] {
   const byStart = scope.indexes.byStart()
   const byEnd = scope.indexes.byEnd()
-  const startLow = Math.max(
-    b.start_date ? lowerBound(byStart, b.start_date.instant, 'start') : 0,
-    b.starts_after ? lowerBound(byStart, b.starts_after.instant + 1, 'start') : 0,
-  )
-  const startHigh = b.starts_before ? lowerBound(byStart, b.starts_before.instant, 'start') : byStart.length
-  const endLow = b.ends_after ? lowerBound(byEnd, b.ends_after.instant + 1, 'end') : 0
-  const endHigh = Math.min(
-    b.end_date ? lowerBound(byEnd, b.end_date.instant + 1, 'end') : byEnd.length,
-    b.ends_before ? lowerBound(byEnd, b.ends_before.instant, 'end') : byEnd.length,
-  )
-  const smallest = sets.reduce<ReadonlySet<number> | undefined>((min, set) => (!min || set.size < min.size ? set : min), undefined)
-  const startSize = Math.max(0, startHigh - startLow)
-  const endSize = Math.max(0, endHigh - endLow)
-  if (smallest && smallest.size < Math.min(startSize, endSize)) {
-    return [...smallest].flatMap((id) => scope.indexes.entry(id) ?? []).sort(compareStart)
+  const startLow = lowerBound(byStart, f.startMin, 'start')
+  const startHigh = lowerBound(byStart, f.startMax + 1, 'start')
+  const endLow = lowerBound(byEnd, f.endMin, 'end')
+  const endHigh = lowerBound(byEnd, f.endMax + 1, 'end')
+  const smallest = f.sets.reduce<ReadonlySet<number> | undefined>((min, set) => (!min || set.size < min.size ? set : min), undefined)
+  const out: EventEntry[] = []
+  if (smallest && smallest.size < Math.min(startHigh - startLow, endHigh - endLow)) {
+    for (const id of smallest) {
+      const entry = scope.indexes.entry(id)
+      if (entry && matches(f, entry)) out.push(entry)
+    }
+    return out.sort(compareStart)
   }
-  if (endSize < startSize) return byEnd.slice(endLow, endHigh).sort(compareStart)
-  return byStart.slice(startLow, startHigh)
+  const [list, low, high] = endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
+  for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
+  return list === byEnd ? out.sort(compareStart) : out
 }
 
 /** Category or tag filters by id, slug or name; a category also matches its descendants (§7.1). */

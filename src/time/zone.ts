@@ -1,4 +1,4 @@
-import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon'
+import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
 
 /** A wall-clock date and time as stored and served: `YYYY-MM-DD HH:MM:SS`. */
 export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -21,35 +21,80 @@ export function isTimeZone(name: string): boolean {
   return zoneFor(name) !== null
 }
 
-/** Parses a wall-clock string into its parts; null when it is not one. */
-export function parseWallClock(wall: string): DateTime | null {
+/** Whether a string is a wall-clock time naming a real calendar date and time. */
+export function isWallClock(wall: string): boolean {
   const m = WALL_CLOCK.exec(wall)
-  if (!m) return null
-  const parts = { year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +(m[6] ?? 0) }
-  const date = DateTime.fromObject(parts, { zone: 'UTC' })
-  // luxon rolls invalid dates over (Feb 30 → Mar 2); a real calendar date must read back the same.
-  if (!date.isValid || date.day !== parts.day || date.hour !== parts.hour) return null
-  return date
+  if (!m) return false
+  const [year, month, day, hour, minute, second] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)]
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  // Date rolls impossible dates over (Feb 30 → Mar 2); a real one reads back the same.
+  return date.getUTCDate() === day && date.getUTCMonth() === month - 1 && date.getUTCHours() === hour && minute < 60 && second < 60
+}
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const offsets = new Map<string, Map<number, number>>()
+
+/**
+ * The zone's UTC offset in minutes at an instant. Zones change offset a few times a year at most,
+ * so offsets are cached per zone and day (per hour on the days a change happens): converting a
+ * date becomes arithmetic instead of a trip through Intl, which matters when 10,000 events load.
+ */
+export function offsetAt(zone: Zone, instant: number): number {
+  let cache = offsets.get(zone.name)
+  if (!cache) offsets.set(zone.name, (cache = new Map()))
+  const day = Math.floor(instant / DAY)
+  const daily = cache.get(day)
+  if (daily !== undefined) return daily
+  const hourKey = -1 - Math.floor(instant / HOUR) // negative keys: the hours of days with a change
+  const hourly = cache.get(hourKey)
+  if (hourly !== undefined) return hourly
+  const start = zone.offset(day * DAY)
+  if (start === zone.offset(day * DAY + DAY - 1) && start === zone.offset(day * DAY + DAY / 2)) {
+    cache.set(day, start)
+    return start
+  }
+  const hour = Math.floor(instant / HOUR) * HOUR
+  const offset = zone.offset(hour)
+  // An offset that changes inside the hour (a half-hour zone's switch) is looked up every time.
+  if (offset !== zone.offset(hour + HOUR - 1)) return zone.offset(instant)
+  cache.set(hourKey, offset)
+  return offset
 }
 
 /** The instant (ms since the epoch) of a wall-clock time in a zone; DST gaps move forward as clocks do. */
 export function wallToInstant(wall: string, zoneName: string): number {
-  const utc = parseWallClock(wall)
+  const m = WALL_CLOCK.exec(wall)
   const zone = zoneFor(zoneName)
-  if (!utc || !zone) return Number.NaN
-  return DateTime.fromObject(utc.toObject(), { zone }).toMillis()
+  if (!m || !zone) return Number.NaN
+  const local = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0))
+  // The usual two-step guess: take the offset at the wall time read as UTC, then correct once.
+  const first = offsetAt(zone, local)
+  const guess = local - first * 60_000
+  const second = offsetAt(zone, guess)
+  if (first === second) return guess
+  const corrected = local - second * 60_000
+  if (offsetAt(zone, corrected) === second) return corrected
+  // A wall time in a spring-forward gap: read it with the earlier offset, which lands after the gap.
+  return local - Math.min(first, second) * 60_000
 }
 
 /** The wall clock of an instant in a zone, `YYYY-MM-DD HH:MM:SS`. */
 export function instantToWall(instant: number, zoneName: string): string {
-  const zone = zoneFor(zoneName) ?? 'UTC'
-  return DateTime.fromMillis(instant, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')
+  const zone = zoneFor(zoneName)
+  const shifted = zone ? instant + offsetAt(zone, instant) * 60_000 : instant
+  const iso = new Date(shifted).toISOString()
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
 /** ISO 8601 with the zone's offset at that instant, e.g. `2026-11-25T19:00:00-06:00`. */
 export function instantToIso(instant: number, zoneName: string): string {
-  const zone = zoneFor(zoneName) ?? 'UTC'
-  return DateTime.fromMillis(instant, { zone }).toISO({ suppressMilliseconds: true, includeOffset: true }) ?? ''
+  const zone = zoneFor(zoneName)
+  const offset = zone ? offsetAt(zone, instant) : 0
+  const iso = new Date(instant + offset * 60_000).toISOString().slice(0, 19)
+  const sign = offset < 0 ? '-' : '+'
+  const abs = Math.abs(offset)
+  return `${iso}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
 // ICU only knows many abbreviations under the locale of their region (SGT under en-SG, BST under en-GB).
@@ -61,7 +106,7 @@ export function abbreviation(zoneName: string, instant: number): string {
   const zone = zoneFor(zoneName)
   if (!zone) return ''
   if (zone instanceof FixedOffsetZone) return zoneName
-  const offset = zone.offset(instant)
+  const offset = offsetAt(zone, instant)
   const key = `${zoneName}|${offset}|${new Date(instant).getUTCFullYear()}`
   let abbr = abbreviations.get(key)
   if (abbr === undefined) {
