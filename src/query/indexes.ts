@@ -37,6 +37,8 @@ export interface Indexes {
   search(lang: Lang): SearchIndex
   /** Takes in a new or changed record (`before` is its previous version, if any). */
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
+  /** Moves on every update, so results cached from the indexes can tell they are stale. */
+  readonly generation: number
 }
 
 /** Builds the indexes over every event in the store. */
@@ -47,6 +49,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   const relations = { venues: new Map<number, Set<number>>(), organizers: new Map<number, Set<number>>(), terms: new Map<number, Set<number>>() }
   const counts = new Map<number, number>()
   const searches = new Map<Lang, SearchIndex>()
+  let generation = 0
 
   const link = (entry: EventEntry, add: boolean) => {
     for (const [relation, ids] of [['venues', entry.venues], ['organizers', entry.organizers], ['terms', entry.terms]] as const) {
@@ -100,7 +103,11 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       }
       return index
     },
+    get generation() {
+      return generation
+    },
     update(before, after) {
+      generation++
       // Only events are indexed; venues, organizers and terms are read from the store as they are.
       if ((after ?? before)?.kind !== 'events') return
       if (before) remove(before.id)

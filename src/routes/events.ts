@@ -4,7 +4,7 @@ import { listEvents } from '../query/events.ts'
 import { statusOf } from '../query/visibility.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { findBySlug } from '../schema/validators.ts'
-import { toEventResponse } from '../serialize/event.ts'
+import { toEventJson } from '../serialize/event.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { restRoot } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
@@ -19,9 +19,10 @@ function list(request: ApiRequest): ApiResult {
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(request.view)}events/`
   const links = pageLinks(base, withLang(query, request), page, encoded)
-  const body: Record<string, unknown> = { events: page.items.map((entry) => toEventResponse(entry.record, request.view)) }
-  Object.assign(body, links, { total: page.total, total_pages: page.totalPages })
-  return { body, headers: totals(page.total, page.totalPages) }
+  const events = page.items.map((entry) => toEventJson(entry.record, request.view))
+  // The envelope is assembled from each event's memoized JSON, in the reference's key order.
+  const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
+  return { json: `{"events":[${events.join(',')}],${rest.slice(1)}`, headers: totals(page.total, page.totalPages) }
 }
 
 /** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind (§9.1). */
@@ -44,7 +45,7 @@ function readable(record: ContentRecord, request: ApiRequest): ApiResult {
   if (status === 'trash') throw apiError('event-no-longer-available')
   if (status !== 'publish' && !request.scope.canSeeDrafts) throw apiError('event-not-accessible')
   if (isLocked(record.source.data.password, request.view.password)) throw apiError('event-password-protected')
-  return { body: toEventResponse(record, request.view, { jsonLd: true }) }
+  return { json: toEventJson(record, request.view, { jsonLd: true }) }
 }
 
 /** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */

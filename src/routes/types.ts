@@ -19,10 +19,11 @@ export interface ApiRequest {
   paramContext: ParamContext
 }
 
-/** What a handler answers: a body, and optionally a status and extra headers. */
+/** What a handler answers: a body (or its JSON text, already serialized), a status and extra headers. */
 export interface ApiResult {
   status?: number
-  body: unknown
+  body?: unknown
+  json?: string
   headers?: Record<string, string>
 }
 

@@ -7,6 +7,7 @@ import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
+import { memoJson } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -75,6 +76,13 @@ function dateFields(times: EventTimes): Shape {
     utc_end_date: utcEnd,
     utc_end_date_details: dateDetails(utcEnd),
   }
+}
+
+/** The JSON text of `toEventResponse`, memoized per record, language, shape and store version. */
+export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): string {
+  const locked = isLocked(record.source.data.password, view.password)
+  const key = `${view.lang}|${options.jsonLd === true}|${locked}|${view.store.version}|${view.site.url}`
+  return memoJson(record, key, () => toEventResponse(record, view, options))
 }
 
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings. */

@@ -2,7 +2,7 @@ import { Marked } from 'marked'
 
 const marked = new Marked({ gfm: true, async: false })
 const rendered = new Map<string, string>()
-const CACHE_LIMIT = 50_000
+const CACHE_LIMIT = 20_000
 
 /** Markdown to the HTML the reference serves (`<p>…</p>`, no trailing newline); '' stays ''. */
 export function renderMarkdown(markdown: string): string {
@@ -10,8 +10,8 @@ export function renderMarkdown(markdown: string): string {
   let html = rendered.get(markdown)
   if (html === undefined) {
     html = (marked.parse(markdown) as string).trim()
-    // Rendering is the costliest step of a list; bodies repeat across requests, so keep them.
-    if (rendered.size >= CACHE_LIMIT) rendered.clear()
+    // Rendering is costly and bodies repeat across requests; the oldest entry goes when the cache is full.
+    if (rendered.size >= CACHE_LIMIT) rendered.delete(rendered.keys().next().value!)
     rendered.set(markdown, html)
   }
   return html
