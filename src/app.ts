@@ -74,7 +74,7 @@ export function createApp(options: AppOptions): App {
   }
   app.get('/media/**', (event) => serveMedia(event, store))
 
-  function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): string | null {
+  function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): Response {
     event.context.allow = allowed(route)
     const params = event.context.params ?? {}
     if (params.id !== undefined && !/^\d+$/.test(params.id)) throw apiError('rest_no_route')
@@ -98,7 +98,7 @@ export function createApp(options: AppOptions): App {
     const status = result.status ?? 200
     const headers = result.headers ?? {}
     const init = { status, site, allow: allowed(route), headers }
-    if (!hasGlobalParams(state.query)) return send(event, result.json ?? JSON.stringify(result.body), init)
+    if (!hasGlobalParams(state.query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
     const body = result.json === undefined ? result.body : JSON.parse(result.json)
     const global = applyGlobalParams(body, state.query, status, headers)
     const pretty = state.query._pretty !== undefined

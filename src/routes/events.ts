@@ -4,7 +4,9 @@ import { listEvents } from '../query/events.ts'
 import { statusOf } from '../query/visibility.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { findBySlug } from '../schema/validators.ts'
+import { composedTag } from '../http/respond.ts'
 import { toEventJson } from '../serialize/event.ts'
+import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { restRoot } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
@@ -22,7 +24,11 @@ function list(request: ApiRequest): ApiResult {
   const events = page.items.map((entry) => toEventJson(entry.record, request.view))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
-  return { json: `{"events":[${events.join(',')}],${rest.slice(1)}`, headers: totals(page.total, page.totalPages) }
+  return {
+    json: `{"events":[${events.map((event) => event.text).join(',')}],${rest.slice(1)}`,
+    etag: composedTag([...events.map((event) => event.digest), digest(rest)]),
+    headers: totals(page.total, page.totalPages),
+  }
 }
 
 /** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind (§9.1). */
@@ -45,7 +51,8 @@ function readable(record: ContentRecord, request: ApiRequest): ApiResult {
   if (status === 'trash') throw apiError('event-no-longer-available')
   if (status !== 'publish' && !request.scope.canSeeDrafts) throw apiError('event-not-accessible')
   if (isLocked(record.source.data.password, request.view.password)) throw apiError('event-password-protected')
-  return { json: toEventJson(record, request.view, { jsonLd: true }) }
+  const event = toEventJson(record, request.view, { jsonLd: true })
+  return { json: event.text, etag: `"${event.digest}"` }
 }
 
 /** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */

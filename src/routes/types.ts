@@ -24,6 +24,8 @@ export interface ApiResult {
   status?: number
   body?: unknown
   json?: string
+  /** The ETag of `json`, when the handler knows it without hashing the whole text again. */
+  etag?: string
   headers?: Record<string, string>
 }
 

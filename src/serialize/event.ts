@@ -7,7 +7,7 @@ import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
-import { memoJson } from './memo.ts'
+import { memoJson, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -78,8 +78,8 @@ function dateFields(times: EventTimes): Shape {
   }
 }
 
-/** The JSON text of `toEventResponse`, memoized per record, language, shape and store version. */
-export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): string {
+/** The JSON text of `toEventResponse` and its digest, memoized per record, language, shape and store version. */
+export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): Memo {
   const locked = isLocked(record.source.data.password, view.password)
   const key = `${view.lang}|${options.jsonLd === true}|${locked}|${view.store.version}|${view.site.url}`
   return memoJson(record, key, () => toEventResponse(record, view, options))

@@ -1,21 +1,34 @@
 import type { ContentRecord } from '../content/store.ts'
+import { createHash } from 'node:crypto'
+
+/** A record's JSON text with its digest, so responses built from it need not hash it again. */
+export interface Memo {
+  text: string
+  digest: string
+}
 
 // Records are immutable: a change makes a new record object and moves the store version. So a
 // record's JSON, for one language, site and shape, can be kept until then; lists of any filter
 // reuse the same strings instead of serializing the same events again on every request.
-const texts = new WeakMap<ContentRecord, Map<string, string>>()
+const memos = new WeakMap<ContentRecord, Map<string, Memo>>()
 const PER_RECORD = 16
 
-/** The JSON text of a record for a key, built once per key and kept with the record. */
-export function memoJson(record: ContentRecord, key: string, build: () => unknown): string {
-  let byKey = texts.get(record)
-  if (!byKey) texts.set(record, (byKey = new Map()))
-  let text = byKey.get(key)
-  if (text === undefined) {
-    text = JSON.stringify(build())
-    // A record is asked for in few shapes; a bound keeps a store version change from piling them up.
+/** The JSON text of a record for a key, built (and digested) once per key and kept with the record. */
+export function memoJson(record: ContentRecord, key: string, build: () => unknown): Memo {
+  let byKey = memos.get(record)
+  if (!byKey) memos.set(record, (byKey = new Map()))
+  let memo = byKey.get(key)
+  if (memo === undefined) {
+    const text = JSON.stringify(build())
+    memo = { text, digest: digest(text) }
+    // A record is asked for in few shapes; a bound keeps store version changes from piling them up.
     if (byKey.size >= PER_RECORD) byKey.clear()
-    byKey.set(key, text)
+    byKey.set(key, memo)
   }
-  return text
+  return memo
+}
+
+/** SHA-1 in base64url: short, and collisions are out of reach for content that editors write. */
+export function digest(text: string): string {
+  return createHash('sha1').update(text).digest('base64url')
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { zoneFor } from './zone.ts'
+import { isWallClock, wallToInstant, zoneFor } from './zone.ts'
 
 /** A parsed date parameter: the instant, and whether the text carried its own time of day. */
 export interface ParsedTime {
@@ -34,6 +34,12 @@ export function parseTime(input: unknown, zone: string, now: number): ParsedTime
 /** undefined: not an absolute form; null: an absolute form naming no real date. */
 function parseAbsolute(text: string, zone: string): number | null | undefined {
   if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return undefined
+  // The forms every request carries (the default window's) need no date library: plain arithmetic.
+  const wall = /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/.test(text) ? text.replace('t', ' ') : undefined
+  if (wall !== undefined) {
+    const full = wall.length === 10 ? `${wall} 00:00:00` : wall
+    return isWallClock(full) ? wallToInstant(full, zone) : null
+  }
   const luxonZone = zoneFor(zone) ?? 'UTC'
   const iso = text.replace(' ', 'T')
   const date = DateTime.fromISO(iso, { zone: luxonZone, setZone: true })
