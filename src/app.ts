@@ -62,9 +62,10 @@ export function createApp(options: AppOptions): App {
   })
 
   for (const route of all) {
+    const allow = allowed(route)
     for (const endpoint of route.endpoints) {
       for (const method of endpoint.methods) {
-        app.on(method as 'GET', `${base}${route.path}`, (event) => handle(event, route, endpoint))
+        app.on(method as 'GET', `${base}${route.path}`, (event) => handle(event, endpoint, allow))
       }
     }
     app.on('OPTIONS', `${base}${route.path}`, (event) => {
@@ -74,8 +75,8 @@ export function createApp(options: AppOptions): App {
   }
   app.get('/media/**', (event) => serveMedia(event, store))
 
-  function handle(event: H3Event, route: RouteDef, endpoint: Endpoint): Response {
-    event.context.allow = allowed(route)
+  function handle(event: H3Event, endpoint: Endpoint, allow: string[]): Response {
+    event.context.allow = allow
     const params = event.context.params ?? {}
     if (params.id !== undefined && !/^\d+$/.test(params.id)) throw apiError('rest_no_route')
     const state = requestState(event)
@@ -97,9 +98,9 @@ export function createApp(options: AppOptions): App {
     })
     const status = result.status ?? 200
     const headers = result.headers ?? {}
-    const init = { status, site, allow: allowed(route), headers }
+    const init = { status, site, allow, headers }
     if (!hasGlobalParams(state.query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
-    const body = result.json === undefined ? result.body : JSON.parse(result.json)
+    const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
     const global = applyGlobalParams(body, state.query, status, headers)
     const pretty = state.query._pretty !== undefined
     return send(event, pretty ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body), { ...init, status: global.status })

@@ -40,7 +40,7 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
  * normalization. GET and HEAD answers get a strong ETag and honour If-None-Match with 304 (D13);
  * `etag` may be given when it is already known, so a large body need not be hashed again.
  */
-export function send(event: H3Event, text: string, init: SendInit, etag?: string): Response {
+export function send(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Response {
   const origin = event.req.headers.get('origin')
   const headers = { ...baseHeaders({ site: init.site, origin, ...(init.allow ? { allow: init.allow } : {}) }), ...init.headers }
   const method = event.req.method
@@ -54,11 +54,11 @@ export function send(event: H3Event, text: string, init: SendInit, etag?: string
       return new FastResponse(null, { status: 304, headers })
     }
   }
-  return new FastResponse(method === 'HEAD' ? null : text, { status: init.status, headers })
+  return new FastResponse(method === 'HEAD' ? null : (text as BodyInit), { status: init.status, headers })
 }
 
 /** A strong ETag of a body. */
-export function entityTag(text: string): string {
+export function entityTag(text: string | Uint8Array): string {
   return `"${digest(text)}"`
 }
 

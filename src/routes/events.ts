@@ -24,8 +24,11 @@ function list(request: ApiRequest): ApiResult {
   const events = page.items.map((entry) => toEventJson(entry.record, request.view))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
+  const parts: Uint8Array[] = [OPEN_EVENTS]
+  events.forEach((event, i) => parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes])))
+  parts.push(Buffer.from(`],${rest.slice(1)}`))
   return {
-    json: `{"events":[${events.map((event) => event.text).join(',')}],${rest.slice(1)}`,
+    json: Buffer.concat(parts),
     etag: composedTag([...events.map((event) => event.digest), digest(rest)]),
     headers: totals(page.total, page.totalPages),
   }
@@ -52,8 +55,11 @@ function readable(record: ContentRecord, request: ApiRequest): ApiResult {
   if (status !== 'publish' && !request.scope.canSeeDrafts) throw apiError('event-not-accessible')
   if (isLocked(record.source.data.password, request.view.password)) throw apiError('event-password-protected')
   const event = toEventJson(record, request.view, { jsonLd: true })
-  return { json: event.text, etag: `"${event.digest}"` }
+  return { json: event.bytes, etag: `"${event.digest}"` }
 }
+
+const OPEN_EVENTS = Buffer.from('{"events":[')
+const COMMA = Buffer.from(',')
 
 /** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
 export function totals(total: number, totalPages: number): Record<string, string> {

@@ -23,7 +23,7 @@ export interface ApiRequest {
 export interface ApiResult {
   status?: number
   body?: unknown
-  json?: string
+  json?: string | Uint8Array
   /** The ETag of `json`, when the handler knows it without hashing the whole text again. */
   etag?: string
   headers?: Record<string, string>

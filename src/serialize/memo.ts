@@ -1,9 +1,13 @@
 import type { ContentRecord } from '../content/store.ts'
 import { createHash } from 'node:crypto'
 
-/** A record's JSON text with its digest, so responses built from it need not hash it again. */
+/**
+ * A record's JSON as UTF-8 bytes, with their digest. Bytes, because a response assembled from
+ * them is a memcpy, where a string would be encoded again on every write; the digest, so the
+ * response need not be hashed again for its ETag.
+ */
 export interface Memo {
-  text: string
+  bytes: Buffer
   digest: string
 }
 
@@ -19,8 +23,8 @@ export function memoJson(record: ContentRecord, key: string, build: () => unknow
   if (!byKey) memos.set(record, (byKey = new Map()))
   let memo = byKey.get(key)
   if (memo === undefined) {
-    const text = JSON.stringify(build())
-    memo = { text, digest: digest(text) }
+    const bytes = Buffer.from(JSON.stringify(build()))
+    memo = { bytes, digest: digest(bytes) }
     // A record is asked for in few shapes; a bound keeps store version changes from piling them up.
     if (byKey.size >= PER_RECORD) byKey.clear()
     byKey.set(key, memo)
@@ -29,6 +33,6 @@ export function memoJson(record: ContentRecord, key: string, build: () => unknow
 }
 
 /** SHA-1 in base64url: short, and collisions are out of reach for content that editors write. */
-export function digest(text: string): string {
+export function digest(text: string | Uint8Array): string {
   return createHash('sha1').update(text).digest('base64url')
 }
