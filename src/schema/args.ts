@@ -71,96 +71,13 @@ export const EVENT_LIST_ARGS: ArgSet = {
   ticketed: { type: "boolean", description: "Filter events with or without tickets.", required: false },
 }
 
-export const EVENT_CREATE_ARGS: ArgSet = {
-  author: { type: "integer", description: "The event author ID", required: false },
-  date: { type: "string", description: "The event publication date", required: false },
-  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
-  title: { type: "string", description: "The event title", required: true },
-  description: { type: "string", description: "The event description", required: false },
-  slug: { type: "string", description: "The event slug", required: false },
-  excerpt: { type: "string", description: "The event excerpt", required: false },
-  status: { type: "string", description: "The event post status", required: false },
-  timezone: { type: "string", description: "The event time zone", required: false },
-  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
-  start_date: { type: "string", description: "The event start date and time", required: true },
-  end_date: { type: "string", description: "The event end date and time", required: true },
-  image: { type: "string", description: "The event featured image ID or URL", required: false },
-  cost: { description: "The event cost", required: false },
-  website: { default: null, description: "The event website URL", required: false },
-  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
-  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
-  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
-  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
-  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
-  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
-  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
-  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
-  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
-}
-
 export const EVENT_READ_ARGS: ArgSet = {
   id: { type: "integer", description: "the event post ID", required: true, validate: isEventIdFormat },
   password: { type: "string", description: "The event password", required: false, validate: isString },
 }
 
-export const EVENT_UPDATE_ARGS: ArgSet = {
-  id: { type: "integer", description: "the event post ID", required: true },
-  password: { type: "string", description: "The event password", required: false },
-  author: { type: "integer", description: "The event author ID", required: false },
-  date: { type: "string", description: "The event publication date", required: false },
-  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
-  title: { type: "string", description: "The event title", required: false },
-  description: { type: "string", description: "The event description", required: false },
-  slug: { type: "string", description: "The event slug", required: false },
-  excerpt: { type: "string", description: "The event excerpt", required: false },
-  status: { type: "string", description: "The event post status", required: false },
-  timezone: { type: "string", description: "The event time zone", required: false },
-  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
-  start_date: { type: "string", description: "The event start date and time", required: false },
-  end_date: { type: "string", description: "The event end date and time", required: false },
-  image: { type: "string", description: "The event featured image ID or URL", required: false },
-  cost: { description: "The event cost", required: false },
-  website: { default: null, description: "The event website URL", required: false },
-  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
-  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
-  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
-  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
-  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
-  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
-  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
-  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
-  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
-}
-
 export const EVENT_SLUG_READ_ARGS: ArgSet = {
   slug: { type: "string", description: "the event post name", required: true, validate: isEventSlug },
-}
-
-export const EVENT_SLUG_UPDATE_ARGS: ArgSet = {
-  slug: { type: "string", description: "The event slug", required: false },
-  author: { type: "integer", description: "The event author ID", required: false },
-  date: { type: "string", description: "The event publication date", required: false },
-  date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false },
-  title: { type: "string", description: "The event title", required: false },
-  description: { type: "string", description: "The event description", required: false },
-  excerpt: { type: "string", description: "The event excerpt", required: false },
-  status: { type: "string", description: "The event post status", required: false },
-  timezone: { type: "string", description: "The event time zone", required: false },
-  all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
-  start_date: { type: "string", description: "The event start date and time", required: false },
-  end_date: { type: "string", description: "The event end date and time", required: false },
-  image: { type: "string", description: "The event featured image ID or URL", required: false },
-  cost: { description: "The event cost", required: false },
-  website: { default: null, description: "The event website URL", required: false },
-  show_map: { type: "boolean", description: "Whether the event should show a map or not", required: false },
-  show_map_link: { type: "boolean", description: "Whether the event should show a map link or not", required: false },
-  hide_from_listings: { type: "boolean", description: "Whether events should be hidden in the calendar view or not", required: false },
-  sticky: { type: "boolean", description: "Whether the event should be sticky in the calendar view or not", required: false },
-  featured: { type: "boolean", description: "Whether the event should be featured on the site or not", required: false },
-  categories: { default: null, items: {"type": "integer"}, description: "The event category ID or name", required: false },
-  tags: { default: null, items: {"type": "integer"}, description: "The event tag ID or name", required: false },
-  venue: { default: null, items: {"type": "integer"}, description: "The event venue IDs or data", required: false },
-  organizer: { default: null, items: {"type": "integer"}, description: "The event organizer IDs or data", required: false },
 }
 
 export const VENUE_LIST_ARGS: ArgSet = {
@@ -173,77 +90,12 @@ export const VENUE_LIST_ARGS: ArgSet = {
   status: { format: "string", description: "The venue post status", required: false, validate: isStatusList },
 }
 
-export const VENUE_CREATE_ARGS: ArgSet = {
-  author: { type: "integer", description: "The venue author ID", required: false },
-  date: { type: "string", description: "The venue publication date", required: false },
-  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
-  venue: { type: "string", description: "The venue name", required: true },
-  description: { type: "string", default: null, description: "The venue description", required: false },
-  status: { type: "string", description: "The venue post status", required: false },
-  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
-  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
-  address: { type: "string", default: null, description: "The venue address", required: false },
-  city: { type: "string", default: null, description: "The venue city", required: false },
-  country: { type: "string", default: null, description: "The venue country", required: false },
-  province: { type: "string", default: null, description: "The venue province", required: false },
-  state: { type: "string", default: null, description: "The venue state", required: false },
-  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
-  phone: { type: "string", default: null, description: "The venue phone number", required: false },
-  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
-  website: { type: "string", default: null, description: "The venue website URL", required: false },
-  image: { type: "string", default: null, description: "The venue featured image ID or URL", required: false },
-}
-
 export const VENUE_READ_ARGS: ArgSet = {
   id: { type: "integer", description: "the venue post ID", required: true, validate: isVenueId },
 }
 
-export const VENUE_UPDATE_ARGS: ArgSet = {
-  id: { type: "integer", description: "the venue post ID", required: true },
-  author: { type: "integer", description: "The venue author ID", required: false },
-  date: { type: "string", description: "The venue publication date", required: false },
-  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
-  venue: { type: "string", description: "The venue name", required: false },
-  description: { type: "string", default: null, description: "The venue description", required: false },
-  status: { type: "string", description: "The venue post status", required: false },
-  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
-  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
-  address: { type: "string", default: null, description: "The venue address", required: false },
-  city: { type: "string", default: null, description: "The venue city", required: false },
-  country: { type: "string", default: null, description: "The venue country", required: false },
-  province: { type: "string", default: null, description: "The venue province", required: false },
-  state: { type: "string", default: null, description: "The venue state", required: false },
-  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
-  phone: { type: "string", default: null, description: "The venue phone number", required: false },
-  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
-  website: { type: "string", default: null, description: "The venue website URL", required: false },
-  image: { type: "string", default: null, description: "The venue featured image ID or URL", required: false },
-}
-
 export const VENUE_SLUG_READ_ARGS: ArgSet = {
   slug: { type: "string", description: "the venue post name", required: true, validate: isVenueSlug },
-}
-
-export const VENUE_SLUG_UPDATE_ARGS: ArgSet = {
-  slug: { type: "string", description: "the venue post name", required: true },
-  author: { type: "integer", description: "The venue author ID", required: false },
-  date: { type: "string", description: "The venue publication date", required: false },
-  date_utc: { type: "string", description: "The venue publication date (UTC time zone)", required: false },
-  venue: { type: "string", description: "The venue name", required: false },
-  description: { type: "string", default: null, description: "The venue description", required: false },
-  status: { type: "string", description: "The venue post status", required: false },
-  show_map: { type: "string", default: null, description: "Whether events linked to the venue should show a map or not", required: false },
-  show_map_link: { type: "string", default: null, description: "Whether events linked to the venue should show a map link or not", required: false },
-  address: { type: "string", default: null, description: "The venue address", required: false },
-  city: { type: "string", default: null, description: "The venue city", required: false },
-  country: { type: "string", default: null, description: "The venue country", required: false },
-  province: { type: "string", default: null, description: "The venue province", required: false },
-  state: { type: "string", default: null, description: "The venue state", required: false },
-  zip: { type: "string", default: null, description: "The venue ZIP code", required: false },
-  phone: { type: "string", default: null, description: "The venue phone number", required: false },
-  stateprovince: { type: "string", default: null, description: "The venue state and province", required: false },
-  website: { type: "string", default: null, description: "The venue website URL", required: false },
-  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
 }
 
 export const ORGANIZER_LIST_ARGS: ArgSet = {
@@ -256,53 +108,12 @@ export const ORGANIZER_LIST_ARGS: ArgSet = {
   status: { format: "string", description: "The organizer post status", required: false, validate: isStatusList },
 }
 
-export const ORGANIZER_CREATE_ARGS: ArgSet = {
-  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
-  date: { type: "string", default: null, description: "The organizer publication date", required: false },
-  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
-  organizer: { type: "string", default: null, description: "The organizer name", required: true },
-  description: { type: "string", default: null, description: "The organizer description", required: false },
-  status: { type: "string", default: null, description: "The organizer post status", required: false },
-  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
-  website: { type: "string", default: null, description: "The organizer website", required: false },
-  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
-  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
-}
-
 export const ORGANIZER_READ_ARGS: ArgSet = {
   id: { type: "integer", description: "the organizer post ID", required: true, validate: isOrganizerId },
 }
 
-export const ORGANIZER_UPDATE_ARGS: ArgSet = {
-  id: { type: "integer", description: "the organizer post ID", required: true },
-  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
-  date: { type: "string", default: null, description: "The organizer publication date", required: false },
-  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
-  organizer: { type: "string", default: null, description: "The organizer name", required: false },
-  description: { type: "string", default: null, description: "The organizer description", required: false },
-  status: { type: "string", default: null, description: "The organizer post status", required: false },
-  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
-  website: { type: "string", default: null, description: "The organizer website", required: false },
-  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
-  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
-}
-
 export const ORGANIZER_SLUG_READ_ARGS: ArgSet = {
   slug: { type: "string", description: "the organizer post name", required: true, validate: isOrganizerSlug },
-}
-
-export const ORGANIZER_SLUG_UPDATE_ARGS: ArgSet = {
-  slug: { type: "string", description: "the organizer post name", required: true },
-  author: { type: "integer", default: null, description: "The organizer author ID", required: false },
-  date: { type: "string", default: null, description: "The organizer publication date", required: false },
-  date_utc: { type: "string", default: null, description: "The organizer publication date (UTC time zone)", required: false },
-  organizer: { type: "string", default: null, description: "The organizer name", required: false },
-  description: { type: "string", default: null, description: "The organizer description", required: false },
-  status: { type: "string", default: null, description: "The organizer post status", required: false },
-  phone: { type: "string", default: null, description: "The organizer phone number", required: false },
-  website: { type: "string", default: null, description: "The organizer website", required: false },
-  email: { type: "string", default: null, description: "The organizer e-mail address", required: false },
-  image: { type: "string", default: null, description: "The organizer featured image ID or URL", required: false },
 }
 
 export const CATEGORY_LIST_ARGS: ArgSet = {
@@ -320,23 +131,8 @@ export const CATEGORY_LIST_ARGS: ArgSet = {
   slug: { description: "Limit result set to terms with a specific slug", type: "string", required: false, validate: isString },
 }
 
-export const CATEGORY_CREATE_ARGS: ArgSet = {
-  name: { type: "string", description: "The event category name", required: true },
-  description: { type: "string", description: "The event category description", required: false },
-  slug: { type: "string", description: "The event category slug", required: false },
-  parent: { type: "integer", description: "The event category slug", required: false },
-}
-
 export const CATEGORY_READ_ARGS: ArgSet = {
   id: { type: "integer", description: "the event category term ID", required: true, validate: isCategoryId },
-}
-
-export const CATEGORY_UPDATE_ARGS: ArgSet = {
-  id: { type: "integer", description: "the event category term ID", required: true },
-  name: { type: "string", description: "The event category name", required: false },
-  description: { type: "string", description: "The event category description", required: false },
-  slug: { type: "string", description: "The event category slug", required: false },
-  parent: { type: "integer", description: "The event category slug", required: false },
 }
 
 export const TAG_LIST_ARGS: ArgSet = {
@@ -353,19 +149,7 @@ export const TAG_LIST_ARGS: ArgSet = {
   slug: { description: "Limit result set to terms with a specific slug", type: "string", required: false, validate: isString },
 }
 
-export const TAG_CREATE_ARGS: ArgSet = {
-  name: { type: "string", description: "The event tag name", required: true },
-  description: { type: "string", description: "The event tag description", required: false },
-  slug: { type: "string", description: "The event tag slug", required: false },
-}
-
 export const TAG_READ_ARGS: ArgSet = {
   id: { type: "integer", description: "the event tag term ID", required: true, validate: isTagId },
 }
 
-export const TAG_UPDATE_ARGS: ArgSet = {
-  id: { type: "integer", description: "the event tag term ID", required: true },
-  name: { type: "string", description: "The event tag name", required: false },
-  description: { type: "string", description: "The event tag description", required: false },
-  slug: { type: "string", description: "The event tag slug", required: false },
-}
