@@ -7,6 +7,19 @@ declare module 'autocannon' {
     pipelining?: number
     timeout?: number
     headers?: Record<string, string>
+    /** Each connection loops over these; `setupRequest` may rewrite every request before it is sent. */
+    requests?: RequestSpec[]
+  }
+
+  /** The raw request autocannon is about to serialize; only the fields the bench touches. */
+  interface RawRequest {
+    method: string
+    path: string
+    headers: Record<string, string>
+  }
+
+  interface RequestSpec {
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest
   }
 
   interface Histogram {
@@ -37,5 +50,5 @@ declare module 'autocannon' {
   function autocannon(options: Options): Promise<Result>
 
   export default autocannon
-  export type { Options, Result, Histogram }
+  export type { Options, Result, Histogram, RawRequest, RequestSpec }
 }

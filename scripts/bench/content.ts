@@ -10,6 +10,10 @@ export interface Corpus {
   events: number
   /** A published, upcoming event with venue and organizers, for the single-event target. */
   sampleEventId: number
+  /** Every published event's id and English slug (others are `<prefix>-<id - 1000>`), for the varied mix. */
+  published: { id: number; slug: string }[]
+  /** First and last day (UTC midnight, ms) an event may start on, so date filters can hit them. */
+  span: { first: number; last: number }
 }
 
 interface OutFile {
@@ -21,11 +25,14 @@ type Fields = Record<string, string | number | boolean | number[] | undefined>
 type LinkedKind = 'venues' | 'organizers' | 'categories' | 'tags'
 
 const DAY = 86_400_000
+/** Events start from FIRST_DAY days before the run to DAYS days later: a month of past, two years ahead. */
+const FIRST_DAY = -30
+const DAYS = 725
 const WRITE_CONCURRENCY = 64
-const VENUES = { first: 1, last: 200 }
-const ORGANIZERS = { first: 201, last: 400 }
-const CATEGORIES = { first: 1, last: 30 }
-const TAGS = { first: 31, last: 80 }
+export const VENUES = { first: 1, last: 200 }
+export const ORGANIZERS = { first: 201, last: 400 }
+export const CATEGORIES = { first: 1, last: 30 }
+export const TAGS = { first: 31, last: 80 }
 const FREE: Record<BenchLang, string> = { en: 'Free', 'zh-hans': '免费', ms: 'Percuma', ta: 'இலவசம்' }
 
 /** Writes the benchmark content tree (events, venues, organizers, terms in 4 languages) under `dir`. */
@@ -39,14 +46,18 @@ export async function generateContent(dir: string, eventCount: number, now = Dat
     ...linkedFiles('tags', TAGS, rng),
   ]
   let sampleEventId = 0
+  const published: Corpus['published'] = []
   for (let n = 0; n < eventCount; n++) {
     const event = eventFiles(1000 + n, rng, now)
     files.push(...event.files)
+    if (event.published) published.push({ id: 1000 + n, slug: event.slug })
     // Past the middle, so the sample is neither the first nor the last record of any index.
     if (!sampleEventId && n >= eventCount / 2 && event.upcoming) sampleEventId = 1000 + n
   }
   const bytes = await writeAll(dir, files)
-  return { dir, files: files.length, bytes, events: eventCount, sampleEventId }
+  const today = Math.floor(now / DAY) * DAY
+  const span = { first: today + FIRST_DAY * DAY, last: today + (FIRST_DAY + DAYS - 1) * DAY }
+  return { dir, files: files.length, bytes, events: eventCount, sampleEventId, published, span }
 }
 
 /** Bounded parallel writes: tens of thousands of files at once would exhaust file descriptors. */
@@ -65,11 +76,11 @@ async function writeAll(dir: string, files: OutFile[]): Promise<number> {
   return bytes
 }
 
-function eventFiles(id: number, rng: () => number, now: number): { files: OutFile[]; upcoming: boolean } {
+function eventFiles(id: number, rng: () => number, now: number): { files: OutFile[]; upcoming: boolean; published: boolean; slug: string } {
   const n = id - 1000
   const [a, b] = [pick(rng, 9), pick(rng, 9)]
   const body = bodyPlan(rng, 2)
-  const startDay = -30 + Math.floor(rng() * 725)
+  const startDay = FIRST_DAY + Math.floor(rng() * DAYS)
   const start = Math.floor((now + startDay * DAY) / DAY) * DAY + (8 + pick(rng, 25) / 2) * 3_600_000
   const multiDay = rng() < 0.03
   const end = start + (multiDay ? (1 + pick(rng, 3)) * DAY : (1 + pick(rng, 4)) * 3_600_000)
@@ -104,7 +115,7 @@ function eventFiles(id: number, rng: () => number, now: number): { files: OutFil
     path: `events/${stem}.${lang}.md`,
     text: document(lang === 'en' ? source : translated(lang), markdown(lang, body)),
   }))
-  return { files, upcoming: status === 'publish' && startDay >= 2 }
+  return { files, upcoming: status === 'publish' && startDay >= 2, published: status === 'publish', slug: stem }
 }
 
 function linkedFiles(kind: LinkedKind, range: { first: number; last: number }, rng: () => number): OutFile[] {

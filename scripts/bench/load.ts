@@ -1,4 +1,4 @@
-import autocannon from 'autocannon'
+import autocannon, { type Options, type RawRequest } from 'autocannon'
 
 /** How hard and how long each target is loaded; the same settings serve Almanac and the baseline. */
 export interface LoadSettings {
@@ -21,12 +21,15 @@ export interface LoadResult {
   non2xx: number
 }
 
-/** Loads one URL: a discarded warm-up (JIT, lazy indexes), then the measured run. */
-export async function loadTest(url: string, settings: LoadSettings): Promise<LoadResult> {
-  if (settings.warmupSeconds > 0) {
-    await autocannon({ url, connections: settings.connections, duration: settings.warmupSeconds })
-  }
-  const result = await autocannon({ url, connections: settings.connections, duration: settings.seconds })
+/**
+ * Loads one URL: a discarded warm-up (JIT, lazy indexes), then the measured run. With `paths`, every
+ * request asks for the next path in turn (all connections share one cursor), so none repeats until all have run.
+ */
+export async function loadTest(url: string, settings: LoadSettings, paths?: readonly string[]): Promise<LoadResult> {
+  const options: Options = { url, connections: settings.connections }
+  if (paths && paths.length > 0) options.requests = [{ setupRequest: cycle(paths) }]
+  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds })
+  const result = await autocannon({ ...options, duration: settings.seconds })
   return {
     url,
     requestsPerSec: result.requests.average,
@@ -38,6 +41,16 @@ export async function loadTest(url: string, settings: LoadSettings): Promise<Loa
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  }
+}
+
+/** A setupRequest that sets the path of each request to the next of `paths`, wrapping at the end. */
+function cycle(paths: readonly string[]) {
+  let next = 0
+  return (request: RawRequest): RawRequest => {
+    request.path = paths[next]!
+    next = (next + 1) % paths.length
+    return request
   }
 }
 

@@ -95,3 +95,11 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/** Words a search finds in a language: title words, plus the bodies' longer words where spaces separate them. */
+export function searchWords(lang: BenchLang): string[] {
+  const titles = [...TITLE_WORDS[lang].first, ...TITLE_WORDS[lang].second].flatMap((words) => words.split(' '))
+  // Chinese is written without spaces, so only its title words are known to be whole words.
+  const bodies = lang === 'zh-hans' ? [] : SENTENCES[lang].flatMap((s) => s.split(/[^\p{L}\p{M}]+/u)).filter((w) => [...w].length >= 6)
+  return [...new Set([...titles, ...bodies])]
+}

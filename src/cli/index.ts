@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../config.ts'
+import { CliError } from './errors.ts'
 import { serve } from './serve.ts'
+import { user } from './user.ts'
 
 const USAGE = `Usage: almanac <command> [options]
 
 Commands:
-  serve   [--content DIR] [--port N] [--host H] [--config FILE]   serve the API live
+  serve   [--content DIR] [--port N] [--host H] [--users FILE] [--config FILE]   serve the API live
+  user    add LOGIN --role ROLE [--password PW] | list | remove LOGIN | reset-password LOGIN
 
 Settings also come from ALMANAC_* environment variables and almanac.config.yaml (see README).`
 
@@ -13,7 +16,11 @@ Settings also come from ALMANAC_* environment variables and almanac.config.yaml 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   try {
-    if (command === 'serve') return await serve(parseFlags(rest))
+    if (command === 'serve') return await serve(parseFlags(rest).values)
+    if (command === 'user') {
+      const { values, positionals } = parseFlags(rest, true)
+      return user(positionals, values)
+    }
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       console.log(USAGE)
       return command === undefined ? 1 : 0
@@ -29,13 +36,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** A user mistake on the command line: printed without a stack trace. */
-export class CliError extends Error {}
-
 /** The flags every command understands; unknown flags are an error, not ignored. */
-export function parseFlags(args: string[]) {
+export function parseFlags(args: string[], positionals = false) {
   try {
-    const { values } = parseArgs({
+    return parseArgs({
       args,
       options: {
         content: { type: 'string' },
@@ -44,11 +48,12 @@ export function parseFlags(args: string[]) {
         config: { type: 'string' },
         users: { type: 'string' },
         out: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: positionals,
     })
-    return values
   } catch (error) {
     throw new CliError((error as Error).message)
   }

@@ -5,7 +5,7 @@ import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
 import { createStore } from '../content/store.ts'
 import type { Site } from '../serialize/context.ts'
-import { CliError } from './index.ts'
+import { CliError } from './errors.ts'
 
 type Flags = Record<string, string | undefined>
 

@@ -1,0 +1,44 @@
+import { resolveConfig } from '../config.ts'
+import { openUsers, UsersError } from '../auth/users.ts'
+import { isRole, ROLES } from '../auth/roles.ts'
+import { CliError } from './errors.ts'
+
+const USAGE = `almanac user add LOGIN --role ROLE [--password PW] [--users FILE]
+almanac user list [--users FILE]
+almanac user remove LOGIN [--users FILE]
+almanac user reset-password LOGIN [--password PW] [--users FILE]`
+
+/** `almanac user …`: manages the users file; prints a new application password once. */
+export function user(args: string[], flags: Record<string, string | undefined>): number {
+  const [action, login] = args
+  const config = resolveConfig(flags)
+  const users = openUsers(config.users)
+  try {
+    if (action === 'list') {
+      for (const u of users.list()) console.log(`${String(u.id).padStart(4)}  ${u.login.padEnd(24)} ${u.role}`)
+      return 0
+    }
+    if (!login) throw new CliError(`user ${action ?? ''}: a LOGIN is needed\n${USAGE}`)
+    if (action === 'add') {
+      if (!isRole(flags.role)) throw new CliError(`user add: --role must be one of ${ROLES.join(', ')}`)
+      const made = users.add(login, flags.role, flags.password)
+      console.log(`Added ${made.user.login} (id ${made.user.id}, ${made.user.role}) to ${config.users}`)
+      if (!flags.password) console.log(`Application password (shown once): ${made.password}`)
+      return 0
+    }
+    if (action === 'remove') {
+      users.remove(login)
+      console.log(`Removed ${login}`)
+      return 0
+    }
+    if (action === 'reset-password') {
+      const password = users.resetPassword(login, flags.password)
+      console.log(flags.password ? `Password of ${login} replaced` : `New application password for ${login} (shown once): ${password}`)
+      return 0
+    }
+    throw new CliError(`unknown user command "${action ?? ''}"\n${USAGE}`)
+  } catch (error) {
+    if (error instanceof UsersError) throw new CliError(error.message)
+    throw error
+  }
+}
