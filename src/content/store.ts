@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
-import { isTimeZone, isWallClock } from '../time/zone.ts'
-import { parseFrontMatter } from './front-matter.ts'
-import { idSpaceOf, KINDS, TRANSLATABLE, type Kind } from './kinds.ts'
+import { writeFileAtomic, removeFile, createQueue } from './atomic.ts'
+import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
+import { checkEvent, loadAll, normalize, stemOf } from './records.ts'
+import { idSpaceOf, KEY_ORDER, KINDS, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
-import { parseContentPath } from './paths.ts'
+import { contentPath, parseContentPath, STEM } from './paths.ts'
 
 /** One file of a record, as read from disk. */
 export interface FileEntry {
@@ -60,16 +61,30 @@ export interface Store {
   /** The language a record is served in when asked for `lang`. */
   langOf(record: ContentRecord, lang: Lang): Lang | null
   problems(): Problem[]
+  /** An id never used before in its space (ids of records deleted for good are not reused). */
+  nextId(space: 'post' | 'term'): number
+  /** A free file stem for a new record, from its slug when that is ASCII, else from its kind and id. */
+  newStem(kind: Kind, slug: string, id: number): string
+  /**
+   * Writes a record's files (null removes one) atomically, one writer at a time, then updates
+   * the records, slug maps and listeners before it resolves: a reader sees its own write.
+   */
+  commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
+  /** Hears every change, with the record as it was and as it is (either may be absent). */
+  onChange(listener: (before: ContentRecord | undefined, after: ContentRecord | undefined) => void): void
 }
+
+/** One file to write: its front matter and its Markdown body. */
+export interface FileWrite {
+  data: Record<string, unknown>
+  body: string
+}
+
+/** A write that would leave the tree invalid: nothing was written. */
+export class CommitError extends Error {}
 
 /** A record's fields in one language; `description` is the Markdown body. */
 export type RecordFields = Record<string, unknown> & { description: string }
-
-const TEXT_FIELDS = new Set([
-  'slug', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince',
-  'password', 'description',
-])
-const ID_LISTS = new Set(['venue', 'organizer', 'categories', 'tags'])
 
 /** Loads the whole content tree and returns the store over it. */
 export async function createStore(dir: string, options: StoreOptions): Promise<Store> {
@@ -79,7 +94,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
   const slugs = new Map<string, Map<string, ContentRecord>>() // `${kind}|${lang}` → slug → record
   const sorted = new Map<Kind, ContentRecord[]>()
-  const version = 0
+  const byStem = new Map<string, Set<string>>() // `${kind}/${stem}` → paths of its files
+  const listeners: ((before: ContentRecord | undefined, after: ContentRecord | undefined) => void)[] = []
+  const queue = createQueue()
+  let version = 0
 
   const report = (path: string, messages: string[]) => {
     if (messages.length === 0) return
@@ -192,6 +210,19 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
 
+  const track = (entry: FileEntry) => {
+    entries.set(entry.path, entry)
+    const key = `${entry.path.slice(0, entry.path.indexOf('/'))}/${stemOf(entry.path)}`
+    let set = byStem.get(key)
+    if (!set) byStem.set(key, (set = new Set()))
+    set.add(entry.path)
+  }
+  const untrack = (path: string) => {
+    entries.delete(path)
+    byStem.get(`${path.slice(0, path.indexOf('/'))}/${stemOf(path)}`)?.delete(path)
+  }
+  const highWater = readHighWater(dir)
+
   const paths: string[] = []
   for (const kind of KINDS) {
     let names: string[] = []
@@ -204,7 +235,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
   for (const path of paths) {
     const entry = readEntry(path)
-    if (entry) entries.set(entry.path, entry)
+    if (entry) track(entry)
   }
   loadAll(entries, (kind, stem, files) => {
     const record = assemble(kind, stem, files)
@@ -214,6 +245,68 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   })
   const media = await loadMedia(join(dir, 'media'))
+
+  const commit = (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) =>
+    queue(async () => {
+      if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
+      const key = `${kind}/${stem}`
+      const writes = Object.entries(files).map(([lang, file]) => {
+        const path = contentPath(kind, stem, lang as Lang)
+        if (!file) return { path, lang: lang as Lang, text: null }
+        return { path, lang: lang as Lang, text: stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) }
+      })
+      // The record as it will read back from disk, checked before a single byte is written.
+      const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
+      for (const write of writes) {
+        if (write.text === null) next.delete(write.path)
+        else next.set(write.path, { path: write.path, lang: write.lang, ...parseWritten(write.text), mtimeMs: Date.now() })
+      }
+      const candidate = [...next.values()]
+      const source = candidate.find((file) => file.data.id !== undefined)
+      const problems = source ? checkSource(kind, source.data).concat(checkEvent(kind, source.data)) : []
+      if (problems.length > 0) throw new CommitError(`${key}: ${problems.join('; ')}`)
+      mkdirSync(join(dir, kind), { recursive: true })
+      for (const write of writes) {
+        if (write.text === null) await removeFile(join(dir, write.path))
+        else await writeFileAtomic(join(dir, write.path), write.text)
+      }
+      const before = records.get(key)
+      if (before) index(before, false)
+      records.delete(key)
+      for (const write of writes) if (write.text === null) untrack(write.path)
+      for (const file of candidate) track(file)
+      const after = candidate.length > 0 ? assemble(kind, stem, candidate) : undefined
+      if (after) {
+        records.set(key, after)
+        index(after, true)
+      }
+      if (before && !after) await raiseHighWater(before)
+      sorted.delete(kind)
+      version++
+      for (const listener of listeners) listener(before, after)
+      return after
+    })
+
+  /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
+  const raiseHighWater = async (gone: ContentRecord) => {
+    const space = idSpaceOf(gone.kind)
+    if (gone.id <= highWater[space]) return
+    highWater[space] = gone.id
+    await writeFileAtomic(join(dir, HIGH_WATER_FILE), `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`)
+  }
+
+  const nextId = (space: 'post' | 'term') => {
+    let max = highWater[space]
+    for (const id of ids[space].keys()) if (id > max) max = id
+    if (space === 'post') for (const file of media.all()) if (file.id !== null && file.id > max) max = file.id
+    return max + 1
+  }
+
+  const newStem = (kind: Kind, slug: string, id: number) => {
+    const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
+    const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/(ies|s)$/, (m) => (m === 'ies' ? 'y' : ''))}-${id}`
+    return byStem.has(`${kind}/${base}`) && (byStem.get(`${kind}/${base}`)?.size ?? 0) > 0 ? `${base}-${id}` : base
+  }
 
   return {
     dir,
@@ -245,54 +338,31 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     },
     fieldsIn,
     langOf,
+    nextId,
+    newStem,
+    commit,
+    onChange(listener) {
+      listeners.push(listener)
+    },
     problems() {
       return [...fileProblems].flatMap(([path, messages]) => messages.map((message) => ({ path, message })))
     },
   }
 }
 
-/** Groups entries by record and hands each group over in path order, so the first file of a duplicate id wins. */
-function loadAll(entries: Map<string, FileEntry>, each: (kind: Kind, stem: string, files: FileEntry[]) => void) {
-  const groups = new Map<string, FileEntry[]>()
-  for (const entry of [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const key = `${entry.path.split('/')[0]}/${stemOf(entry.path)}`
-    const group = groups.get(key)
-    if (group) group.push(entry)
-    else groups.set(key, [entry])
-  }
-  for (const [key, files] of groups) {
-    const [kind, stem] = key.split('/') as [Kind, string]
-    each(kind, stem, files)
+const HIGH_WATER_FILE = '.ids.yaml'
+
+function readHighWater(dir: string): { post: number; term: number } {
+  try {
+    const data = parseFrontMatter(`---\n${readFileSync(join(dir, HIGH_WATER_FILE), 'utf8')}\n---\n`).data
+    return { post: Number(data.post) || 0, term: Number(data.term) || 0 }
+  } catch {
+    return { post: 0, term: 0 }
   }
 }
 
-function stemOf(path: string): string {
-  return path.slice(path.indexOf('/') + 1).split('.')[0]!
-}
-
-/** Hand-written YAML gives numbers where text is meant (`zip: 12345`) and single ids where lists are meant. */
-function normalize(data: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(data)) {
-    if (TEXT_FIELDS.has(key) && typeof value === 'number') out[key] = String(value)
-    else if (ID_LISTS.has(key) && typeof value === 'number') out[key] = [value]
-    else out[key] = value
-  }
-  return out
-}
-
-/** Event checks the schema cannot express: a real time zone, real dates, and an end after the start. */
-function checkEvent(kind: Kind, data: Record<string, unknown>): string[] {
-  if (kind !== 'events') return []
-  const problems: string[] = []
-  if (typeof data.timezone === 'string' && !isTimeZone(data.timezone)) {
-    problems.push(`timezone "${data.timezone}" is not an IANA time zone`)
-  }
-  const start = String(data.start_date)
-  const end = String(data.end_date)
-  if (!isWallClock(start)) problems.push('start_date is not a real date')
-  if (!isWallClock(end)) problems.push('end_date is not a real date')
-  // Wall clocks of one zone compare as text: YYYY-MM-DD HH:MM:SS sorts in time order.
-  if (problems.length === 0 && end.replace('T', ' ') < start.replace('T', ' ')) problems.push('end_date is before start_date')
-  return problems
+/** A written file read back the way a restart would read it. */
+function parseWritten(text: string): { data: Record<string, unknown>; body: string } {
+  const { data, body } = parseFrontMatter(text)
+  return { data: normalize(data), body }
 }
