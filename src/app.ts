@@ -1,20 +1,23 @@
 import { H3, type H3Event, type HTTPError } from 'h3'
+import type { Caller } from './auth/roles.ts'
+import type { UserDirectory } from './auth/users.ts'
 import type { Store } from './content/store.ts'
-import { ApiError, apiError, invalidParam } from './errors.ts'
+import { ApiError, apiError } from './errors.ts'
+import { readParams } from './http/body.ts'
 import { applyGlobalParams, hasGlobalParams } from './http/global-params.ts'
 import { serveMedia } from './http/media.ts'
+import { methodOf, normalizePath, requestState, type RequestState } from './http/request.ts'
 import { baseHeaders, send } from './http/respond.ts'
-import { isLang, LANGUAGES, type Lang } from './languages.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
+import { forbidden } from './routes/access.ts'
 import { describeRoute } from './routes/describe.ts'
 import { EVENT_ROUTES } from './routes/events.ts'
 import { ORGANIZER_ROUTES, VENUE_ROUTES } from './routes/linked.ts'
 import { rootRoute } from './routes/root.ts'
 import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
 import type { Endpoint, RouteDef } from './routes/types.ts'
-import { parseParams, parseQuery } from './schema/params.ts'
-import type { ParamContext } from './schema/validators.ts'
-import { NAMESPACE, type Site, type View } from './serialize/context.ts'
+import { parseParams } from './schema/params.ts'
+import { NAMESPACE, type Site } from './serialize/context.ts'
 import { restRoot } from './serialize/urls.ts'
 
 export interface AppOptions {
@@ -23,6 +26,8 @@ export interface AppOptions {
   perPage: number
   maxPerPage: number
   fallback: boolean
+  /** Who may write; without it every request is anonymous. */
+  users?: UserDirectory
   /** Radius of `geoloc_lat`/`geoloc_lng` event searches, in km. */
   geolocDistance?: number
   /** The clock; tests pin it. */
@@ -38,128 +43,100 @@ export interface App {
   indexes: Indexes
 }
 
-/** Per-request facts found while routing, before any handler runs. */
-interface Routing {
-  prefix: Lang | null
-}
+const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES]
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Composes routes, argument parsing and the error handler into one h3 app (the only place that does). */
+/** Composes routes, authentication, argument parsing and the error handler into one h3 app (the only place that does). */
 export function createApp(options: AppOptions): App {
   const { store, site } = options
   const now = options.now ?? Date.now
   const log = options.log ?? ((message: string) => console.error(message))
   const indexes = createIndexes(store, site.timezone)
-  const routes: RouteDef[] = [
-    ...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES,
-  ]
-  const all = [rootRoute(() => routes), ...routes]
+  store.onChange((before, after) => indexes.update(before, after))
+  const routes = [rootRoute(() => ROUTES), ...ROUTES]
   const base = `${site.apiRoot}/${NAMESPACE}`
+  const state = (event: H3Event) =>
+    requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), ...(options.users ? { users: options.users } : {}) })
 
   const app = new H3({
     silent: true,
     onRequest: (event) => normalizePath(event, site.apiRoot),
     onError: (error, event) => errorResponse(error, event, site, log),
   })
-
-  for (const route of all) {
-    const allow = allowed(route)
-    for (const endpoint of route.endpoints) {
-      for (const method of endpoint.methods) {
-        app.on(method as 'GET', `${base}${route.path}`, (event) => handle(event, endpoint, allow))
-      }
+  for (const route of routes) {
+    for (const method of route.endpoints.flatMap((endpoint) => endpoint.methods)) {
+      app.on(method as 'GET', `${base}${route.path}`, (event) => dispatch(event, route))
     }
     app.on('OPTIONS', `${base}${route.path}`, (event) => {
-      const { view, paramContext } = requestState(event)
-      return send(event, JSON.stringify(describeRoute(route, paramContext, restRoot(view))), { status: 200, site, allow: allowed(route) })
+      const current = state(event)
+      const description = describeRoute(route, current.paramContext, restRoot(current.view))
+      return send(event, JSON.stringify(description), responseInit(route, current.caller, 200))
     })
   }
   app.get('/media/**', (event) => serveMedia(event, store))
 
-  function handle(event: H3Event, endpoint: Endpoint, allow: string[]): Response {
-    event.context.allow = allow
-    const params = event.context.params ?? {}
-    if (params.id !== undefined && !/^\d+$/.test(params.id)) throw apiError('rest_no_route')
-    const state = requestState(event)
-    const input: Record<string, unknown> = { ...state.query }
-    if (params.id !== undefined) input.id = params.id
-    if (params.slug !== undefined) input.slug = safeDecode(params.slug)
-    const parsed = parseParams(endpoint.args, input, state.paramContext)
-    const result = endpoint.handler({
-      method: event.req.method,
-      view: state.view,
+  async function dispatch(event: H3Event, route: RouteDef): Promise<Response> {
+    const current = state(event)
+    const method = methodOf(event, current.query)
+    const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(method === 'HEAD' ? 'GET' : method))
+    if (!endpoint) throw apiError('rest_no_route')
+    event.context.allow = allowedMethods(route, current.caller)
+    const path = event.context.params ?? {}
+    if (path.id !== undefined && !/^\d+$/.test(path.id)) throw apiError('rest_no_route')
+    const slug = path.slug === undefined ? undefined : safeDecode(path.slug)
+    // D2: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
+    if (endpoint.capability && !endpoint.capability(current.caller)) throw forbidden(current.caller)
+    endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
+    const input: Record<string, unknown> = { ...current.query }
+    if (WITH_BODY.has(event.req.method)) Object.assign(input, await readParams(event))
+    if (path.id !== undefined) input.id = path.id
+    // The path slug names the record; on an update, a `slug` in the body is the record's new slug.
+    if (slug !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) input.slug = slug
+    const parsed = parseParams(endpoint.args, input, current.paramContext)
+    const result = await endpoint.handler({
+      method,
+      view: current.view,
+      caller: current.caller,
       indexes,
       params: parsed.values,
       given: parsed.given,
       scope: {
-        store, indexes, lang: state.view.lang, siteZone: site.timezone, now: state.view.now, canSeeDrafts: false,
-        geolocDistance: options.geolocDistance ?? 25,
+        store, indexes, lang: current.view.lang, siteZone: site.timezone, now: current.view.now,
+        canSeeDrafts: current.paramContext.canSeeDrafts, geolocDistance: options.geolocDistance ?? 25,
       },
-      paramContext: state.paramContext,
+      paramContext: current.paramContext,
+      query: current.query,
+      ifMatch: event.req.headers.get('if-match'),
+      ...(slug !== undefined ? { pathSlug: slug } : {}),
+      ...(path.id !== undefined ? { pathId: Number(path.id) } : {}),
     })
-    const status = result.status ?? 200
-    const headers = result.headers ?? {}
-    const init = { status, site, allow, headers }
-    if (!hasGlobalParams(state.query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
-    const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
-    const global = applyGlobalParams(body, state.query, status, headers)
-    const pretty = state.query._pretty !== undefined
-    return send(event, pretty ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body), { ...init, status: global.status })
+    return respond(event, route, current, result)
   }
 
-  function requestState(event: H3Event): { view: View; paramContext: ParamContext; query: Record<string, unknown> } {
-    const query = parseQuery(event.url.searchParams)
-    const routing = (event.context.almanac ?? { prefix: null }) as Routing
-    const named = query.ml_language
-    if (named !== undefined && !isLang(named)) throw invalidParam('ml_language')
-    const lang: Lang = isLang(named) ? named : (routing.prefix ?? site.defaultLang)
-    const instant = now()
-    const view: View = {
-      store,
-      site,
-      lang,
-      prefix: routing.prefix,
-      langNamed: named !== undefined,
-      now: instant,
-      termCount: indexes.termCount,
-    }
-    if (typeof query.password === 'string') view.password = query.password
-    const paramContext: ParamContext = {
-      store, lang, now: instant, siteZone: site.timezone, perPage: options.perPage, maxPerPage: options.maxPerPage,
-      canSeeDrafts: false,
-    }
-    return { view, paramContext, query }
+  function respond(event: H3Event, route: RouteDef, current: RequestState, result: Awaited<ReturnType<Endpoint['handler']>>) {
+    const status = result.status ?? 200
+    const init = { ...responseInit(route, current.caller, status), headers: { ...responseInit(route, current.caller, status).headers, ...result.headers } }
+    if (!hasGlobalParams(current.query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
+    const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
+    const global = applyGlobalParams(body, current.query, status, init.headers)
+    const text = current.query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
+    return send(event, text, { ...init, status: global.status })
+  }
+
+  function responseInit(route: RouteDef, caller: Caller | null, status: number) {
+    // WordPress marks authenticated answers private and already expired (§1.7, D13).
+    const headers: Record<string, string> = caller
+      ? { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
+      : {}
+    return { status, site, allow: allowedMethods(route, caller), headers }
   }
 
   return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes }
 }
 
-/** Methods of a route the caller may use (§1.7 `Allow`); anonymous callers may read only. */
-function allowed(route: RouteDef): string[] {
-  return route.endpoints.filter((endpoint) => endpoint.methods.includes('GET')).flatMap((endpoint) => endpoint.methods)
-}
-
-/**
- * Routes are matched case-insensitively, with trailing slashes ignored, and may sit behind a
- * language segment (`/ms/wp-json/…`). Slugs keep their case; everything else is lower-cased.
- */
-function normalizePath(event: H3Event, apiRoot: string): void {
-  let path = event.url.pathname
-  let prefix: Lang | null = null
-  const lower = path.toLowerCase()
-  for (const lang of LANGUAGES) {
-    if (lower.startsWith(`/${lang}${apiRoot}/`) || lower === `/${lang}${apiRoot}`) {
-      prefix = lang
-      path = path.slice(lang.length + 1)
-      break
-    }
-  }
-  if (path.length > 1) path = path.replace(/\/+$/, '')
-  if (path.toLowerCase().startsWith(`${apiRoot}/`)) {
-    const slugAt = path.toLowerCase().indexOf('/by-slug/')
-    path = slugAt < 0 ? path.toLowerCase() : path.slice(0, slugAt).toLowerCase() + path.slice(slugAt)
-  }
-  event.url.pathname = path
-  event.context.almanac = { prefix } satisfies Routing
+/** Methods of a route the caller may use (§1.7 `Allow`): public ones, and those their role allows. */
+function allowedMethods(route: RouteDef, caller: Caller | null): string[] {
+  return route.endpoints.filter((endpoint) => !endpoint.capability || endpoint.capability(caller)).flatMap((endpoint) => endpoint.methods)
 }
 
 /** Every failure becomes the WordPress envelope; unexpected ones are logged once and hidden. */
@@ -175,7 +152,7 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
     api = apiError('internal_server_error')
   }
   const allow = event.context.allow as string[] | undefined
-  const headers = baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) })
+  const headers = { ...baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) }), ...api.envelope.headers }
   const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
   return new Response(body, { status: api.status, headers })
 }
@@ -187,4 +164,3 @@ function safeDecode(value: string): string {
     return value
   }
 }
-

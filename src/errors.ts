@@ -21,6 +21,12 @@ const CATALOGUE = {
   'organizer-not-accessible': [403, 'The requested organizer is not accessible'],
   'venue-archive-page-not-found': [404, 'The requested venue archive page does not exist'],
   'organizer-archive-page-not-found': [404, 'The requested organizer archive page does not exist'],
+  'could-not-create-venue': [400, 'The venue could not be created from the provided data'],
+  'could-not-create-organizer': [400, 'The organizer could not be created from the provided data'],
+  'event-is-in-trash': [410, 'The event is already trashed'],
+  'venue-is-in-trash': [410, 'The venue is already trashed'],
+  'organizer-is-in-trash': [410, 'The organizer is already trashed'],
+  rest_taxonomy_not_hierarchical: [400, 'Cannot set parent term, taxonomy is not hierarchical.'],
   internal_server_error: [500, 'The server could not answer this request.'],
 } as const satisfies Record<string, readonly [number, string]>
 
@@ -34,20 +40,37 @@ export interface ErrorBody {
   additional_data?: unknown[]
 }
 
+/** How an error's envelope departs from the usual: no `data` at all, or extra data blobs (§1.5). */
+export interface EnvelopeOptions {
+  /** WordPress errors that carry no status come out as 500 with `data: null`. */
+  nullData?: boolean
+  additional?: unknown[]
+  /** Headers the error answer carries (412 carries the current ETag). */
+  headers?: Record<string, string>
+}
+
 /** An API error; thrown by handlers and turned into the envelope by the app. */
 export class ApiError extends HTTPError {
   readonly code: string
   readonly extra: Record<string, unknown>
+  readonly envelope: EnvelopeOptions
 
-  constructor(code: string, status: number, message: string, extra: Record<string, unknown> = {}) {
+  constructor(code: string, status: number, message: string, extra: Record<string, unknown> = {}, envelope: EnvelopeOptions = {}) {
     super({ status, message })
     this.code = code
     this.extra = extra
+    this.envelope = envelope
   }
 
   /** The response body: `data.status` first, then whatever the code carries. */
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.extra } }
+    const body: ErrorBody = {
+      code: this.code,
+      message: this.message,
+      data: this.envelope.nullData ? null : { status: this.status, ...this.extra },
+    }
+    if (this.envelope.additional) body.additional_data = this.envelope.additional
+    return body
   }
 }
 

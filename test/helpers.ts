@@ -59,3 +59,63 @@ export async function call(app: App, path: string, init: RequestInit = {}) {
   const json = response.headers.get('content-type')?.startsWith('application/json') && text !== ''
   return { status: response.status, headers: response.headers, text, body: json ? (JSON.parse(text) as any) : null }
 }
+
+export const ROLE_PASSWORDS = {
+  admin: 'admin-pass-0001',
+  editor: 'editor-pass-0002',
+  author: 'author-pass-0003',
+  contributor: 'contrib-pass-0004',
+  subscriber: 'subscr-pass-0005',
+} as const
+
+export type Login = keyof typeof ROLE_PASSWORDS
+
+/** `Authorization` for a user of `writableApp` (ids: admin 1, editor 2, author 3, contributor 4, subscriber 5). */
+export function as(login: Login, password: string = ROLE_PASSWORDS[login]): Record<string, string> {
+  return { Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` }
+}
+
+/** A JSON write request for `call`. */
+export function json(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } }
+}
+
+const usersFiles = new Map<string, string>()
+
+/** A fixture copied to a temporary folder, with a user of every role, ready for writes. */
+export async function writableApp(name: string, options: TestAppOptions = {}) {
+  const { cp, mkdtemp, writeFile } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { openUsers } = await import('../src/auth/users.ts')
+  const dir = await mkdtemp(join(tmpdir(), 'almanac-write-'))
+  await cp(resolve(FIXTURES, name, 'content'), join(dir, 'content'), { recursive: true })
+  // Hashing is slow on purpose; one users file is made once and copied for every app.
+  let users = usersFiles.get('all')
+  if (!users) {
+    const directory = openUsers(join(dir, 'seed-users.yaml'))
+    const roles = { admin: 'administrator', editor: 'editor', author: 'author', contributor: 'contributor', subscriber: 'subscriber' } as const
+    for (const login of Object.keys(ROLE_PASSWORDS) as Login[]) directory.add(login, roles[login], ROLE_PASSWORDS[login])
+    const { readFile } = await import('node:fs/promises')
+    users = await readFile(join(dir, 'seed-users.yaml'), 'utf8')
+    usersFiles.set('all', users)
+  }
+  await writeFile(join(dir, 'users.yaml'), users)
+  const problems: Problem[] = []
+  const store = await createStore(join(dir, 'content'), {
+    defaultLanguage: options.defaultLang ?? 'en',
+    fallback: options.fallback ?? true,
+    onProblem: (problem) => problems.push(problem),
+  })
+  const app = createApp({
+    store,
+    site: testSite(options),
+    perPage: options.perPage ?? 9,
+    maxPerPage: 50,
+    fallback: options.fallback ?? true,
+    users: openUsers(join(dir, 'users.yaml')),
+    now: () => options.now ?? SAMPLE_NOW,
+    log: () => {},
+  })
+  return Object.assign(app, { problems, dir, content: join(dir, 'content'), store })
+}

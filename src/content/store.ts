@@ -70,8 +70,18 @@ export interface Store {
    * the records, slug maps and listeners before it resolves: a reader sees its own write.
    */
   commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
+  /**
+   * Runs `work` as the only writer: what it reads cannot change under it, and its commits (several
+   * records, if need be) go out one after another before any other write starts.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: (before: ContentRecord | undefined, after: ContentRecord | undefined) => void): void
+}
+
+/** What a transaction may do: commit records without waiting for itself. */
+export interface Transaction {
+  commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
 }
 
 /** One file to write: its front matter and its Markdown body. */
@@ -246,8 +256,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   })
   const media = await loadMedia(join(dir, 'media'))
 
-  const commit = (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) =>
-    queue(async () => {
+  const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
       if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
       const key = `${kind}/${stem}`
       const writes = Object.entries(files).map(([lang, file]) => {
@@ -285,7 +294,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       version++
       for (const listener of listeners) listener(before, after)
       return after
-    })
+  }
 
   /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
   const raiseHighWater = async (gone: ContentRecord) => {
@@ -340,7 +349,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     langOf,
     nextId,
     newStem,
-    commit,
+    commit: (kind, stem, files) => queue(() => commitNow(kind, stem, files)),
+    transaction: (work) => queue(() => work({ commit: commitNow })),
     onChange(listener) {
       listeners.push(listener)
     },

@@ -1,7 +1,8 @@
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listEvents } from '../query/events.ts'
-import { statusOf } from '../query/visibility.ts'
+import { canChangePost, canReadPost } from '../auth/roles.ts'
+import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { findBySlug } from '../schema/validators.ts'
 import { composedTag } from '../http/respond.ts'
@@ -10,6 +11,7 @@ import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { restRoot } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
+import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
 /** `GET /events`: the archive with the default window, paging and links (§5, §6). */
@@ -50,11 +52,16 @@ function bySlug(request: ApiRequest): ApiResult {
 
 /** The reference's access checks for one event (§4.7, §9.1), then the event with its JSON-LD. */
 function readable(record: ContentRecord, request: ApiRequest): ApiResult {
-  const status = statusOf(record)
+  const { owner, status } = ownership(record)
   if (status === 'trash') throw apiError('event-no-longer-available')
-  if (status !== 'publish' && !request.scope.canSeeDrafts) throw apiError('event-not-accessible')
-  if (isLocked(record.source.data.password, request.view.password)) throw apiError('event-password-protected')
-  const event = toEventJson(record, request.view, { jsonLd: true })
+  if (status !== 'publish' && !canReadPost(request.caller, owner)) throw apiError('event-not-accessible')
+  let view = request.view
+  if (record.source.data.password && request.query.context === 'edit' && canChangePost(request.caller, owner, status)) {
+    // `context=edit` by someone who may edit the event opens it without the password (§4.7).
+    view = { ...view, password: String(record.source.data.password) }
+  }
+  if (isLocked(record.source.data.password, view.password)) throw apiError('event-password-protected')
+  const event = toEventJson(record, view, { jsonLd: true })
   return { json: event.bytes, etag: `"${event.digest}"` }
 }
 
@@ -72,12 +79,16 @@ export function withLang(query: [string, string][], request: ApiRequest): [strin
 }
 
 export const EVENT_ROUTES: RouteDef[] = [
-  { path: '/events', pattern: '/events', endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: list }] },
-  { path: '/events/:id', pattern: '/events/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: EVENT_READ_ARGS, handler: byId }] },
+  { path: '/events', pattern: '/events', endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: list }, CREATE_EVENT] },
+  {
+    path: '/events/:id',
+    pattern: '/events/(?P<id>\\d+)',
+    endpoints: [{ methods: ['GET'], args: EVENT_READ_ARGS, handler: byId }, ...EVENT_ID_WRITES],
+  },
   {
     path: '/events/by-slug/:slug',
     pattern: '/events/by-slug/(?P<slug>[^/]+)',
-    endpoints: [{ methods: ['GET'], args: EVENT_SLUG_READ_ARGS, handler: bySlug }],
+    endpoints: [{ methods: ['GET'], args: EVENT_SLUG_READ_ARGS, handler: bySlug }, ...EVENT_SLUG_WRITES],
   },
 ]
 

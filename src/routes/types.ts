@@ -1,14 +1,15 @@
-import type { ContentRecord } from '../content/store.ts'
+import type { Caller } from '../auth/roles.ts'
 import type { Indexes } from '../query/indexes.ts'
 import type { QueryScope } from '../query/events.ts'
 import type { ArgSet } from '../schema/args.ts'
 import type { ParamContext } from '../schema/validators.ts'
 import type { View } from '../serialize/context.ts'
 
-/** A request after routing and argument parsing, as handlers see it. */
+/** A request after routing, authentication and argument parsing, as handlers see it. */
 export interface ApiRequest {
   method: string
   view: View
+  caller: Caller | null
   indexes: Indexes
   /** Arguments after the reference's pipeline (defaults applied, types coerced). */
   params: Record<string, unknown>
@@ -17,9 +18,16 @@ export interface ApiRequest {
   scope: QueryScope
   /** What argument defaults and checks were computed from. */
   paramContext: ParamContext
+  /** The raw query, for what WordPress reads without declaring it (`context`, `password`). */
+  query: Record<string, unknown>
+  /** The `If-Match` header of a write (D14). */
+  ifMatch: string | null
+  /** The record the path names: its id, or its slug (by-slug routes). */
+  pathId?: number
+  pathSlug?: string
 }
 
-/** What a handler answers: a body (or its JSON text, already serialized), a status and extra headers. */
+/** What a handler answers: a body (or its JSON, already serialized), a status and extra headers. */
 export interface ApiResult {
   status?: number
   body?: unknown
@@ -29,11 +37,24 @@ export interface ApiResult {
   headers?: Record<string, string>
 }
 
-/** One method group of a route, with its arguments and handler. */
+/** Who may use an endpoint, before any argument is looked at (D2). */
+export interface Access {
+  caller: Caller | null
+  view: View
+  /** The record the path names, by id or by slug, when it exists. */
+  id?: number
+  slug?: string
+}
+
+/** One method group of a route, with its arguments, its access rules and its handler. */
 export interface Endpoint {
   methods: string[]
   args: ArgSet
-  handler: (request: ApiRequest) => ApiResult
+  /** The generic right (`edit_posts`, `manage_terms`…); also decides the `Allow` header. Absent: public. */
+  capability?: (caller: Caller | null) => boolean
+  /** The right on the very record the path names (D5); throws 403 `rest_forbidden`. */
+  authorize?: (access: Access) => void
+  handler: (request: ApiRequest) => ApiResult | Promise<ApiResult>
 }
 
 /** A route: its h3 path, the regex key the namespace index shows, and its endpoints. */
@@ -44,6 +65,3 @@ export interface RouteDef {
   pattern: string
   endpoints: Endpoint[]
 }
-
-/** A record that may be read in the request's language, or undefined. */
-export type Found = ContentRecord | undefined

@@ -13,6 +13,8 @@ export interface ParamContext {
   maxPerPage: number
   /** Whether the caller may see statuses other than `publish` (§7.6). */
   canSeeDrafts: boolean
+  /** Whether a user id names a user (for `author`); no user exists without a users file. */
+  userExists?: (id: number) => boolean
 }
 
 /** A validate callback, as WordPress runs them: true when the value passes. */

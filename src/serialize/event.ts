@@ -9,7 +9,7 @@ import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueRespo
 import { escapeHtml, renderMarkdown } from './markdown.ts'
 import { memoJson, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
-import { servedLang, text, toTranslations } from './record.ts'
+import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
 import { recordRestUrl } from './urls.ts'
 
@@ -35,7 +35,7 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
     title: text(fields.title),
     description: renderMarkdown(fields.description),
     excerpt: renderMarkdown(text(fields.excerpt)),
-    slug: text(fields.slug),
+    slug: shownSlug(fields),
     image: toImage(fields.image, view),
     all_day: fields.all_day === true,
     ...dateFields(times),

@@ -4,7 +4,7 @@ import type { View } from './context.ts'
 import { toImage } from './image.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
 import { blankProtected, isLocked } from './protect.ts'
-import { servedLang, slugSegment, text, toTranslations } from './record.ts'
+import { servedLang, shownSlug, slugSegment, text, toTranslations } from './record.ts'
 import { publicUrl } from './urls.ts'
 
 export interface LinkedOptions {
@@ -29,7 +29,7 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
     venue: text(fields.venue),
     description: renderMarkdown(fields.description),
     excerpt: '',
-    slug: text(fields.slug),
+    slug: shownSlug(fields),
     image: toImage(fields.image, view),
     ...address,
     phone: text(fields.phone),
@@ -56,7 +56,7 @@ export function toOrganizerResponse(record: ContentRecord, view: View, options: 
     organizer: text(fields.organizer),
     description: renderMarkdown(fields.description),
     excerpt: '',
-    slug: text(fields.slug),
+    slug: shownSlug(fields),
     image: toImage(fields.image, view),
     phone: text(fields.phone),
     website: text(fields.website),

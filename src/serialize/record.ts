@@ -28,3 +28,9 @@ export function servedLang(record: ContentRecord, view: View): Lang {
 export function text(value: unknown): string {
   return value === undefined || value === null ? '' : String(value)
 }
+
+/** A trashed post's slug as WordPress shows it while it sits in the trash (§8.1). */
+export function shownSlug(fields: Record<string, unknown>): string {
+  const slug = text(fields.slug)
+  return fields.status === 'trash' ? `${slug}__trashed` : slug
+}

@@ -1,0 +1,85 @@
+import { canDeleteForGood } from '../auth/roles.ts'
+import type { ContentRecord } from '../content/store.ts'
+import { apiError } from '../errors.ts'
+import { EVENT_READ_ARGS } from '../schema/args.ts'
+import { asUpdate, EVENT_CREATE_ARGS } from '../schema/write-args.ts'
+import { toEventJson, toEventResponse } from '../serialize/event.ts'
+import type { WriteContext } from '../write/context.ts'
+import { createEvent, updateEvent } from '../write/events.ts'
+import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './access.ts'
+import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
+
+const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
+export const EVENT_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS)
+const EVENT_SLUG_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, {})
+const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
+
+/** Runs a write as the store's only writer, with what the write modules need. */
+export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  return request.view.store.transaction((tx) =>
+    work({ store: request.view.store, tx, caller: request.caller!, lang: request.view.lang, siteZone: request.scope.siteZone, now: request.view.now, paramContext: request.paramContext }),
+  )
+}
+
+/** The event the path names, or the reference's answer when there is none (§3.5, §9.1). */
+function target(request: ApiRequest): ContentRecord {
+  const record = pathRecord('events', { view: request.view, ...(request.pathId !== undefined ? { id: request.pathId } : {}), ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}) })
+  if (record) return record
+  const id = request.pathId ?? 0
+  if (id && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
+  throw apiError('rest-event-not-found', [String(id)])
+}
+
+/** The ETag a GET of this event would have given this caller, for If-Match (D14). */
+function currentTag(record: ContentRecord, request: ApiRequest): string {
+  return `"${toEventJson(record, request.view, { jsonLd: true }).digest}"`
+}
+
+async function create(request: ApiRequest): Promise<ApiResult> {
+  const record = await inTransaction(request, (ctx) => createEvent(request.params, request.given, ctx))
+  return { status: 201, json: toEventJson(record, request.view).bytes }
+}
+
+async function update(request: ApiRequest): Promise<ApiResult> {
+  const record = await inTransaction(request, (ctx) => {
+    const event = target(request)
+    checkIfMatch(request, () => currentTag(event, request))
+    return updateEvent(event, request.params, request.given, ctx)
+  })
+  return { json: toEventJson(record, request.view).bytes }
+}
+
+/** DELETE trashes (a second time is 410); `force=true` deletes the files for good (D7). */
+async function remove(request: ApiRequest): Promise<ApiResult> {
+  return inTransaction(request, async (ctx) => {
+    const event = target(request)
+    checkIfMatch(request, () => currentTag(event, request))
+    if (request.params.force === true) {
+      if (!canDeleteForGood(request.caller)) throw forbidden(request.caller)
+      const previous = toEventResponse(event, request.view)
+      await ctx.tx.commit('events', event.stem, Object.fromEntries([...event.files.keys()].map((lang) => [lang, null])))
+      return { body: { deleted: true, previous } }
+    }
+    if (event.source.data.status === 'trash') throw apiError('event-is-in-trash')
+    const data = { ...event.source.data, status: 'trash' }
+    const trashed = await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data, body: event.source.body } })
+    return { json: toEventJson(trashed!, request.view).bytes }
+  })
+}
+
+const writer = { capability: POST_WRITER, authorize: postAccess('events') }
+
+/** POST /events. */
+export const CREATE_EVENT: Endpoint = { methods: ['POST'], args: EVENT_CREATE_ARGS, capability: POST_WRITER, handler: create }
+
+/** DELETE and POST/PUT/PATCH on /events/{id}. */
+export const EVENT_ID_WRITES: Endpoint[] = [
+  { methods: ['DELETE'], args: EVENT_DELETE_ARGS, ...writer, handler: remove },
+  { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_UPDATE_ARGS, ...writer, handler: update },
+]
+
+/** DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record (D5). */
+export const EVENT_SLUG_WRITES: Endpoint[] = [
+  { methods: ['DELETE'], args: FORCE, ...writer, handler: remove },
+  { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_SLUG_UPDATE_ARGS, ...writer, handler: update },
+]

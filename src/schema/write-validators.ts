@@ -1,0 +1,64 @@
+import { isTimeZone } from '../time/zone.ts'
+import { isPositiveInt, toList, type Validator } from './validators.ts'
+
+export { isEventCategory, isString, isTime } from './validators.ts'
+
+const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
+
+export const isStringOrEmpty: Validator = (value) => typeof value === 'string'
+
+export const isPostStatus: Validator = (value) => typeof value === 'string' && STATUSES.includes(value)
+
+export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof value === 'string' && isTimeZone(value))
+
+/** An existing user's id (§3.1 `is_user_id`). */
+export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
+
+/** Empty, or an absolute URL of printable ASCII, as PHP's FILTER_VALIDATE_URL demands. */
+export const isUrlOrEmpty: Validator = (value) => {
+  if (value === '' || value === null) return true
+  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) return false
+  try {
+    return /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(value) && new URL(value).hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** D15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
+export const isImage: Validator = (value, ctx) => {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return ctx.store.media.byId(Number(value)) !== undefined
+  if (typeof value !== 'string' || value === '') return false
+  if (/^https?:\/\//i.test(value)) return isUrlOrEmpty(value, ctx)
+  return ctx.store.media.byPath(value.replace(/^(content\/)?media\//, '')) !== undefined
+}
+
+export const isImageOrEmpty: Validator = (value, ctx) => value === '' || value === null || isImage(value, ctx)
+
+const isEmpty = (value: unknown) => value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
+
+/** A linked venue: an existing id (bare, as text or as `{id}`), a new venue's data, or empty (§8.4, D3). */
+export const isVenueIdOrEntryOrEmpty: Validator = (value, ctx) => {
+  if (isEmpty(value)) return true
+  const items = Array.isArray(value) ? value : [value]
+  return items.every((item) => linkedEntry(item, 'venues', 'venue', ctx))
+}
+
+/** Linked organizers in any reasonable form (D10): id, object, a list of ids and objects, or a CSV of ids. */
+export const isOrganizerIdOrEntryOrEmpty: Validator = (value, ctx) => {
+  if (isEmpty(value)) return true
+  const items = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]
+  return items.length > 0 && items.every((item) => linkedEntry(item, 'organizers', 'organizer', ctx))
+}
+
+function linkedEntry(item: unknown, kind: 'venues' | 'organizers', nameField: string, ctx: Parameters<Validator>[1]): boolean {
+  if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) return ctx.store.get(kind, Number(item)) !== undefined
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return false
+  const entry = item as Record<string, unknown>
+  if (entry.id !== undefined) return isPositiveInt(entry.id, ctx) && ctx.store.get(kind, Number(entry.id)) !== undefined
+  return typeof entry[nameField] === 'string' && entry[nameField] !== ''
+}
+
+/** A cost is text, a number, or a list of them (§8.5); anything else is not a price. */
+export const isCost: Validator = (value) =>
+  typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))

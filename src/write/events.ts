@@ -1,0 +1,103 @@
+import { canPublish } from '../auth/roles.ts'
+import { eventTimes } from '../content/derive.ts'
+import type { ContentRecord } from '../content/store.ts'
+import { invalidParam } from '../errors.ts'
+import { parseTime } from '../time/parse.ts'
+import { instantToWall, wallToInstant } from '../time/zone.ts'
+import { planFiles, type Changes } from './changes.ts'
+import type { WriteContext } from './context.ts'
+import { nowWall, resolveLinked, toImageValue } from './linked.ts'
+import { publicationDate, writtenStatus } from './posts.ts'
+import { slugify, uniqueSlug } from './slugs.ts'
+import { resolveTerms } from './terms.ts'
+
+const TEXT = ['title', 'excerpt', 'website', 'password']
+const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
+
+/** POST /events: a new event from its arguments (§8), its source file in the request's language. */
+export async function createEvent(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
+  const id = ctx.store.nextId('post')
+  const changes = await eventChanges(params, given, ctx, undefined, id)
+  // Events created through the API without map flags store false (CONTRACT D3, as upstream).
+  changes.show_map ??= false
+  changes.show_map_link ??= false
+  const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
+  return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
+}
+
+/** POST/PUT/PATCH on an event: only the fields sent change (D3); updating a trashed event restores it. */
+export async function updateEvent(event: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
+  const changes = await eventChanges(params, given, ctx, event, event.id)
+  if (event.source.data.status === 'trash' && !given.has('status')) {
+    changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
+  }
+  return (await ctx.tx.commit('events', event.stem, planFiles('events', event, ctx.lang, changes)))!
+}
+
+async function eventChanges(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined, id: number): Promise<Changes> {
+  const changes: Changes = {}
+  const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
+  for (const field of TEXT) if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
+  for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
+  if (sent('description')) changes.description = String(params.description)
+  if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
+  if (sent('author')) changes.author = Number(params.author)
+  if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)
+  if (sent('cost')) changes.cost = costValue(params.cost, event === undefined)
+  if (sent('categories')) changes.categories = emptyToNull(await resolveTerms('categories', params.categories, ctx))
+  if (sent('tags')) changes.tags = emptyToNull(await resolveTerms('tags', params.tags, ctx))
+  if (given.has('venue')) changes.venue = await resolveLinked('venues', params.venue, ctx)
+  if (given.has('organizer')) changes.organizer = await resolveLinked('organizers', params.organizer, ctx)
+  Object.assign(changes, eventDates(params, given, ctx, event))
+  const date = publicationDate(params, ctx.siteZone, ctx.now)
+  if (date) changes.date = date.wall
+  if (!event) {
+    changes.date ??= nowWall(ctx)
+    changes.author ??= ctx.caller.id
+    changes.timezone ??= ctx.siteZone
+  }
+  if (sent('status') || !event) {
+    const published = date?.instant ?? (event ? undefined : ctx.now)
+    changes.status = writtenStatus(params.status, ctx.caller, published, ctx.now)
+  }
+  if (sent('slug') || !event) {
+    const base = slugify(String(sent('slug') ? params.slug : (changes.title ?? '')))
+    changes.slug = uniqueSlug(ctx.store, 'events', ctx.lang, base, id)
+  }
+  return changes
+}
+
+/**
+ * Start and end as wall clocks in the event's zone (§8.2): text without an offset is read in that
+ * zone, instants are converted to it; all-day events span whole days. A lone date applies (D3);
+ * an end before the start is refused, naming end_date (D6).
+ */
+function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Changes {
+  const current = event ? eventTimes(event, ctx.siteZone) : undefined
+  const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
+  const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, zone)
+  let start = given.has('start_date') ? read('start_date') : current?.startWall
+  let end = given.has('end_date') ? read('end_date') : current?.endWall
+  const allDay = given.has('all_day') ? params.all_day === true : event?.source.data.all_day === true
+  if (allDay && start && end) {
+    start = `${start.slice(0, 10)} 00:00:00`
+    end = `${end.slice(0, 10)} 23:59:59`
+  }
+  if (start && end && wallToInstant(end, zone) < wallToInstant(start, zone)) throw invalidParam('end_date')
+  const changes: Changes = {}
+  if (start !== current?.startWall) changes.start_date = start
+  if (end !== current?.endWall) changes.end_date = end
+  return changes
+}
+
+/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (§8.5). */
+function costValue(cost: unknown, creating: boolean): string | string[] | null {
+  if (Array.isArray(cost)) return cost.length === 0 ? null : cost.map(String)
+  const text = String(cost)
+  if (text === '' || (creating && text === '0')) return null
+  return text
+}
+
+function emptyToNull(ids: number[]): number[] | null {
+  return ids.length === 0 ? null : ids
+}

@@ -1,0 +1,28 @@
+import type { Kind } from '../content/kinds.ts'
+import type { Store } from '../content/store.ts'
+import type { Lang } from '../languages.ts'
+
+/**
+ * A slug from a title (D9): lower case, spaces and dashes to one hyphen, punctuation dropped,
+ * letters of every script kept (`新年 Gala!` → `新年-gala`). Never `/`, `..` or a dot.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]+/gu, '')
+    .trim()
+    .replace(/[\s_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 190)
+}
+
+/** `base`, or `base-2`, `base-3`… until no other record of the kind uses it in that language. */
+export function uniqueSlug(store: Store, kind: Kind, lang: Lang, base: string, selfId?: number): string {
+  const root = base || 'untitled'
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? root : `${root}-${n}`
+    const holder = store.bySlug(kind, lang, slug)
+    if (!holder || holder.id === selfId) return slug
+  }
+}

@@ -1,0 +1,88 @@
+import { canManageTerms } from '../auth/roles.ts'
+import type { ContentRecord } from '../content/store.ts'
+import { ApiError } from '../errors.ts'
+import { findBySlug, toList } from '../schema/validators.ts'
+import { planFiles, type Changes } from './changes.ts'
+import type { WriteContext } from './context.ts'
+import { slugify, uniqueSlug } from './slugs.ts'
+
+export type TermKind = 'categories' | 'tags'
+
+/**
+ * An event's `categories` or `tags` as ids (§8.3): ids that name nothing are skipped; text is
+ * matched by slug, then name; text matching nothing creates the term, for callers who may manage
+ * terms (for others it is skipped: an event write must not be a way around that right).
+ */
+export async function resolveTerms(kind: TermKind, value: unknown, ctx: WriteContext): Promise<number[]> {
+  const ids: number[] = []
+  for (const item of toList(value)) {
+    let term: ContentRecord | undefined
+    if (/^\d+$/.test(item)) term = ctx.store.get(kind, Number(item))
+    else term = findBySlug(ctx, kind, item) ?? byName(kind, item, ctx) ?? (canManageTerms(ctx.caller, kind) ? await createTerm(kind, { name: item }, ctx) : undefined)
+    if (term && !ids.includes(term.id)) ids.push(term.id)
+  }
+  return ids
+}
+
+/** A term with this name (any case) under this parent, as WordPress's `term_exists` finds it. */
+export function byName(kind: TermKind, name: string, ctx: WriteContext, parent?: number): ContentRecord | undefined {
+  const wanted = name.trim().toLowerCase()
+  return ctx.store.list(kind).find((term) => {
+    const sameParent = parent === undefined || (Number(term.source.data.parent) || 0) === parent
+    return sameParent && String(term.source.data.name).toLowerCase() === wanted
+  })
+}
+
+/** Creates a category or tag; 400 `term_exists` when the name is taken under the same parent (§9.2). */
+export async function createTerm(kind: TermKind, params: Record<string, unknown>, ctx: WriteContext): Promise<ContentRecord> {
+  const name = String(params.name)
+  const parent = kind === 'categories' ? Number(params.parent ?? 0) : 0
+  const twin = byName(kind, name, ctx, parent)
+  if (twin) {
+    const where = kind === 'categories' ? 'with this parent' : 'in this taxonomy'
+    throw new ApiError('term_exists', 400, `A term with the name provided already exists ${where}.`, { term_id: twin.id }, {
+      additional: [twin.id, twin.id],
+    })
+  }
+  const id = ctx.store.nextId('term')
+  const slug = params.slug !== undefined ? slugify(String(params.slug)) : slugify(name)
+  const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, slug, id) }
+  if (parent) changes.parent = parent
+  if (params.description !== undefined) changes.description = String(params.description)
+  const files = planFiles(kind, undefined, ctx.lang, changes)
+  return (await ctx.tx.commit(kind, ctx.store.newStem(kind, String(changes.slug), id), files))!
+}
+
+/** Updates a term: only the fields sent; a slug in use by another term is WordPress's 500 (§9.2). */
+export async function updateTerm(kind: TermKind, term: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext) {
+  const changes: Changes = {}
+  if (given.has('name')) changes.name = String(params.name)
+  if (given.has('description')) changes.description = String(params.description)
+  if (given.has('parent')) changes.parent = Number(params.parent) || null
+  if (given.has('slug')) {
+    const slug = slugify(String(params.slug))
+    const holder = ctx.store.bySlug(kind, ctx.lang, slug)
+    if (holder && holder.id !== term.id) {
+      throw new ApiError('duplicate_term_slug', 500, `The slug &#8220;${slug}&#8221; is already in use by another term.`, {}, { nullData: true })
+    }
+    changes.slug = slug
+  }
+  return (await ctx.tx.commit(kind, term.stem, planFiles(kind, term, ctx.lang, changes)))!
+}
+
+/** Deletes a term for good: out of every event that has it, its children moved up to its parent. */
+export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: WriteContext): Promise<void> {
+  for (const event of ctx.store.list('events')) {
+    const ids = (event.source.data[kind] as number[] | undefined) ?? []
+    if (!ids.includes(term.id)) continue
+    const rest = ids.filter((id) => id !== term.id)
+    await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data: { ...event.source.data, [kind]: rest.length ? rest : undefined }, body: event.source.body } })
+  }
+  if (kind === 'categories') {
+    const parent = Number(term.source.data.parent) || undefined
+    for (const child of ctx.store.list('categories').filter((c) => c.source.data.parent === term.id)) {
+      await ctx.tx.commit('categories', child.stem, { [child.source.lang]: { data: { ...child.source.data, parent }, body: child.source.body } })
+    }
+  }
+  await ctx.tx.commit(kind, term.stem, Object.fromEntries([...term.files.keys()].map((lang) => [lang, null])))
+}
