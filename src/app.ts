@@ -45,6 +45,8 @@ export interface App {
 
 const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES]
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** WordPress marks authenticated answers private and already expired (§1.7, D13). */
+const PRIVATE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
 
 /** Composes routes, authentication, argument parsing and the error handler into one h3 app (the only place that does). */
 export function createApp(options: AppOptions): App {
@@ -81,6 +83,7 @@ export function createApp(options: AppOptions): App {
     const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(method === 'HEAD' ? 'GET' : method))
     if (!endpoint) throw apiError('rest_no_route')
     event.context.allow = allowedMethods(route, current.caller)
+    event.context.authenticated = current.caller !== null
     const path = event.context.params ?? {}
     if (path.id !== undefined && !/^\d+$/.test(path.id)) throw apiError('rest_no_route')
     const slug = path.slug === undefined ? undefined : safeDecode(path.slug)
@@ -106,6 +109,7 @@ export function createApp(options: AppOptions): App {
       },
       paramContext: current.paramContext,
       query: current.query,
+      input,
       ifMatch: event.req.headers.get('if-match'),
       ...(slug !== undefined ? { pathSlug: slug } : {}),
       ...(path.id !== undefined ? { pathId: Number(path.id) } : {}),
@@ -124,10 +128,7 @@ export function createApp(options: AppOptions): App {
   }
 
   function responseInit(route: RouteDef, caller: Caller | null, status: number) {
-    // WordPress marks authenticated answers private and already expired (§1.7, D13).
-    const headers: Record<string, string> = caller
-      ? { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
-      : {}
+    const headers: Record<string, string> = caller ? { ...PRIVATE } : {}
     return { status, site, allow: allowedMethods(route, caller), headers }
   }
 
@@ -153,6 +154,7 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
   }
   const allow = event.context.allow as string[] | undefined
   const headers = { ...baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) }), ...api.envelope.headers }
+  if (event.context.authenticated) Object.assign(headers, PRIVATE)
   const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
   return new Response(body, { status: api.status, headers })
 }

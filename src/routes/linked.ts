@@ -2,7 +2,9 @@ import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listLinked } from '../query/linked.ts'
 import { pageLinks } from '../query/paging.ts'
-import { statusOf } from '../query/visibility.ts'
+import { canReadPost } from '../auth/roles.ts'
+import { ownership } from './access.ts'
+import { createLinkedEndpoint, linkedWrites } from './linked-writes.ts'
 import {
   ORGANIZER_LIST_ARGS, ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_LIST_ARGS, VENUE_READ_ARGS,
   VENUE_SLUG_READ_ARGS,
@@ -39,25 +41,26 @@ function single(kind: LinkedKind, by: 'id' | 'slug') {
   }
 }
 
-/** Unpublished venues and organizers are hidden from callers who cannot see drafts (§9.1). */
+/** Unpublished venues and organizers are for those who may read them: editors, or their authors (§9.1). */
 function accessible(kind: LinkedKind, record: ContentRecord, request: ApiRequest): ContentRecord {
+  const { owner, status } = ownership(record)
   if (!request.view.store.langOf(record, request.view.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
-  if (statusOf(record) !== 'publish' && !request.scope.canSeeDrafts) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  if (status !== 'publish' && !canReadPost(request.caller, owner)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
   return record
 }
 
 function routes(kind: LinkedKind, args: { list: typeof VENUE_LIST_ARGS; read: typeof VENUE_READ_ARGS; slug: typeof VENUE_SLUG_READ_ARGS }): RouteDef[] {
   return [
-    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: args.list, handler: list(kind) }] },
+    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: args.list, handler: list(kind) }, createLinkedEndpoint(kind)] },
     {
       path: `/${kind}/:id`,
       pattern: `/${kind}/(?P<id>\\d+)`,
-      endpoints: [{ methods: ['GET'], args: args.read, handler: single(kind, 'id') }],
+      endpoints: [{ methods: ['GET'], args: args.read, handler: single(kind, 'id') }, ...linkedWrites(kind, true)],
     },
     {
       path: `/${kind}/by-slug/:slug`,
       pattern: `/${kind}/by-slug/(?P<slug>[^/]+)`,
-      endpoints: [{ methods: ['GET'], args: args.slug, handler: single(kind, 'slug') }],
+      endpoints: [{ methods: ['GET'], args: args.slug, handler: single(kind, 'slug') }, ...linkedWrites(kind, false)],
     },
   ]
 }

@@ -3,6 +3,7 @@ import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS, t
 import { toTermResponse } from '../serialize/term.ts'
 import { restRoot } from '../serialize/urls.ts'
 import { totals } from './events.ts'
+import { createTermEndpoint, termWrites } from './term-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
 type TermKind = 'categories' | 'tags'
@@ -38,8 +39,12 @@ function single(kind: TermKind) {
 
 function routes(kind: TermKind, listArgs: ArgSet, readArgs: ArgSet): RouteDef[] {
   return [
-    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: listArgs, handler: list(kind) }] },
-    { path: `/${kind}/:id`, pattern: `/${kind}/(?P<id>\\d+)`, endpoints: [{ methods: ['GET'], args: readArgs, handler: single(kind) }] },
+    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: listArgs, handler: list(kind) }, createTermEndpoint(kind)] },
+    {
+      path: `/${kind}/:id`,
+      pattern: `/${kind}/(?P<id>\\d+)`,
+      endpoints: [{ methods: ['GET'], args: readArgs, handler: single(kind) }, ...termWrites(kind)],
+    },
   ]
 }
 

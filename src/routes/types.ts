@@ -20,6 +20,8 @@ export interface ApiRequest {
   paramContext: ParamContext
   /** The raw query, for what WordPress reads without declaring it (`context`, `password`). */
   query: Record<string, unknown>
+  /** Query, body and path together, before argument parsing: undeclared keys included. */
+  input: Record<string, unknown>
   /** The `If-Match` header of a write (D14). */
   ifMatch: string | null
   /** The record the path names: its id, or its slug (by-slug routes). */
