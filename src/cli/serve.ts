@@ -3,6 +3,7 @@ import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
+import { openUsers } from '../auth/users.ts'
 import { createStore } from '../content/store.ts'
 import type { Site } from '../serialize/context.ts'
 import { CliError } from './errors.ts'
@@ -40,6 +41,7 @@ export async function serve(flags: Flags): Promise<number> {
     maxPerPage: config.max_per_page,
     fallback: config.fallback,
     geolocDistance: config.geoloc_distance,
+    users: openUsers(config.users),
   })
   handler = toNodeHandler(app.h3) as typeof handler
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)

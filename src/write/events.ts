@@ -51,6 +51,8 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   Object.assign(changes, eventDates(params, given, ctx, event))
   const date = publicationDate(params, ctx.siteZone, ctx.now)
   if (date) changes.date = date.wall
+  // Every write moves the modification date, as WordPress's post_modified does.
+  changes.modified = nowWall(ctx)
   if (!event) {
     changes.date ??= nowWall(ctx)
     changes.author ??= ctx.caller.id

@@ -34,6 +34,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   }
   const date = publicationDate(params, ctx.siteZone, ctx.now)
   if (date) changes.date = date.wall
+  changes.modified = instantToWall(ctx.now, ctx.siteZone)
   if (sent('status') || !record) {
     changes.status = writtenStatus(params.status, ctx.caller, date?.instant, ctx.now)
   }
