@@ -11,6 +11,7 @@ import { baseHeaders, send } from './http/respond.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
 import { forbidden } from './routes/access.ts'
 import { describeRoute } from './routes/describe.ts'
+import { docRoute } from './routes/doc.ts'
 import { EVENT_ROUTES } from './routes/events.ts'
 import { ORGANIZER_ROUTES, VENUE_ROUTES } from './routes/linked.ts'
 import { rootRoute } from './routes/root.ts'
@@ -55,7 +56,7 @@ export function createApp(options: AppOptions): App {
   const log = options.log ?? ((message: string) => console.error(message))
   const indexes = createIndexes(store, site.timezone)
   store.onChange((before, after) => indexes.update(before, after))
-  const routes = [rootRoute(() => ROUTES), ...ROUTES]
+  const routes = [rootRoute(() => [docRoute(() => ROUTES), ...ROUTES]), docRoute(() => ROUTES), ...ROUTES]
   const base = `${site.apiRoot}/${NAMESPACE}`
   const state = (event: H3Event) =>
     requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), ...(options.users ? { users: options.users } : {}) })
@@ -93,8 +94,8 @@ export function createApp(options: AppOptions): App {
     const input: Record<string, unknown> = { ...current.query }
     if (WITH_BODY.has(event.req.method)) Object.assign(input, await readParams(event))
     if (path.id !== undefined) input.id = path.id
-    // The path slug names the record; on an update, a `slug` in the body is the record's new slug.
-    if (slug !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) input.slug = slug
+    // The path slug names the record; on an event update, a `slug` in the body is the event's new slug.
+    if (slug !== undefined && (endpoint.slugFromPath || method === 'GET' || method === 'HEAD' || method === 'DELETE')) input.slug = slug
     const parsed = parseParams(endpoint.args, input, current.paramContext)
     const result = await endpoint.handler({
       method,

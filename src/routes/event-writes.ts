@@ -1,7 +1,7 @@
 import { canDeleteForGood } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
-import { EVENT_READ_ARGS } from '../schema/args.ts'
+import { EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { asUpdate, EVENT_CREATE_ARGS } from '../schema/write-args.ts'
 import { toEventJson, toEventResponse } from '../serialize/event.ts'
 import type { WriteContext } from '../write/context.ts'
@@ -11,7 +11,8 @@ import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
 
 const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
 export const EVENT_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS)
-const EVENT_SLUG_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, {})
+// As upstream, a by-slug update lists `slug` first: in the body it is the event's new slug.
+const EVENT_SLUG_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } })
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
 /** Runs a write as the store's only writer, with what the write modules need. */
@@ -80,6 +81,6 @@ export const EVENT_ID_WRITES: Endpoint[] = [
 
 /** DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record (D5). */
 export const EVENT_SLUG_WRITES: Endpoint[] = [
-  { methods: ['DELETE'], args: FORCE, ...writer, handler: remove },
+  { methods: ['DELETE'], args: { ...EVENT_SLUG_READ_ARGS, ...FORCE }, ...writer, handler: remove },
   { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_SLUG_UPDATE_ARGS, ...writer, handler: update },
 ]

@@ -2,7 +2,7 @@ import { canDeleteForGood, canPublish } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { entityTag } from '../http/respond.ts'
-import { ORGANIZER_READ_ARGS, VENUE_READ_ARGS } from '../schema/args.ts'
+import { ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_READ_ARGS, VENUE_SLUG_READ_ARGS } from '../schema/args.ts'
 import { asUpdate, ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../schema/write-args.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
 import type { WriteContext } from '../write/context.ts'
@@ -15,6 +15,7 @@ const SERIALIZE = { venues: toVenueResponse, organizers: toOrganizerResponse }
 const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const
 const CREATE = { venues: VENUE_CREATE_ARGS, organizers: ORGANIZER_CREATE_ARGS }
 const READ = { venues: VENUE_READ_ARGS, organizers: ORGANIZER_READ_ARGS }
+const SLUG = { venues: VENUE_SLUG_READ_ARGS, organizers: ORGANIZER_SLUG_READ_ARGS }
 const FORCE = { force: { type: 'boolean', description: 'Delete for good instead of trashing (editors and administrators)', required: false } } as const
 
 /** The venue or organizer the path names; an unknown slug is 400 like an unknown id (§3.7). */
@@ -91,7 +92,8 @@ export function createLinkedEndpoint(kind: LinkedKind): Endpoint {
 export function linkedWrites(kind: LinkedKind, byId: boolean): Endpoint[] {
   const rights = { capability: POST_WRITER, authorize: postAccess(kind) }
   return [
-    { methods: ['DELETE'], args: byId ? { ...READ[kind], ...FORCE } : FORCE, ...rights, handler: remove(kind) },
-    { methods: ['POST', 'PUT', 'PATCH'], args: asUpdate(CREATE[kind], byId ? READ[kind] : {}), ...rights, handler: update(kind) },
+    { methods: ['DELETE'], args: { ...(byId ? READ[kind] : SLUG[kind]), ...FORCE }, ...rights, handler: remove(kind) },
+    // Venues and organizers take no slug on write, so on by-slug routes `slug` is the path's (§3.7).
+    { methods: ['POST', 'PUT', 'PATCH'], args: asUpdate(CREATE[kind], byId ? READ[kind] : SLUG[kind]), ...rights, handler: update(kind), slugFromPath: !byId },
   ]
 }

@@ -57,6 +57,8 @@ export interface Endpoint {
   /** The right on the very record the path names (D5); throws 403 `rest_forbidden`. */
   authorize?: (access: Access) => void
   handler: (request: ApiRequest) => ApiResult | Promise<ApiResult>
+  /** On by-slug routes: the path slug is the `slug` argument (checked to exist), not a body's new slug. */
+  slugFromPath?: boolean
 }
 
 /** A route: its h3 path, the regex key the namespace index shows, and its endpoints. */
