@@ -257,43 +257,43 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const media = await loadMedia(join(dir, 'media'))
 
   const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
-      if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
-      const key = `${kind}/${stem}`
-      const writes = Object.entries(files).map(([lang, file]) => {
-        const path = contentPath(kind, stem, lang as Lang)
-        if (!file) return { path, lang: lang as Lang, text: null }
-        return { path, lang: lang as Lang, text: stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) }
-      })
-      // The record as it will read back from disk, checked before a single byte is written.
-      const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
-      for (const write of writes) {
-        if (write.text === null) next.delete(write.path)
-        else next.set(write.path, { path: write.path, lang: write.lang, ...parseWritten(write.text), mtimeMs: Date.now() })
-      }
-      const candidate = [...next.values()]
-      const source = candidate.find((file) => file.data.id !== undefined)
-      const problems = source ? checkSource(kind, source.data).concat(checkEvent(kind, source.data)) : []
-      if (problems.length > 0) throw new CommitError(`${key}: ${problems.join('; ')}`)
-      mkdirSync(join(dir, kind), { recursive: true })
-      for (const write of writes) {
-        if (write.text === null) await removeFile(join(dir, write.path))
-        else await writeFileAtomic(join(dir, write.path), write.text)
-      }
-      const before = records.get(key)
-      if (before) index(before, false)
-      records.delete(key)
-      for (const write of writes) if (write.text === null) untrack(write.path)
-      for (const file of candidate) track(file)
-      const after = candidate.length > 0 ? assemble(kind, stem, candidate) : undefined
-      if (after) {
-        records.set(key, after)
-        index(after, true)
-      }
-      if (before && !after) await raiseHighWater(before)
-      sorted.delete(kind)
-      version++
-      for (const listener of listeners) listener(before, after)
-      return after
+    if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
+    const key = `${kind}/${stem}`
+    const writes = Object.entries(files).map(([lang, file]) => {
+      const path = contentPath(kind, stem, lang as Lang)
+      if (!file) return { path, lang: lang as Lang, text: null }
+      return { path, lang: lang as Lang, text: stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) }
+    })
+    // The record as it will read back from disk, checked before a single byte is written.
+    const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
+    for (const write of writes) {
+      if (write.text === null) next.delete(write.path)
+      else next.set(write.path, { path: write.path, lang: write.lang, ...parseWritten(write.text), mtimeMs: Date.now() })
+    }
+    const candidate = [...next.values()]
+    const source = candidate.find((file) => file.data.id !== undefined)
+    const problems = source ? checkSource(kind, source.data).concat(checkEvent(kind, source.data)) : []
+    if (problems.length > 0) throw new CommitError(`${key}: ${problems.join('; ')}`)
+    mkdirSync(join(dir, kind), { recursive: true })
+    for (const write of writes) {
+      if (write.text === null) await removeFile(join(dir, write.path))
+      else await writeFileAtomic(join(dir, write.path), write.text)
+    }
+    const before = records.get(key)
+    if (before) index(before, false)
+    records.delete(key)
+    for (const write of writes) if (write.text === null) untrack(write.path)
+    for (const file of candidate) track(file)
+    const after = candidate.length > 0 ? assemble(kind, stem, candidate) : undefined
+    if (after) {
+      records.set(key, after)
+      index(after, true)
+    }
+    if (before && !after) await raiseHighWater(before)
+    sorted.delete(kind)
+    version++
+    for (const listener of listeners) listener(before, after)
+    return after
   }
 
   /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
