@@ -1,37 +1,21 @@
-// `npm run bench` (issue 2): cold start, memory and throughput of the real CLI over a generated
-// 10,000-event tree, next to a bare h3 handler returning the same bytes, measured in the same run.
-// Env: BENCH_SECONDS (10), BENCH_WARMUP (1), BENCH_CONNECTIONS (10), BENCH_EVENTS (10000).
+// `npm run bench` (issues 2 and list filters): cold start, memory and throughput of the real CLI over a
+// generated 10,000-event tree, next to a bare h3 handler returning the same bytes, measured in the same run;
+// then a varied mix of thousands of distinct queries, and listEvents timed in-process, cold and warm.
+// Env: BENCH_SECONDS (10), BENCH_WARMUP (1), BENCH_CONNECTIONS (10), BENCH_EVENTS (10000),
+// BENCH_MIX_PATHS (4000), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3).
 import { rmSync } from 'node:fs'
-import { rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BaselineRoute } from './bench/baseline.ts'
-import { firstOk, freePort, get, killAllSync, memoryOf, startChild, stopChild, waitForLine, withOutput, type Answer } from './bench/children.ts'
+import { killAllSync } from './bench/children.ts'
 import { generateContent, type Corpus } from './bench/content.ts'
-import { envNumber, loadTest, type LoadResult, type LoadSettings } from './bench/load.ts'
+import { measureInProcess, type InProcessResults } from './bench/inprocess.ts'
+import { envNumber, type LoadSettings } from './bench/load.ts'
+import { API, measureAlmanac, measureBaseline, type AlmanacRun, type BareRun } from './bench/measure.ts'
 import { BUDGETS, formatReport, writeJson, type BenchResults } from './bench/report.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const API = '/wp-json/calendar/events/v1'
-const START_TIMEOUT_MS = 60_000
-const SERVER_LINES = /^(Almanac is serving|\s+➜ API:)/
-
-/** One target as the real server answered it, before and under load. */
-interface Measured {
-  name: string
-  path: string
-  answer: Answer
-  load: LoadResult
-}
-
-/** What the Almanac child yielded: cold start, memory, per-target loads and anything it complained about. */
-interface AlmanacRun {
-  coldStart: BenchResults['coldStart']
-  memory: BenchResults['memory']
-  targets: Measured[]
-  warnings: string[]
-}
 
 async function main(): Promise<void> {
   const settings: LoadSettings = {
@@ -40,6 +24,7 @@ async function main(): Promise<void> {
     warmupSeconds: envNumber('BENCH_WARMUP', 1),
   }
   const tmp = join(os.tmpdir(), `almanac-bench-${process.pid}`)
+  const loadBefore = os.loadavg()[0]!
   installCleanup(tmp, settings)
   try {
     log(`generating content in ${tmp} …`)
@@ -47,94 +32,29 @@ async function main(): Promise<void> {
     const corpus = await generateContent(join(tmp, 'content'), envNumber('BENCH_EVENTS', 10_000))
     const generateMs = performance.now() - generating
     if (!corpus.sampleEventId) throw new Error('the generated content has no upcoming published event to request')
-    log(`measuring Almanac (cold start, then ${settings.seconds} s per target) …`)
+    log(`measuring Almanac (cold start, then ${settings.seconds} s per target, then the varied mix) …`)
     const almanac = await measureAlmanac(corpus, settings, tmp)
     log('measuring the bare h3 baseline …')
-    const bare = await measureBaseline(almanac.targets, settings, tmp)
-    const results = assemble(corpus, generateMs, settings, almanac, bare)
+    const bare = await measureBaseline(almanac.targets, almanac.mix, settings, tmp)
+    // Last, once no load test is left: the store it loads would otherwise share this process with autocannon.
+    log('timing listEvents in-process …')
+    const inProcess = await measureInProcess(corpus, envNumber('BENCH_QUERY_RUNS', 200), Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)))
+    const results = assemble(corpus, generateMs, settings, almanac, bare, inProcess, loadBefore)
     console.log(`\n${formatReport(results)}`)
-    const file = join(ROOT, '.bench', 'issue-2.json')
-    await writeJson(file, results)
-    log(`\nresults written to ${file}`)
+    const files = ['issue-2.json', 'results.json'].map((name) => join(ROOT, '.bench', name))
+    for (const file of files) await writeJson(file, results)
+    log(`\nresults written to ${files.join(' and ')}`)
   } finally {
     killAllSync()
     await rm(tmp, { recursive: true, force: true })
   }
 }
 
-/** Spawns the real CLI as a user would, times its start, then loads the default list and one event. */
-async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp: string): Promise<AlmanacRun> {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}${API}`
-  // cwd is the temp dir so a developer's almanac.config.yaml cannot change what is measured.
-  const child = startChild(
-    [join(ROOT, 'bin', 'almanac.js'), 'serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1'],
-    tmp,
-  )
-  try {
-    const serving = await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
-    const first = await firstOk(`${base}/events`, START_TIMEOUT_MS)
-    const afterLoad = await memoryOf(child.pid)
-    const paths = { list: '/events', single: `/events/${corpus.sampleEventId}` }
-    const single = await get(`${base}${paths.single}`)
-    if (single.status !== 200) throw new Error(`GET ${paths.single}: HTTP ${single.status} ${single.body.toString('utf8').slice(0, 200)}`)
-    const targets: Measured[] = []
-    for (const [name, answer] of [['list', first.answer], ['single', single]] as const) {
-      const path = paths[name]
-      targets.push({ name, path, answer, load: await loadTest(`${base}${path}`, settings) })
-    }
-    const afterTests = await memoryOf(child.pid)
-    const readyIn = /ready in (\d+) ms/.exec(serving.line)?.[1]
-    return {
-      coldStart: {
-        servingLineMs: serving.at - child.spawnedAt,
-        firstListMs: first.at - child.spawnedAt,
-        firstListRequestMs: first.answer.ms,
-        serverReadyMs: readyIn === undefined ? null : Number(readyIn),
-        records: /\(([^)]*)\)/.exec(serving.line)?.[1] ?? serving.line,
-      },
-      memory: { afterLoadMb: afterLoad.rssMb, afterTestsMb: afterTests.rssMb, peakMb: afterTests.peakMb },
-      targets,
-      warnings: child.lines.filter((line) => !SERVER_LINES.test(line)),
-    }
-  } catch (error) {
-    throw withOutput(error, child)
-  } finally {
-    await stopChild(child)
-  }
-}
-
-/** Replays Almanac's exact bytes from a bare h3 app in its own process, under the same load. */
-async function measureBaseline(targets: Measured[], settings: LoadSettings, tmp: string): Promise<LoadResult[]> {
-  const routes: BaselineRoute[] = []
-  for (const target of targets) {
-    const bodyFile = join(tmp, `baseline-${target.name}.body`)
-    await writeFile(bodyFile, target.answer.body)
-    routes.push({ path: `${API}${target.path}`, contentType: target.answer.contentType, bodyFile })
-  }
-  const manifest = join(tmp, 'baseline.json')
-  await writeFile(manifest, JSON.stringify(routes))
-  const child = startChild(['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'baseline.ts'), manifest], ROOT)
-  try {
-    const { line } = await waitForLine(child, /^baseline listening on \d+$/, START_TIMEOUT_MS)
-    const base = `http://127.0.0.1:${line.split(' ').pop()}`
-    const results: LoadResult[] = []
-    for (const [i, route] of routes.entries()) {
-      const check = await get(`${base}${route.path}`)
-      // A baseline that answers different bytes would make the ratio meaningless.
-      const same = check.body.equals(targets[i]!.answer.body) && check.contentType === route.contentType
-      if (check.status !== 200 || !same) throw new Error(`baseline ${route.path} does not replay Almanac's bytes`)
-      results.push(await loadTest(`${base}${route.path}`, settings))
-    }
-    return results
-  } catch (error) {
-    throw withOutput(error, child)
-  } finally {
-    await stopChild(child)
-  }
-}
-
-function assemble(corpus: Corpus, generateMs: number, settings: LoadSettings, almanac: AlmanacRun, bare: LoadResult[]): BenchResults {
+/** Every measurement of the run, in the shape the report prints and the JSON keeps. */
+function assemble(
+  corpus: Corpus, generateMs: number, settings: LoadSettings, almanac: AlmanacRun, bare: BareRun, inProcess: InProcessResults,
+  loadBefore: number,
+): BenchResults {
   const cpus = os.cpus()
   return {
     date: new Date().toISOString(),
@@ -144,6 +64,7 @@ function assemble(corpus: Corpus, generateMs: number, settings: LoadSettings, al
       memoryGb: os.totalmem() / 1024 ** 3,
       node: process.version,
       platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      loadBefore,
     },
     content: { files: corpus.files, megabytes: corpus.bytes / 1024 ** 2, events: corpus.events, languages: 4, generateMs },
     settings,
@@ -155,11 +76,35 @@ function assemble(corpus: Corpus, generateMs: number, settings: LoadSettings, al
       responseBytes: t.answer.body.length,
       contentType: t.answer.contentType,
       almanac: t.load,
-      bare: bare[i]!,
-      ratio: t.load.requestsPerSec / bare[i]!.requestsPerSec,
+      bare: bare.targets[i]!,
+      ratio: t.load.requestsPerSec / bare.targets[i]!.requestsPerSec,
     })),
+    mix: mixResult(almanac, bare),
+    inProcess,
     budgets: BUDGETS,
     serverWarnings: almanac.warnings,
+  }
+}
+
+/** The mix for the JSON: counts and loads, not the thousands of paths or the replayed body. */
+function mixResult(almanac: AlmanacRun, bare: BareRun): BenchResults['mix'] {
+  const { mix } = almanac
+  const list = almanac.targets.findIndex((t) => t.name === 'list')
+  const rps = mix.almanac.requestsPerSec
+  return {
+    paths: mix.paths.length,
+    generated: mix.generated,
+    dropped: mix.dropped,
+    droppedSample: mix.droppedSample,
+    kinds: mix.kinds,
+    verifyMs: mix.verifyMs,
+    meanBytes: mix.meanBytes,
+    samplePaths: mix.paths.slice(0, 20),
+    almanac: mix.almanac,
+    bareList: { bytes: almanac.targets[list]!.answer.body.length, load: bare.targets[list]! },
+    bareSamePaths: { path: mix.representative.path, bytes: mix.representative.bytes, load: bare.mix },
+    ratioVsBareList: rps / bare.targets[list]!.requestsPerSec,
+    ratioVsBareSamePaths: rps / bare.mix.requestsPerSec,
   }
 }
 
@@ -176,8 +121,8 @@ function installCleanup(tmp: string, settings: LoadSettings): void {
       process.exit(130)
     })
   }
-  // Four load runs plus generation and start-up; anything far beyond that is a hang, not a slow machine.
-  const limitMs = (4 * (settings.seconds + settings.warmupSeconds) + 180) * 1000
+  // Six load runs plus generation, start-up, the mix check and the in-process runs; far beyond is a hang.
+  const limitMs = (6 * (settings.seconds + settings.warmupSeconds) + 300) * 1000
   setTimeout(() => {
     console.error(`bench: still running after ${Math.round(limitMs / 1000)} s, giving up`)
     process.exit(1)

@@ -31,7 +31,7 @@ export async function loadTest(url: string, settings: LoadSettings, paths?: read
   if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds })
   const result = await autocannon({ ...options, duration: settings.seconds })
   return {
-    url,
+    url: paths ? `${new URL(url).origin} (${paths.length} paths in turn)` : url,
     requestsPerSec: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,

@@ -36,14 +36,18 @@ export async function measureMix(origin: string, api: string, corpus: Corpus, se
   if (kept.length === 0) throw new Error('no path of the varied mix answered 200')
   const dropped = generated.filter((_, i) => answers[i]!.status !== 200)
   const paths = kept.map((p) => p.path)
+  const meanBytes = keptAnswers.reduce((sum, a) => sum + a.body.length, 0) / keptAnswers.length
+  // Progress goes to stderr, like the bench's other progress lines; the report repeats the count.
+  console.error(`varied mix: ${generated.length} paths checked in ${(verifyMs / 1000).toFixed(1)} s, ${dropped.length} dropped (not 200)`)
+  for (const path of dropped.slice(0, 5)) console.error(`  dropped: ${answers[generated.indexOf(path)]!.status} ${path.path}`)
   return {
     generated: generated.length,
     dropped: dropped.length,
     droppedSample: dropped.slice(0, 5).map((p) => `${answers[generated.indexOf(p)]!.status} ${p.path}`),
     kinds: countKinds(kept),
     verifyMs,
-    meanBytes: keptAnswers.reduce((sum, a) => sum + a.body.length, 0) / keptAnswers.length,
-    representative: representative(kept, keptAnswers),
+    meanBytes,
+    representative: representative(kept, keptAnswers, meanBytes),
     paths,
     almanac: await loadTest(`${origin}${paths[0]}`, settings, paths),
   }
@@ -77,8 +81,7 @@ function countKinds(paths: MixPath[]): Record<MixKind, number> {
 }
 
 /** The answer whose size is nearest the mean, so the bare handler moves as many bytes per request on average. */
-function representative(paths: MixPath[], answers: Answer[]): MixRun['representative'] {
-  const mean = answers.reduce((sum, a) => sum + a.body.length, 0) / answers.length
+function representative(paths: MixPath[], answers: Answer[], mean: number): MixRun['representative'] {
   let best = 0
   answers.forEach((a, i) => {
     if (Math.abs(a.body.length - mean) < Math.abs(answers[best]!.body.length - mean)) best = i

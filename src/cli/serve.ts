@@ -17,6 +17,7 @@ export async function serve(flags: Flags): Promise<number> {
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
+    assignIds: true,
     onProblem: (problem) => console.warn(`${config.content}/${problem.path}: ${problem.message}`),
   })
   let handler: ((req: IncomingMessage, res: ServerResponse) => unknown) | undefined

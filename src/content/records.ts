@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isTimeZone, isWallClock } from '../time/zone.ts'
+import { writeFileAtomic } from './atomic.ts'
 import type { Kind } from './kinds.ts'
 import type { FileEntry } from './store.ts'
 
@@ -8,19 +11,19 @@ const TEXT_FIELDS = new Set([
 ])
 const ID_LISTS = new Set(['venue', 'organizer', 'categories', 'tags'])
 
-/** Groups entries by record and hands each group over in path order, so the first file of a duplicate id wins. */
-export function loadAll(entries: Map<string, FileEntry>, each: (kind: Kind, stem: string, files: FileEntry[]) => void) {
+/** Groups entries by record, in path order, so the first file of a duplicate id wins. */
+export function loadAll(entries: FileEntry[]): [Kind, string, FileEntry[]][] {
   const groups = new Map<string, FileEntry[]>()
-  for (const entry of [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+  for (const entry of [...entries].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const key = `${entry.path.split('/')[0]}/${stemOf(entry.path)}`
     const group = groups.get(key)
     if (group) group.push(entry)
     else groups.set(key, [entry])
   }
-  for (const [key, files] of groups) {
+  return [...groups].map(([key, files]) => {
     const [kind, stem] = key.split('/') as [Kind, string]
-    each(kind, stem, files)
-  }
+    return [kind, stem, files]
+  })
 }
 
 export function stemOf(path: string): string {
@@ -52,4 +55,22 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
   // Wall clocks of one zone compare as text: YYYY-MM-DD HH:MM:SS sorts in time order.
   if (problems.length === 0 && end.replace('T', ' ') < start.replace('T', ' ')) problems.push('end_date is before start_date')
   return problems
+}
+
+const HIGH_WATER_FILE = '.ids.yaml'
+
+/** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
+export function readHighWater(dir: string): { post: number; term: number } {
+  try {
+    const text = readFileSync(join(dir, HIGH_WATER_FILE), 'utf8')
+    const read = (space: string) => Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+    return { post: read('post'), term: read('term') }
+  } catch {
+    return { post: 0, term: 0 }
+  }
+}
+
+/** Remembers the highest ids ever used, so ids of records deleted for good are never handed out again. */
+export function writeHighWater(dir: string, highWater: { post: number; term: number }): Promise<void> {
+  return writeFileAtomic(join(dir, HIGH_WATER_FILE), `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`)
 }

@@ -2,12 +2,16 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
-import { writeFileAtomic, removeFile, createQueue } from './atomic.ts'
+import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
 import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
-import { checkEvent, loadAll, normalize, stemOf } from './records.ts'
+import { withId } from './ids.ts'
 import { idSpaceOf, KEY_ORDER, KINDS, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
+import { createProblemLog, type Problem } from './problems.ts'
+import { checkEvent, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
+
+export type { Problem } from './problems.ts'
 
 /** One file of a record, as read from disk. */
 export interface FileEntry {
@@ -16,6 +20,7 @@ export interface FileEntry {
   lang: Lang
   data: Record<string, unknown>
   body: string
+  /** The file's mtime, for sources without a publication date; 0 otherwise. */
   mtimeMs: number
 }
 
@@ -28,26 +33,37 @@ export interface ContentRecord {
   files: ReadonlyMap<Lang, FileEntry>
 }
 
-/** A file the store could not use, and why. */
-export interface Problem {
-  path: string
-  message: string
-}
-
 export interface StoreOptions {
   defaultLanguage: Lang
   /** Serve a record's source text in languages it has no file in. */
   fallback: boolean
   /** Called once per problem found; defaults to silence (the CLI logs them). */
   onProblem?: (problem: Problem) => void
+  /** Give a source file written without `id` the next free id (the server does; `check` only with --fix). */
+  assignIds?: boolean
 }
 
-/** The content store: every record in memory, with id and slug maps per kind and language. */
+/** A record's fields in one language; `description` is the Markdown body. */
+export type RecordFields = Record<string, unknown> & { description: string }
+
+/** One file to write: its front matter and its Markdown body. */
+export interface FileWrite {
+  data: Record<string, unknown>
+  body: string
+}
+
+/** What a transaction may do: commit records without waiting for itself. */
+export interface Transaction {
+  commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
+}
+
+type Listener = (before: ContentRecord | undefined, after: ContentRecord | undefined) => void
+
+/** The content store: the only code that touches `content/`; every record in memory, with id and slug maps. */
 export interface Store {
   readonly dir: string
   readonly media: MediaLibrary
   readonly defaultLanguage: Lang
-  /** Whether records are served in languages they have no file in (from their source). */
   readonly fallback: boolean
   /** Bumped on every change to the records, so caches can key on it. */
   readonly version: number
@@ -60,67 +76,41 @@ export interface Store {
   fieldsIn(record: ContentRecord, lang: Lang): RecordFields | null
   /** The language a record is served in when asked for `lang`. */
   langOf(record: ContentRecord, lang: Lang): Lang | null
+  /** The problems of the tree now: broken files keep their last good version served until fixed. */
   problems(): Problem[]
   /** An id never used before in its space (ids of records deleted for good are not reused). */
   nextId(space: 'post' | 'term'): number
   /** A free file stem for a new record, from its slug when that is ASCII, else from its kind and id. */
   newStem(kind: Kind, slug: string, id: number): string
-  /**
-   * Writes a record's files (null removes one) atomically, one writer at a time, then updates
-   * the records, slug maps and listeners before it resolves: a reader sees its own write.
-   */
+  /** Writes a record's files (null removes one) atomically, one writer at a time; readers see it when it resolves. */
   commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
-  /**
-   * Runs `work` as the only writer: what it reads cannot change under it, and its commits (several
-   * records, if need be) go out one after another before any other write starts.
-   */
+  /** Runs `work` as the only writer: what it reads cannot change under it, and its commits go out before any other write. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
+  /** Re-reads files changed on disk (relative paths), rebuilding only their records. */
+  reload(paths: string[]): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
-  onChange(listener: (before: ContentRecord | undefined, after: ContentRecord | undefined) => void): void
-}
-
-/** What a transaction may do: commit records without waiting for itself. */
-export interface Transaction {
-  commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
-}
-
-/** One file to write: its front matter and its Markdown body. */
-export interface FileWrite {
-  data: Record<string, unknown>
-  body: string
+  onChange(listener: Listener): void
 }
 
 /** A write that would leave the tree invalid: nothing was written. */
 export class CommitError extends Error {}
 
-/** A record's fields in one language; `description` is the Markdown body. */
-export type RecordFields = Record<string, unknown> & { description: string }
-
 /** Loads the whole content tree and returns the store over it. */
 export async function createStore(dir: string, options: StoreOptions): Promise<Store> {
+  const problems = createProblemLog(options.onProblem)
   const entries = new Map<string, FileEntry>()
-  const fileProblems = new Map<string, string[]>()
-  const records = new Map<string, ContentRecord>() // `${kind}/${stem}`
+  const texts = new Map<string, string>() // the text last read or written, per path: unchanged files are skipped
+  const byStem = new Map<string, Set<string>>()
+  const records = new Map<string, ContentRecord>()
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
-  const slugs = new Map<string, Map<string, ContentRecord>>() // `${kind}|${lang}` → slug → record
+  const slugs = new Map<string, Map<string, ContentRecord>>()
   const sorted = new Map<Kind, ContentRecord[]>()
-  const byStem = new Map<string, Set<string>>() // `${kind}/${stem}` → paths of its files
-  const listeners: ((before: ContentRecord | undefined, after: ContentRecord | undefined) => void)[] = []
+  const listeners: Listener[] = []
   const queue = createQueue()
+  const highWater = readHighWater(dir)
   let version = 0
 
-  const report = (path: string, messages: string[]) => {
-    if (messages.length === 0) return
-    const known = fileProblems.get(path) ?? []
-    const fresh = messages.filter((message) => !known.includes(message))
-    fileProblems.set(path, [...known, ...fresh])
-    for (const message of fresh) options.onProblem?.({ path, message })
-  }
-
-  const langOf = (record: ContentRecord, lang: Lang): Lang | null => {
-    if (record.files.has(lang)) return lang
-    return options.fallback ? record.source.lang : null
-  }
+  const langOf = (record: ContentRecord, lang: Lang): Lang | null => (record.files.has(lang) ? lang : options.fallback ? record.source.lang : null)
 
   const fieldsIn = (record: ContentRecord, lang: Lang): RecordFields | null => {
     const served = langOf(record, lang)
@@ -143,20 +133,15 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     return record.files.has(lang) || options.fallback ? record.source.data.slug : undefined
   }
 
-  const slugMap = (kind: Kind, lang: Lang) => {
-    let map = slugs.get(`${kind}|${lang}`)
-    if (!map) slugs.set(`${kind}|${lang}`, (map = new Map()))
-    return map
-  }
-
   const index = (record: ContentRecord, add: boolean) => {
     const space = ids[idSpaceOf(record.kind)]
     if (add) space.set(record.id, `${record.kind}/${record.stem}`)
-    else space.delete(record.id)
+    else if (space.get(record.id) === `${record.kind}/${record.stem}`) space.delete(record.id)
     for (const lang of LANGUAGES) {
       const slug = slugIn(record, lang)
       if (typeof slug !== 'string' || slug === '') continue
-      const map = slugMap(record.kind, lang)
+      let map = slugs.get(`${record.kind}|${lang}`)
+      if (!map) slugs.set(`${record.kind}|${lang}`, (map = new Map()))
       if (!add) {
         if (map.get(slug) === record) map.delete(slug)
         continue
@@ -165,75 +150,95 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (!holder) map.set(slug, record)
       // A clash is reported where a file names the slug, not again for each language it falls back to.
       else if (holder !== record && record.files.has(lang)) {
-        report(record.files.get(lang)!.path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`])
+        const path = record.files.get(lang)!.path
+        problems.report(path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`], texts.get(path))
       }
     }
   }
 
+  /** What is wrong with a record's source, checked before it replaces the last good version. */
+  const sourceProblems = (kind: Kind, files: FileEntry[]): { source?: FileEntry; issues: string[] } => {
+    const source = files.find((f) => f.data.id !== undefined && f.lang === options.defaultLanguage) ?? files.find((f) => f.data.id !== undefined)
+    if (!source) return { issues: files.length ? ['no file of this record has an id, so it has no source file'] : [] }
+    return { source, issues: checkSource(kind, source.data).concat(checkEvent(kind, source.data)) }
+  }
+
   const assemble = (kind: Kind, stem: string, files: FileEntry[]): ContentRecord | undefined => {
-    const sources = files.filter((f) => f.data.id !== undefined)
-    if (sources.length === 0) {
-      for (const f of files) report(f.path, ['no file of this record has an id, so it has no source file'])
+    const { source, issues } = sourceProblems(kind, files)
+    if (!source || issues.length > 0) {
+      for (const f of source ? [source] : files) problems.report(f.path, issues, texts.get(f.path))
       return undefined
     }
-    const source = sources.find((f) => f.lang === options.defaultLanguage) ?? sources[0]!
-    for (const other of sources) {
-      if (other !== source) report(other.path, [`a record has one source file; ${source.path} already holds the id`])
-    }
-    const problems = checkSource(kind, source.data).concat(checkEvent(kind, source.data))
-    if (problems.length > 0) {
-      report(source.path, problems)
-      return undefined
+    for (const other of files) {
+      if (other !== source && other.data.id !== undefined) problems.report(other.path, [`a record has one source file; ${source.path} already holds the id`])
     }
     const id = source.data.id as number
     const holder = ids[idSpaceOf(kind)].get(id)
     if (holder && holder !== `${kind}/${stem}`) {
-      report(source.path, [`id ${id} is already used by ${holder}`])
+      problems.report(source.path, [`id ${id} is already used by ${holder}`], texts.get(source.path))
       return undefined
     }
     const byLang = new Map<Lang, FileEntry>()
     for (const file of files) {
       if (file !== source && file.data.id !== undefined) continue
       const issues = file === source ? [] : checkTranslation(file.data)
-      if (issues.length > 0) report(file.path, issues)
+      if (issues.length > 0) problems.report(file.path, issues, texts.get(file.path))
       else byLang.set(file.lang, file)
     }
     return { kind, id, stem, source, files: byLang }
   }
 
+  /** Puts a record's files in place and tells the listeners: the one path of load, commit and reload. */
+  const settle = (kind: Kind, stem: string, files: FileEntry[]) => {
+    const key = `${kind}/${stem}`
+    const before = records.get(key)
+    if (before) index(before, false)
+    records.delete(key)
+    for (const path of byStem.get(key) ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
+    byStem.set(key, new Set(files.map((f) => f.path)))
+    for (const file of files) entries.set(file.path, file)
+    const after = files.length > 0 ? assemble(kind, stem, files) : undefined
+    if (after) {
+      records.set(key, after)
+      index(after, true)
+    }
+    sorted.delete(kind)
+    if (!before && !after) return undefined
+    version++
+    for (const listener of listeners) listener(before, after)
+    return after
+  }
+
+  /** Reads one file into an entry; a file that cannot be parsed is reported and yields nothing. */
+  const readEntry = (path: string, text: string, lang: Lang): FileEntry | undefined => {
+    try {
+      const { data, body } = parseFrontMatter(text)
+      texts.set(path, text)
+      // The mtime dates a source that has no publication date; only those pay for a stat.
+      const mtimeMs = data.id !== undefined && data.date === undefined ? statSync(join(dir, path)).mtimeMs : 0
+      return { path, lang, data: normalize(data), body, mtimeMs }
+    } catch (error) {
+      problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text)
+      return undefined
+    }
+  }
+
+  /** A source written by hand without `id` gets the next free id: that one line is added to the file. */
+  const giveId = async (kind: Kind, files: FileEntry[]): Promise<FileEntry[]> => {
+    if (!options.assignIds || files.length === 0 || files.some((f) => f.data.id !== undefined)) return files
+    // Only a default-language file becomes a source: a lone translation lacks its source, it is not one.
+    const source = files.find((f) => f.lang === options.defaultLanguage)
+    if (!source) return files
+    const id = nextId(idSpaceOf(kind))
+    const text = withId(texts.get(source.path)!, id)
+    await writeFileAtomic(join(dir, source.path), text)
+    texts.set(source.path, text)
+    return files.map((f) => (f === source ? { ...f, data: { id, ...f.data } } : f))
+  }
+
   // Synchronous reads: measured here on 42,000 files, readFileSync took 0.4–0.5 s where fs/promises
   // or a pipeline of callback reads on the thread pool took 0.8–2.7 s. Loading happens once, before listening.
-  const readEntry = (path: string): FileEntry | undefined => {
-    const address = parseContentPath(path, options.defaultLanguage)
-    if (typeof address === 'string') {
-      report(path, [address])
-      return undefined
-    }
-    try {
-      const { data, body } = parseFrontMatter(readFileSync(join(dir, path), 'utf8'))
-      // The file's mtime only matters to a source without a publication date, so only those pay for a stat.
-      const mtimeMs = data.id !== undefined && data.date === undefined ? statSync(join(dir, path)).mtimeMs : 0
-      return { path, lang: address.lang, data: normalize(data), body, mtimeMs }
-    } catch (error) {
-      report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`])
-      return undefined
-    }
-  }
-
-  const track = (entry: FileEntry) => {
-    entries.set(entry.path, entry)
-    const key = `${entry.path.slice(0, entry.path.indexOf('/'))}/${stemOf(entry.path)}`
-    let set = byStem.get(key)
-    if (!set) byStem.set(key, (set = new Set()))
-    set.add(entry.path)
-  }
-  const untrack = (path: string) => {
-    entries.delete(path)
-    byStem.get(`${path.slice(0, path.indexOf('/'))}/${stemOf(path)}`)?.delete(path)
-  }
-  const highWater = readHighWater(dir)
-
-  const paths: string[] = []
+  const loaded: FileEntry[] = []
   for (const kind of KINDS) {
     let names: string[] = []
     try {
@@ -241,68 +246,19 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     } catch {
       continue
     }
-    for (const name of names.sort()) if (name.endsWith('.md')) paths.push(`${kind}/${name}`)
-  }
-  for (const path of paths) {
-    const entry = readEntry(path)
-    if (entry) track(entry)
-  }
-  loadAll(entries, (kind, stem, files) => {
-    const record = assemble(kind, stem, files)
-    if (record) {
-      records.set(`${kind}/${stem}`, record)
-      index(record, true)
+    for (const name of names.sort()) {
+      if (!name.endsWith('.md')) continue
+      const path = `${kind}/${name}`
+      const address = parseContentPath(path, options.defaultLanguage)
+      if (typeof address === 'string') problems.report(path, [address])
+      else {
+        const entry = readEntry(path, readFileSync(join(dir, path), 'utf8'), address.lang)
+        if (entry) loaded.push(entry)
+      }
     }
-  })
+  }
   const media = await loadMedia(join(dir, 'media'))
-
-  const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
-    if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
-    const key = `${kind}/${stem}`
-    const writes = Object.entries(files).map(([lang, file]) => {
-      const path = contentPath(kind, stem, lang as Lang)
-      if (!file) return { path, lang: lang as Lang, text: null }
-      return { path, lang: lang as Lang, text: stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) }
-    })
-    // The record as it will read back from disk, checked before a single byte is written.
-    const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
-    for (const write of writes) {
-      if (write.text === null) next.delete(write.path)
-      else next.set(write.path, { path: write.path, lang: write.lang, ...parseWritten(write.text), mtimeMs: Date.now() })
-    }
-    const candidate = [...next.values()]
-    const source = candidate.find((file) => file.data.id !== undefined)
-    const problems = source ? checkSource(kind, source.data).concat(checkEvent(kind, source.data)) : []
-    if (problems.length > 0) throw new CommitError(`${key}: ${problems.join('; ')}`)
-    mkdirSync(join(dir, kind), { recursive: true })
-    for (const write of writes) {
-      if (write.text === null) await removeFile(join(dir, write.path))
-      else await writeFileAtomic(join(dir, write.path), write.text)
-    }
-    const before = records.get(key)
-    if (before) index(before, false)
-    records.delete(key)
-    for (const write of writes) if (write.text === null) untrack(write.path)
-    for (const file of candidate) track(file)
-    const after = candidate.length > 0 ? assemble(kind, stem, candidate) : undefined
-    if (after) {
-      records.set(key, after)
-      index(after, true)
-    }
-    if (before && !after) await raiseHighWater(before)
-    sorted.delete(kind)
-    version++
-    for (const listener of listeners) listener(before, after)
-    return after
-  }
-
-  /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
-  const raiseHighWater = async (gone: ContentRecord) => {
-    const space = idSpaceOf(gone.kind)
-    if (gone.id <= highWater[space]) return
-    highWater[space] = gone.id
-    await writeFileAtomic(join(dir, HIGH_WATER_FILE), `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`)
-  }
+  for (const [kind, stem, files] of loadAll(loaded)) settle(kind, stem, await giveId(kind, files))
 
   const nextId = (space: 'post' | 'term') => {
     let max = highWater[space]
@@ -311,12 +267,100 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     return max + 1
   }
 
-  const newStem = (kind: Kind, slug: string, id: number) => {
-    const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
-    const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/(ies|s)$/, (m) => (m === 'ies' ? 'y' : ''))}-${id}`
-    return byStem.has(`${kind}/${base}`) && (byStem.get(`${kind}/${base}`)?.size ?? 0) > 0 ? `${base}-${id}` : base
+  const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
+    if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
+    const key = `${kind}/${stem}`
+    const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
+    const writes: { path: string; text: string | null }[] = []
+    for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
+      const path = contentPath(kind, stem, lang)
+      const text = file ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) : null
+      writes.push({ path, text })
+      if (text === null) next.delete(path)
+      else {
+        const { data, body } = parseFrontMatter(text) // read back as a restart would read it
+        next.set(path, { path, lang, data: normalize(data), body, mtimeMs: Date.now() })
+      }
+    }
+    const { issues } = sourceProblems(kind, [...next.values()])
+    if (issues.length > 0) throw new CommitError(`${key}: ${issues.join('; ')}`)
+    mkdirSync(join(dir, kind), { recursive: true })
+    for (const write of writes) {
+      if (write.text === null) {
+        await removeFile(join(dir, write.path))
+        texts.delete(write.path)
+      } else {
+        await writeFileAtomic(join(dir, write.path), write.text)
+        texts.set(write.path, write.text)
+      }
+    }
+    const before = records.get(key)
+    const after = settle(kind, stem, [...next.values()])
+    if (before && !after) await raiseHighWater(before)
+    return after
   }
 
+  /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
+  const raiseHighWater = async (gone: ContentRecord) => {
+    const space = idSpaceOf(gone.kind)
+    if (gone.id <= highWater[space]) return
+    highWater[space] = gone.id
+    await writeHighWater(dir, highWater)
+  }
+
+  const reloadNow = async (paths: string[]) => {
+    const groups = new Map<string, Map<string, FileEntry | null>>()
+    for (const path of new Set(paths)) {
+      const address = parseContentPath(path, options.defaultLanguage)
+      if (typeof address === 'string') {
+        if (path.endsWith('.md')) problems.report(path, [address])
+        continue
+      }
+      const key = `${address.kind}/${address.stem}`
+      const group = groups.get(key) ?? new Map<string, FileEntry | null>()
+      groups.set(key, group)
+      let text: string | null = null
+      try {
+        text = readFileSync(join(dir, path), 'utf8')
+      } catch {
+        text = null
+      }
+      if (text === null) {
+        problems.clear(path)
+        texts.delete(path)
+        if (entries.has(path)) group.set(path, null)
+      } else if (texts.get(path) !== text || !entries.has(path)) {
+        problems.clear(path)
+        const entry = readEntry(path, text, address.lang)
+        if (entry) group.set(path, entry)
+      }
+    }
+    for (const [key, changes] of groups) {
+      if (changes.size === 0) continue
+      const [kind, stem] = key.split('/') as [Kind, string]
+      const current = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
+      for (const [path, entry] of changes) {
+        if (entry) current.set(path, entry)
+        else current.delete(path)
+      }
+      const files = await giveId(kind, [...current.values()])
+      const { source, issues } = sourceProblems(kind, files)
+      // A source that broke keeps its last good version served, until it is fixed.
+      if (issues.length > 0 && records.has(key)) {
+        for (const file of source ? [source] : files) problems.report(file.path, issues, texts.get(file.path))
+        continue
+      }
+      settle(kind, stem, files)
+    }
+  }
+
+  const newStem = (kind: Kind, slug: string, id: number) => {
+    const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
+    const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
+    return (byStem.get(`${kind}/${base}`)?.size ?? 0) > 0 ? `${base}-${id}` : base
+  }
+
+  version = 0
   return {
     dir,
     media,
@@ -327,10 +371,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     },
     list(kind) {
       let list = sorted.get(kind)
-      if (!list) {
-        list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)
-        sorted.set(kind, list)
-      }
+      if (!list) sorted.set(kind, (list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)))
       return list
     },
     get(kind, id) {
@@ -338,41 +379,21 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const record = key ? records.get(key) : undefined
       return record?.kind === kind ? record : undefined
     },
-    kindOfId(space, id) {
+    kindOfId: (space, id) => {
       const key = ids[space].get(id)
       return key ? records.get(key)?.kind : undefined
     },
-    bySlug(kind, lang, slug) {
-      return slugs.get(`${kind}|${lang}`)?.get(slug)
-    },
+    bySlug: (kind, lang, slug) => slugs.get(`${kind}|${lang}`)?.get(slug),
     fieldsIn,
     langOf,
+    problems: () => problems.list(),
     nextId,
     newStem,
     commit: (kind, stem, files) => queue(() => commitNow(kind, stem, files)),
     transaction: (work) => queue(() => work({ commit: commitNow })),
-    onChange(listener) {
-      listeners.push(listener)
-    },
-    problems() {
-      return [...fileProblems].flatMap(([path, messages]) => messages.map((message) => ({ path, message })))
-    },
+    reload: (paths) => queue(() => reloadNow(paths)),
+    onChange: (listener) => void listeners.push(listener),
   }
 }
 
-const HIGH_WATER_FILE = '.ids.yaml'
-
-function readHighWater(dir: string): { post: number; term: number } {
-  try {
-    const data = parseFrontMatter(`---\n${readFileSync(join(dir, HIGH_WATER_FILE), 'utf8')}\n---\n`).data
-    return { post: Number(data.post) || 0, term: Number(data.term) || 0 }
-  } catch {
-    return { post: 0, term: 0 }
-  }
-}
-
-/** A written file read back the way a restart would read it. */
-function parseWritten(text: string): { data: Record<string, unknown>; body: string } {
-  const { data, body } = parseFrontMatter(text)
-  return { data: normalize(data), body }
-}
+export { stemOf }

@@ -1,0 +1,50 @@
+/** A file the store cannot use as it is, and why; `line` is 1-based when known. */
+export interface Problem {
+  path: string
+  message: string
+  line?: number
+  /** Warnings (a missing translation) are reported but do not make `almanac check` fail. */
+  severity?: 'error' | 'warning'
+}
+
+/** The problems of a tree, per file: each reported once, forgotten when the file is fixed. */
+export interface ProblemLog {
+  report(path: string, messages: string[], text?: string): void
+  clear(path: string): void
+  has(path: string): boolean
+  list(): Problem[]
+}
+
+/** Creates the log; `onProblem` hears each problem the first time it appears. */
+export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
+  const byPath = new Map<string, Problem[]>()
+  return {
+    report(path, messages, text) {
+      const known = byPath.get(path) ?? []
+      for (const message of messages) {
+        if (known.some((p) => p.message === message)) continue
+        const problem: Problem = { path, message }
+        const line = text === undefined ? undefined : lineOf(text, message)
+        if (line !== undefined) problem.line = line
+        known.push(problem)
+        onProblem?.(problem)
+      }
+      if (known.length > 0) byPath.set(path, known)
+    },
+    clear: (path) => void byPath.delete(path),
+    has: (path) => byPath.has(path),
+    list: () => [...byPath.values()].flat(),
+  }
+}
+
+/** The line a message is about: the YAML error's own line, or the line of the field it names. */
+function lineOf(text: string, message: string): number | undefined {
+  const yaml = /at line (\d+)/.exec(message)
+  if (yaml) return Number(yaml[1]) + 1 // js-yaml counts from the line after the opening fence
+  const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
+  const key = message.startsWith('slug') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
+  if (!key) return 1
+  const lines = text.split('\n')
+  const index = lines.findIndex((line, i) => i > 0 && line.startsWith(`${key}:`))
+  return index >= 0 ? index + 1 : 1
+}
