@@ -1,5 +1,5 @@
-import type { ContentRecord } from '../content/store.ts'
 import { createHash } from 'node:crypto'
+import type { ContentRecord } from '../content/store.ts'
 
 /**
  * A record's JSON as UTF-8 bytes, with their digest. Bytes, because a response assembled from
@@ -11,23 +11,34 @@ export interface Memo {
   digest: string
 }
 
-// Records are immutable: a change makes a new record object and moves the store version. So a
-// record's JSON, for one language, site and shape, can be kept until then; lists of any filter
-// reuse the same strings instead of serializing the same events again on every request.
-const memos = new WeakMap<ContentRecord, Map<string, Memo>>()
-const PER_RECORD = 16
+// Records are immutable: a change makes a new record object and moves the store version, so a
+// record's JSON for one language, site and shape can be kept until then. The cache is bounded by
+// bytes and drops what was used least recently: hot records stay, a crawl of everything does not pile up.
+const LIMIT_BYTES = 64 * 1024 * 1024
+const memos = new Map<string, Memo>()
+const serials = new WeakMap<ContentRecord, number>()
+let nextSerial = 0
+let bytes = 0
 
-/** The JSON text of a record for a key, built (and digested) once per key and kept with the record. */
+/** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
 export function memoJson(record: ContentRecord, key: string, build: () => unknown): Memo {
-  let byKey = memos.get(record)
-  if (!byKey) memos.set(record, (byKey = new Map()))
-  let memo = byKey.get(key)
-  if (memo === undefined) {
-    const bytes = Buffer.from(JSON.stringify(build()))
-    memo = { bytes, digest: digest(bytes) }
-    // A record is asked for in few shapes; a bound keeps store version changes from piling them up.
-    if (byKey.size >= PER_RECORD) byKey.clear()
-    byKey.set(key, memo)
+  let serial = serials.get(record)
+  if (serial === undefined) serials.set(record, (serial = nextSerial++))
+  const id = `${serial}|${key}`
+  let memo = memos.get(id)
+  if (memo) {
+    memos.delete(id)
+    memos.set(id, memo)
+    return memo
+  }
+  const json = Buffer.from(JSON.stringify(build()))
+  memo = { bytes: json, digest: digest(json) }
+  memos.set(id, memo)
+  bytes += json.length
+  for (const [oldest, old] of memos) {
+    if (bytes <= LIMIT_BYTES) break
+    memos.delete(oldest)
+    bytes -= old.bytes.length
   }
   return memo
 }
