@@ -35,6 +35,8 @@ export interface Indexes {
   termCount(termId: number): number
   /** The full-text index of one language, built on first use. */
   search(lang: Lang): SearchIndex
+  /** Builds every language's search index in the background, one chunk at a time. */
+  warmSearch(): Promise<void>
   /** Takes in a new or changed record (`before` is its previous version, if any). */
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
   /** Moves on every update, so results cached from the indexes can tell they are stale. */
@@ -102,6 +104,14 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
         searches.set(lang, index)
       }
       return index
+    },
+    async warmSearch() {
+      for (const lang of LANGUAGES) {
+        if (searches.has(lang)) continue
+        const index = createSearchIndex(store, lang, true)
+        searches.set(lang, index)
+        await index.ready
+      }
     },
     get generation() {
       return generation

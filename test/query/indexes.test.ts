@@ -48,3 +48,18 @@ describe('incremental indexes', () => {
     expect(indexes.termCount(2)).toBe(1) // the draft no longer counts for Jazz
   })
 })
+
+describe('the background search build', () => {
+  it('ends equal to a synchronous build even when an event changes mid-build', async () => {
+    const { createSearchIndex } = await import('../../src/query/search.ts')
+    const store = await createStore(resolve(FIXTURES, 'filters', 'content'), { defaultLanguage: 'en', fallback: true })
+    const index = createSearchIndex(store, 'en', true)
+    const jazz = store.get('events', 100)!
+    const renamed = changed(jazz, { title: 'Blues by the Bay' }, 'Slow blues.')
+    index.update(jazz, renamed)
+    await index.ready
+    expect([...index.match('blues')]).toEqual([100])
+    expect([...index.match('waterfront')]).toEqual([])
+    expect([...index.match('brahms')]).toEqual([101])
+  })
+})
