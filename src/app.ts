@@ -11,6 +11,7 @@ import { baseHeaders, send } from './http/respond.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
 import { forbidden } from './routes/access.ts'
 import { describeRoute } from './routes/describe.ts'
+import { DIAGNOSTICS_ROUTE } from './routes/diagnostics.ts'
 import { docRoute } from './routes/doc.ts'
 import { EVENT_ROUTES } from './routes/events.ts'
 import { ORGANIZER_ROUTES, VENUE_ROUTES } from './routes/linked.ts'
@@ -44,7 +45,7 @@ export interface App {
   indexes: Indexes
 }
 
-const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES]
+const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES, DIAGNOSTICS_ROUTE]
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** WordPress marks authenticated answers private and already expired (§1.7, D13). */
 const PRIVATE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }

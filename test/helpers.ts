@@ -106,6 +106,7 @@ export async function writableApp(name: string, options: TestAppOptions = {}) {
     defaultLanguage: options.defaultLang ?? 'en',
     fallback: options.fallback ?? true,
     onProblem: (problem) => problems.push(problem),
+    assignIds: true,
   })
   const app = createApp({
     store,

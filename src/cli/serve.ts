@@ -5,6 +5,7 @@ import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
 import { openUsers } from '../auth/users.ts'
 import { createStore } from '../content/store.ts'
+import { watchContent } from '../content/watch.ts'
 import type { Site } from '../serialize/context.ts'
 import { CliError } from './errors.ts'
 
@@ -47,11 +48,12 @@ export async function serve(flags: Flags): Promise<number> {
   handler = toNodeHandler(app.h3) as typeof handler
   // Search indexes are built after the server listens, between requests, not inside the first search.
   void app.indexes.warmSearch()
+  const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
   console.log(`  ➜ API: ${siteOf(config, address.port).url}${config.api_root}/calendar/events/v1`)
   await new Promise<void>((resolve) => {
-    const stop = () => void listener.close().then(resolve)
+    const stop = () => void Promise.all([listener.close(), watching.close()]).then(() => resolve())
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })

@@ -25,7 +25,7 @@ export function docRoute(routes: () => RouteDef[]): RouteDef {
 export function openApi(routes: RouteDef[], server: string) {
   const paths: Record<string, unknown> = { '/doc': { get: { responses: { '200': { description: 'Returns the documentation for the Almanac calendar events REST API in OpenAPI format.' } } } } }
   for (const route of routes) {
-    if (route.pattern === '' || route.pattern === '/doc') continue
+    if (route.pattern === '' || route.pattern === '/doc' || route.pattern === '/diagnostics') continue
     paths[route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}')] = describePath(route)
   }
   return {

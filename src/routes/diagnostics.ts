@@ -1,0 +1,20 @@
+import { canEditOthers } from '../auth/roles.ts'
+import type { RouteDef } from './types.ts'
+
+/**
+ * GET /diagnostics: the content files the server cannot use as they are, with the reason and the
+ * line, until they are fixed. For editors and administrators: paths and reasons are not public.
+ */
+export const DIAGNOSTICS_ROUTE: RouteDef = {
+  path: '/diagnostics',
+  pattern: '/diagnostics',
+  endpoints: [{
+    methods: ['GET'],
+    args: {},
+    capability: canEditOthers,
+    handler: (request) => {
+      const problems = request.view.store.problems().map(({ path, line, message }) => ({ path: `content/${path}`, line: line ?? 1, message }))
+      return { body: { problems, total: problems.length } }
+    },
+  }],
+}
