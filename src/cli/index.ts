@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../config.ts'
 import { CliError } from './errors.ts'
+import { check } from './check.ts'
 import { serve } from './serve.ts'
 import { user } from './user.ts'
 
@@ -8,6 +9,7 @@ const USAGE = `Usage: almanac <command> [options]
 
 Commands:
   serve   [--content DIR] [--port N] [--host H] [--users FILE] [--config FILE]   serve the API live
+  check   [--content DIR] [--fix] [--format text|github|json]   validate the content tree (exit 1 on errors)
   user    add LOGIN --role ROLE [--password PW] | list | remove LOGIN | reset-password LOGIN
 
 Settings also come from ALMANAC_* environment variables and almanac.config.yaml (see README).`
@@ -16,10 +18,11 @@ Settings also come from ALMANAC_* environment variables and almanac.config.yaml 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   try {
-    if (command === 'serve') return await serve(parseFlags(rest).values)
+    if (command === 'serve') return await serve(strings(parseFlags(rest).values))
+    if (command === 'check') return await check(parseFlags(rest).values)
     if (command === 'user') {
       const { values, positionals } = parseFlags(rest, true)
-      return user(positionals, values)
+      return user(positionals, strings(values))
     }
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       console.log(USAGE)
@@ -36,6 +39,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** The text flags of a command (switches such as --fix are read by the commands that have them). */
+function strings(values: Record<string, string | boolean | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'string')) as Record<string, string | undefined>
+}
+
 /** The flags every command understands; unknown flags are an error, not ignored. */
 export function parseFlags(args: string[], positionals = false) {
   try {
@@ -50,6 +58,8 @@ export function parseFlags(args: string[], positionals = false) {
         out: { type: 'string' },
         role: { type: 'string' },
         password: { type: 'string' },
+        fix: { type: 'boolean' },
+        format: { type: 'string' },
       },
       strict: true,
       allowPositionals: positionals,

@@ -258,14 +258,17 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
   const media = await loadMedia(join(dir, 'media'))
-  for (const [kind, stem, files] of loadAll(loaded)) settle(kind, stem, await giveId(kind, files))
-
   const nextId = (space: 'post' | 'term') => {
     let max = highWater[space]
     for (const id of ids[space].keys()) if (id > max) max = id
     if (space === 'post') for (const file of media.all()) if (file.id !== null && file.id > max) max = file.id
     return max + 1
   }
+
+  // Records that have an id go first: a file without one must not be handed an id a later file holds.
+  const groups = loadAll(loaded)
+  for (const [kind, stem, files] of groups) if (files.some((f) => f.data.id !== undefined)) settle(kind, stem, files)
+  for (const [kind, stem, files] of groups) if (!files.some((f) => f.data.id !== undefined)) settle(kind, stem, await giveId(kind, files))
 
   const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
     if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)

@@ -1,0 +1,30 @@
+import { relative } from 'node:path'
+import { resolveConfig } from '../config.ts'
+import { checkContent } from '../content/check.ts'
+import type { Problem } from '../content/problems.ts'
+import { CliError } from './errors.ts'
+
+const FORMATS = ['text', 'github', 'json'] as const
+
+/** `almanac check`: validates the content tree; exit code 1 when it has errors (warnings do not count). */
+export async function check(flags: Record<string, string | boolean | undefined>): Promise<number> {
+  const format = (flags.format ?? 'text') as (typeof FORMATS)[number]
+  if (!FORMATS.includes(format)) throw new CliError(`check: --format must be ${FORMATS.join(', ')}`)
+  const config = resolveConfig(flags)
+  const { problems, fixed } = await checkContent(config.content, flags.fix === true)
+  const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
+  for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)
+  const sorted = [...problems].sort((a, b) => where(a).localeCompare(where(b)) || (a.line ?? 1) - (b.line ?? 1))
+  if (format === 'json') {
+    console.log(JSON.stringify(sorted.map((p) => ({ file: where(p), line: p.line ?? 1, severity: p.severity ?? 'error', message: p.message })), null, 2))
+  } else {
+    for (const p of sorted) {
+      const severity = p.severity ?? 'error'
+      if (format === 'github') console.log(`::${severity} file=${where(p)},line=${p.line ?? 1}::${p.message.replace(/\r?\n/g, ' ')}`)
+      else console.log(`${where(p)}:${p.line ?? 1}: ${severity === 'warning' ? 'warning: ' : ''}${p.message}`)
+    }
+  }
+  const errors = sorted.filter((p) => (p.severity ?? 'error') === 'error').length
+  if (format !== 'json') console.error(`${errors} error${errors === 1 ? '' : 's'}, ${sorted.length - errors} warning${sorted.length - errors === 1 ? '' : 's'}`)
+  return errors > 0 ? 1 : 0
+}

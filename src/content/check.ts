@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { LANGUAGES } from '../languages.ts'
+import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
+import { KEY_ORDER, KINDS } from './kinds.ts'
+import type { Problem } from './problems.ts'
+import { createStore, type ContentRecord, type Store } from './store.ts'
+import { writeFileAtomic } from './atomic.ts'
+
+/** What `almanac check` found, and what `--fix` changed. */
+export interface CheckResult {
+  problems: Problem[]
+  fixed: string[]
+}
+
+const RELATIONS = [['venue', 'venues'], ['organizer', 'organizers'], ['categories', 'categories'], ['tags', 'tags']] as const
+
+/** Checks a content tree the way the server loads it, plus what only the whole tree shows. */
+export async function checkContent(dir: string, fix: boolean): Promise<CheckResult> {
+  const problems: Problem[] = []
+  const fixed: string[] = []
+  const store = await createStore(dir, {
+    defaultLanguage: 'en',
+    fallback: true,
+    assignIds: fix,
+    onProblem: (problem) => problems.push({ severity: 'error', line: 1, ...problem }),
+  })
+  for (const problem of problems) {
+    if (problem.message.startsWith('no file of this record has an id') && /\.en\.md$|^[^.]+\.md$/.test(problem.path.split('/')[1] ?? '')) {
+      problem.message = 'a source file needs an id (almanac check --fix gives it the next free one)'
+    }
+  }
+  const texts = new Map<string, string>()
+  const text = async (path: string) => texts.get(path) ?? (await readFile(join(dir, path), 'utf8'))
+  for (const kind of KINDS) {
+    for (const record of store.list(kind)) {
+      problems.push(...(await relationProblems(store, record, await text(record.source.path))))
+      problems.push(...translationWarnings(record))
+      if (fix) fixed.push(...(await putKeysInOrder(dir, record, text)))
+    }
+  }
+  return { problems, fixed }
+}
+
+/** Ids that name nothing, a parent that is not a category, an image that is not in content/media. */
+async function relationProblems(store: Store, record: ContentRecord, text: string): Promise<Problem[]> {
+  const data = record.source.data
+  const found: Problem[] = []
+  const report = (field: string, message: string) => found.push({ path: record.source.path, line: lineOf(text, field), message, severity: 'error' })
+  if (record.kind === 'events') {
+    for (const [field, kind] of RELATIONS) {
+      const ids = Array.isArray(data[field]) ? (data[field] as number[]) : []
+      for (const id of ids) if (!store.get(kind, id)) report(field, `${field} ${id} is not one of the ${kind}`)
+    }
+  }
+  if (record.kind === 'categories' && typeof data.parent === 'number' && data.parent > 0 && !store.get('categories', data.parent)) {
+    report('parent', `parent ${data.parent} is not one of the categories`)
+  }
+  const image = data.image
+  if (image !== undefined && image !== '' && !/^https?:\/\//i.test(String(image))) {
+    const media = /^\d+$/.test(String(image)) ? store.media.byId(Number(image)) : store.media.byPath(String(image).replace(/^(content\/)?media\//, ''))
+    if (!media) report('image', `image ${image} is not in content/media`)
+  }
+  return found
+}
+
+/** A record translated into some languages but not all: a warning, not an error. */
+function translationWarnings(record: ContentRecord): Problem[] {
+  if (record.files.size === 1) return []
+  const missing = LANGUAGES.filter((lang) => !record.files.has(lang))
+  return missing.length === 0 ? [] : [{ path: record.source.path, line: 1, message: `no translation in ${missing.join(', ')}`, severity: 'warning' }]
+}
+
+/** `--fix`: rewrites a file whose keys are out of the usual order; values read back exactly as before. */
+async function putKeysInOrder(dir: string, record: ContentRecord, text: (path: string) => Promise<string>): Promise<string[]> {
+  const changed: string[] = []
+  for (const file of record.files.values()) {
+    const current = await text(file.path)
+    const { data, body } = parseFrontMatter(current)
+    const order = KEY_ORDER[record.kind]
+    const keys = Object.keys(data)
+    const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
+    if (keys.join() === sorted.join()) continue
+    await writeFileAtomic(join(dir, file.path), stringifyFrontMatter(data, body, order))
+    changed.push(`${file.path}: keys put in order`)
+  }
+  return changed
+}
+
+function lineOf(text: string, field: string): number {
+  const index = text.split('\n').findIndex((line, i) => i > 0 && line.startsWith(`${field}:`))
+  return index >= 0 ? index + 1 : 1
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { checkContent } from '../../src/content/check.ts'
+import { FIXTURES } from '../helpers.ts'
+
+const BIN = resolve(import.meta.dirname, '../../bin/almanac.js')
+const run = promisify(execFile)
+
+/** Runs the real CLI; resolves with its exit code and output whatever the code. */
+async function almanac(args: string[], cwd: string) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, timeout: 20_000 })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+// test/fixtures/broken: one flaw per file, each named after its flaw.
+const EXPECTED: [file: string, line: number, severity: string, message: RegExp][] = [
+  ['categories/parent-nowhere.en.md', 5, 'error', /^parent 77 is not one of the categories$/],
+  ['events/duplicate-id.en.md', 2, 'error', /^id 100 is already used/],
+  ['events/duplicate-slug.en.md', 4, 'error', /^slug "good-event" \(en\) is already used/],
+  ['events/end-before-start.en.md', 5, 'error', /^end_date is before start_date$/],
+  ['events/image-missing.en.md', 6, 'error', /^image 12345 is not in content\/media$/],
+  ['events/impossible-date.en.md', 4, 'error', /^start_date is not a real date$/],
+  ['events/invalid-yaml.en.md', 3, 'error', /^cannot be read: incomplete explicit mapping pair/],
+  ['events/missing-id.en.md', 1, 'error', /^a source file needs an id/],
+  ['events/missing-title.en.md', 1, 'error', /^title is required$/],
+  ['events/missing-translation.en.md', 1, 'warning', /^no translation in zh-hans, ta$/],
+  ['events/relation-nowhere.en.md', 6, 'error', /^venue 999 is not one of the venues$/],
+  ['events/translation-without-source.ms.md', 1, 'error', /no source file$/],
+  ['events/unknown-language.fr.md', 1, 'error', /^unknown language "fr"/],
+  ['events/unknown-timezone.en.md', 6, 'error', /is not an IANA time zone$/],
+  ['events/wrong-type.en.md', 6, 'error', /^featured must be boolean$/],
+  ['tags/term-id-clash.en.md', 2, 'error', /^id 1 is already used by categories\/music$/],
+]
+
+describe('almanac check', () => {
+  it('reports every flaw of the broken fixture exactly once, on its line, and nothing else', async () => {
+    const { problems } = await checkContent(join(FIXTURES, 'broken', 'content'), false)
+    expect(problems).toHaveLength(EXPECTED.length)
+    for (const [file, line, severity, message] of EXPECTED) {
+      const found = problems.filter((p) => p.path === file)
+      expect(found, file).toHaveLength(1)
+      expect(found[0], file).toMatchObject({ line, severity })
+      expect(found[0]!.message, file).toMatch(message)
+    }
+  })
+
+  it('prints file:line: message, GitHub annotations or JSON, and exits 1 on errors', async () => {
+    const cwd = join(FIXTURES, 'broken')
+    const text = await almanac(['check'], cwd)
+    expect(text.code).toBe(1)
+    expect(text.stdout).toContain('content/events/end-before-start.en.md:5: end_date is before start_date\n')
+    expect(text.stdout).toContain('content/events/missing-translation.en.md:1: warning: no translation in zh-hans, ta\n')
+    expect(text.stderr).toContain('15 errors, 1 warning')
+    const github = await almanac(['check', '--format', 'github'], cwd)
+    expect(github.stdout).toContain('::error file=content/events/unknown-timezone.en.md,line=6::timezone "Mars/Olympus_Mons" is not an IANA time zone\n')
+    const json = await almanac(['check', '--format', 'json'], cwd)
+    expect(JSON.parse(json.stdout)).toHaveLength(EXPECTED.length)
+  })
+
+  it('exits 0 on the shipped demo calendar, whose warnings do not fail', async () => {
+    const result = await almanac(['check'], resolve(import.meta.dirname, '../..'))
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(/^0 errors, \d+ warnings?$/m)
+  })
+
+  it('fixes only mechanical things with --fix, and says what it changed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'almanac-fix-'))
+    try {
+      await cp(join(FIXTURES, 'reference', 'content'), join(dir, 'content'), { recursive: true })
+      await writeFile(join(dir, 'content/events/new-one.en.md'), '---\ntitle: New One\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n')
+      await writeFile(join(dir, 'content/tags/outdoor.en.md'), '---\nslug: outdoor\nname: Outdoor\nid: 3\n---\nOutside\n')
+      const result = await almanac(['check', '--fix'], dir)
+      expect(result.code).toBe(0)
+      expect(await readFile(join(dir, 'content/events/new-one.en.md'), 'utf8')).toBe('---\nid: 17\ntitle: New One\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n')
+      expect(await readFile(join(dir, 'content/tags/outdoor.en.md'), 'utf8')).toBe('---\nid: 3\nname: Outdoor\nslug: outdoor\n---\nOutside\n')
+      expect(result.stderr).toContain('fixed content/tags/outdoor.en.md: keys put in order')
+      const again = await almanac(['check', '--fix'], dir)
+      expect(again.stderr).not.toContain('fixed')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
