@@ -257,7 +257,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       }
     }
   }
-  const media = await loadMedia(join(dir, 'media'))
+  let media = await loadMedia(join(dir, 'media'))
   const nextId = (space: 'post' | 'term') => {
     let max = highWater[space]
     for (const id of ids[space].keys()) if (id > max) max = id
@@ -312,6 +312,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
 
   const reloadNow = async (paths: string[]) => {
+    if (paths.some((path) => path.startsWith('media/'))) {
+      // Images are few: read the library again, and move the version so events show the new file.
+      media = await loadMedia(join(dir, 'media'))
+      version++
+    }
     const groups = new Map<string, Map<string, FileEntry | null>>()
     for (const path of new Set(paths)) {
       const address = parseContentPath(path, options.defaultLanguage)
@@ -366,7 +371,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   version = 0
   return {
     dir,
-    media,
+    get media() {
+      return media
+    },
     defaultLanguage: options.defaultLanguage,
     fallback: options.fallback,
     get version() {

@@ -84,6 +84,14 @@ describe('edits made outside the server', () => {
     expect(await readFile(file('no-id.en.md'), 'utf8')).toBe(`---\nid: 17\n${EVENT(null, 'No Id').slice(4)}`)
   })
 
+  it('serves an image added to content/media, and describes it on the event that names it', async () => {
+    const poster = await readFile(join(app.content, 'media/6-poster.png'))
+    await writeFile(join(app.content, 'media/77-new-poster.png'), poster)
+    await eventually(async () => expect((await call(app, '/media/77-new-poster.png')).status).toBe(200))
+    const response = await call(app, 'events/8', json('PATCH', { image: 77 }, as('admin')))
+    expect(response.body.image).toMatchObject({ id: 77, width: 320, height: 200 })
+  })
+
   it('does not process the server’s own writes a second time', async () => {
     await call(app, 'events/8', json('PATCH', { title: 'Written Once' }, as('admin')))
     expect(changes).toBe(1)
