@@ -5,7 +5,7 @@ import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
 import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'
-import { idSpaceOf, KEY_ORDER, KINDS, TRANSLATABLE, type Kind } from './kinds.ts'
+import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
@@ -90,6 +90,19 @@ export interface Store {
   reload(paths: string[]): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: Listener): void
+}
+
+/** A front matter block that is closed: a file someone is still writing may not be yet. */
+const COMPLETE = /^---\r?\n[\s\S]*?\r?\n---(\r?\n|$)/
+/** How long a file's text must stay the same before the server adds an id line to it. */
+const SETTLE_MS = 50
+
+function readTextOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return null
+  }
 }
 
 /** A write that would leave the tree invalid: nothing was written. */
@@ -223,14 +236,23 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
 
-  /** A source written by hand without `id` gets the next free id: that one line is added to the file. */
-  const giveId = async (kind: Kind, files: FileEntry[]): Promise<FileEntry[]> => {
+  /**
+   * A source written by hand without `id` gets the next free id: that one line is added to the file.
+   * Only a finished file: a complete front matter with a name, and (`settled`) the same text when
+   * read again a moment later, so a file that git or an editor is still writing is never touched.
+   */
+  const giveId = async (kind: Kind, files: FileEntry[], settled = false): Promise<FileEntry[]> => {
     if (!options.assignIds || files.length === 0 || files.some((f) => f.data.id !== undefined)) return files
     // Only a default-language file becomes a source: a lone translation lacks its source, it is not one.
     const source = files.find((f) => f.lang === options.defaultLanguage)
-    if (!source) return files
+    const seen = source && texts.get(source.path)
+    if (!source || !seen || !COMPLETE.test(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
+    if (settled) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+      if (readTextOrNull(join(dir, source.path)) !== seen) return files
+    }
     const id = nextId(idSpaceOf(kind))
-    const text = withId(texts.get(source.path)!, id)
+    const text = withId(seen, id)
     await writeFileAtomic(join(dir, source.path), text)
     texts.set(source.path, text)
     return files.map((f) => (f === source ? { ...f, data: { id, ...f.data } } : f))
@@ -351,7 +373,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         if (entry) current.set(path, entry)
         else current.delete(path)
       }
-      const files = await giveId(kind, [...current.values()])
+      const files = await giveId(kind, [...current.values()], true)
       const { source, issues } = sourceProblems(kind, files)
       // A source that broke keeps its last good version served, until it is fixed.
       if (issues.length > 0 && records.has(key)) {
