@@ -46,8 +46,6 @@ export async function serve(flags: Flags): Promise<number> {
     users: openUsers(config.users),
   })
   handler = toNodeHandler(app.h3) as typeof handler
-  // Search indexes are built after the server listens, between requests, not inside the first search.
-  void app.indexes.warmSearch()
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)

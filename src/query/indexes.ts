@@ -33,10 +33,11 @@ export interface Indexes {
   linked(relation: 'venues' | 'organizers' | 'terms', id: number): ReadonlySet<number>
   /** Published events assigned to a category or tag (WordPress counts direct assignments). */
   termCount(termId: number): number
-  /** The full-text index of one language, built on first use. */
+  /**
+   * The full-text index of one language. Built on first use, in the background (await its
+   * `ready` to search without blocking other requests); languages nobody searches cost nothing.
+   */
   search(lang: Lang): SearchIndex
-  /** Builds every language's search index in the background, one chunk at a time. */
-  warmSearch(): Promise<void>
   /** Takes in a new or changed record (`before` is its previous version, if any). */
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
   /** Moves on every update, so results cached from the indexes can tell they are stale. */
@@ -100,18 +101,10 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     search(lang) {
       let index = searches.get(lang)
       if (!index) {
-        index = createSearchIndex(store, lang)
+        index = createSearchIndex(store, lang, true)
         searches.set(lang, index)
       }
       return index
-    },
-    async warmSearch() {
-      for (const lang of LANGUAGES) {
-        if (searches.has(lang)) continue
-        const index = createSearchIndex(store, lang, true)
-        searches.set(lang, index)
-        await index.ready
-      }
     },
     get generation() {
       return generation

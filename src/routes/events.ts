@@ -15,7 +15,9 @@ import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
 /** `GET /events`: the archive with the default window, paging and links (§5, §6). */
-function list(request: ApiRequest): ApiResult {
+async function list(request: ApiRequest): Promise<ApiResult> {
+  // A language's search index is built on its first search, between other requests.
+  if (request.params.search !== undefined) await request.indexes.search(request.view.lang).ready
   // A point needs both halves (§3.2: "must also provide geoloc_lng").
   const { geoloc_lat: lat, geoloc_lng: lng } = request.params
   if ((lat === undefined) !== (lng === undefined)) throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], { params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] })
