@@ -27,6 +27,8 @@ export interface Config {
   currency_position: 'prefix' | 'postfix'
   /** Radius of an event search around `geoloc_lat`/`geoloc_lng`, in km. */
   geoloc_distance: number
+  /** Public base URL the static build is served from ('' means site_url). */
+  base_url: string
 }
 
 export const DEFAULTS: Config = {
@@ -46,6 +48,7 @@ export const DEFAULTS: Config = {
   currency_symbol: '$',
   currency_position: 'prefix',
   geoloc_distance: 25,
+  base_url: '',
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
@@ -65,6 +68,7 @@ export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = proce
   config.out = resolve(cwd, config.out)
   config.users = resolve(cwd, config.users)
   config.site_url = config.site_url.replace(/\/+$/, '')
+  config.base_url = config.base_url.replace(/\/+$/, '')
   config.api_root = '/' + config.api_root.replace(/^\/+|\/+$/g, '')
   return config
 }

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../config.ts'
 import { CliError } from './errors.ts'
+import { build } from './build.ts'
 import { check } from './check.ts'
+import { preview } from './preview.ts'
 import { serve } from './serve.ts'
 import { user } from './user.ts'
 
@@ -9,6 +11,8 @@ const USAGE = `Usage: almanac <command> [options]
 
 Commands:
   serve   [--content DIR] [--port N] [--host H] [--users FILE] [--config FILE]   serve the API live
+  build   [--content DIR] [--out DIR] [--base-url URL] [--watch]   the public API as static files
+  preview [--out DIR] [--port N]                                   serve the built files like a static host
   check   [--content DIR] [--fix] [--format text|github|json]   validate the content tree (exit 1 on errors)
   user    add LOGIN --role ROLE [--password PW] | list | remove LOGIN | reset-password LOGIN
 
@@ -20,6 +24,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'serve') return await serve(strings(parseFlags(rest).values))
     if (command === 'check') return await check(parseFlags(rest).values)
+    if (command === 'build') return await build(parseFlags(rest).values)
+    if (command === 'preview') return await preview(strings(parseFlags(rest).values))
     if (command === 'user') {
       const { values, positionals } = parseFlags(rest, true)
       return user(positionals, strings(values))
@@ -59,6 +65,9 @@ export function parseFlags(args: string[], positionals = false) {
         role: { type: 'string' },
         password: { type: 'string' },
         fix: { type: 'boolean' },
+        watch: { type: 'boolean' },
+        build: { type: 'boolean' },
+        'base-url': { type: 'string' },
         format: { type: 'string' },
       },
       strict: true,

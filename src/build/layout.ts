@@ -1,0 +1,62 @@
+import { isLang, type Lang } from '../languages.ts'
+import { NAMESPACE } from '../serialize/context.ts'
+
+/** Where the static files live, and where the live API they were rendered from lives. */
+export interface Layout {
+  /** Base URL the built files are served from, no trailing slash (e.g. https://cdn.example.org/calendar). */
+  publicUrl: string
+  /** Base URL of the app the build asks (`site_url`), no trailing slash. */
+  liveUrl: string
+  apiRoot: string
+  defaultLang: Lang
+  defaultPerPage: number
+}
+
+const LISTS = new Set(['events', 'venues', 'organizers', 'categories', 'tags'])
+
+/**
+ * The file a live API URL is written to, relative to the output folder: the path plus `.json`,
+ * with the language as a path segment, and `page` and a non-default `per_page` as path segments
+ * (static hosts ignore query strings). Other query parameters are those of the default query.
+ */
+export function fileFor(layout: Layout, url: URL): string {
+  let path = decodeURIComponent(url.pathname)
+  let lang = url.searchParams.get('ml_language')
+  const prefix = /^\/(zh-hans|en|ms|ta)(\/.*)$/.exec(path)
+  if (prefix && prefix[2]!.startsWith(`${layout.apiRoot}/`)) {
+    lang ??= prefix[1]!
+    path = prefix[2]!
+  }
+  path = path.replace(/\/+$/, '')
+  const tail = path.slice(`${layout.apiRoot}/${NAMESPACE}`.length).replace(/^\//, '')
+  if (LISTS.has(tail)) {
+    const perPage = Number(url.searchParams.get('per_page') ?? layout.defaultPerPage)
+    const page = Number(url.searchParams.get('page') ?? 1)
+    if (perPage !== layout.defaultPerPage) path += `/per_page/${perPage}`
+    if (page > 1) path += `/page/${page}`
+  }
+  const segment = lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
+  return `${segment}${path}.json`.replace(/^\//, '')
+}
+
+/** The public URL of a live API URL's file: what links inside the built JSON point at. */
+export function staticUrl(layout: Layout, liveUrl: string): string {
+  const file = fileFor(layout, new URL(liveUrl))
+  return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
+}
+
+/** Rewrites every link into the live API, wherever it sits in a response, to its static file. */
+export function toStaticLinks(layout: Layout, value: unknown): unknown {
+  const live = new RegExp(`^${escape(layout.liveUrl)}(/(zh-hans|en|ms|ta))?${escape(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return live.test(node) ? staticUrl(layout, node) : node
+    if (Array.isArray(node)) return node.map(walk)
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
+    return node
+  }
+  return walk(value)
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,61 @@
+import { resolveConfig } from '../config.ts'
+import { buildSite, type BuildResult } from '../build/build.ts'
+import { rebuildOnChange } from '../build/loop.ts'
+import { createStore } from '../content/store.ts'
+import { watchContent } from '../content/watch.ts'
+import { siteOf } from './serve.ts'
+
+type Flags = Record<string, string | boolean | undefined>
+
+/** `almanac build [--watch]`: the public API as static files in `out`. */
+export async function build(flags: Flags): Promise<number> {
+  const config = resolveConfig(flags)
+  const store = await createStore(config.content, {
+    defaultLanguage: config.default_language,
+    fallback: config.fallback,
+    onProblem: (problem) => console.warn(`${config.content}/${problem.path}: ${problem.message}`),
+  })
+  const options = {
+    store,
+    site: siteOf(config, config.port),
+    out: config.out,
+    publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
+    perPage: config.per_page,
+    maxPerPage: config.max_per_page,
+    onProgress: process.stderr.isTTY ? progressBar() : undefined,
+  }
+  const result = await buildSite(options)
+  if (process.stderr.isTTY) process.stderr.write('\n')
+  console.log(summary(result, config.out))
+  if (flags.watch !== true) return 0
+  const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
+  const stop = rebuildOnChange(store, { ...options, onProgress: undefined }, (r) => console.log(summary(r, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
+  console.log(`Watching ${config.content}; press Ctrl-C to stop`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await watching.close()
+  await stop()
+  return 0
+}
+
+/** One line: what was built, how big, how long. */
+export function summary(result: BuildResult, out: string): string {
+  const megabytes = (result.bytes / 1024 / 1024).toFixed(1)
+  return `Built ${result.files} files (${megabytes} MB) into ${out} in ${(result.ms / 1000).toFixed(1)} s: ${result.written} written, ${result.removed} removed`
+}
+
+/** A progress bar with counts and elapsed time, redrawn at most every 100 ms (terminals only). */
+function progressBar(): (done: number, total: number) => void {
+  const started = performance.now()
+  let drawn = 0
+  return (done, total) => {
+    const now = performance.now()
+    if (done < total && now - drawn < 100) return
+    drawn = now
+    const width = 30
+    const filled = Math.round((done / total) * width)
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${((now - started) / 1000).toFixed(1)} s`)
+  }
+}

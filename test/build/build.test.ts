@@ -1,0 +1,110 @@
+import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSite } from '../../src/build/build.ts'
+import { staticUrl, toStaticLinks, type Layout } from '../../src/build/layout.ts'
+import { publicUrls } from '../../src/build/urls.ts'
+import { answer } from '../../src/cli/preview.ts'
+import { createApp } from '../../src/app.ts'
+import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+
+let app: Awaited<ReturnType<typeof writableApp>>
+let out: string
+let server: Server
+let host: string
+const PUBLIC = 'https://cdn.example.org/calendar'
+const site = testSite()
+const layout: Layout = { publicUrl: PUBLIC, liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', defaultPerPage: 9 }
+const build = () => buildSite({ store: app.store, site, out, publicUrl: PUBLIC, perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW })
+
+beforeAll(async () => {
+  app = await writableApp('reference')
+  out = await mkdtemp(join(tmpdir(), 'almanac-dist-'))
+  await build()
+  server = createServer((req, res) => void answer(out, req, res))
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  host = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+afterAll(async () => {
+  server.close()
+  await rm(out, { recursive: true, force: true })
+  await rm(app.dir, { recursive: true, force: true })
+})
+
+async function allFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true })
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? allFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)])))
+  return nested.flat()
+}
+
+describe('almanac build', () => {
+  it('answers every public GET from a plain static server as the live server does, links aside', async () => {
+    const live = createApp({ store: app.store, site, perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW })
+    const urls = await publicUrls(live, app.store, { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', perPage: 9, bulkPerPage: 50 })
+    expect(urls.length).toBeGreaterThan(80)
+    let compared = 0
+    for (const url of urls) {
+      const liveAnswer = await live.fetch(new Request(url))
+      if (liveAnswer.status !== 200) continue
+      // A static client asks for the file's URL without `.json`: the host's one rewrite adds it.
+      const path = staticUrl(layout, url).slice(PUBLIC.length).replace(/\.json$/, '')
+      const staticAnswer = await fetch(`${host}${path}`)
+      expect(staticAnswer.status, url).toBe(200)
+      expect(await staticAnswer.json(), url).toEqual(toStaticLinks(layout, await liveAnswer.json()))
+      compared++
+    }
+    expect(compared).toBeGreaterThan(80)
+  })
+
+  it('pages through the static lists by their links, as through the live ones', async () => {
+    let next: string | undefined = `${PUBLIC}/wp-json/calendar/events/v1/events.json`
+    const ids: number[] = []
+    while (next) {
+      const page = (await (await fetch(`${host}${next.slice(PUBLIC.length)}`)).json()) as { events: { id: number }[]; next_rest_url?: string }
+      ids.push(...page.events.map((e) => e.id))
+      next = page.next_rest_url
+    }
+    const liveIds = (await call(app, 'events?per_page=50')).body.events.map((e: { id: number }) => e.id)
+    expect(ids).toEqual(liveIds)
+  })
+
+  it('writes nothing that is not public: no drafts, pending, private or trashed records, no protected fields', async () => {
+    const files = await allFiles(out)
+    const texts = await Promise.all(files.filter((f) => f.endsWith('.json')).map((f) => readFile(join(out, f), 'utf8')))
+    for (const id of [13, 14, 16]) expect(files.some((f) => f.endsWith(`/events/${id}.json`)), `event ${id}`).toBe(false)
+    for (const text of texts) {
+      expect(text).not.toContain('Hidden details')
+      expect(text).not.toContain('Hidden excerpt')
+      expect(text).not.toContain('s3cret')
+      expect(text).not.toContain('Draft Thing')
+      expect(text).not.toContain('Short Lived')
+    }
+    expect(files).toContain('manifest.json')
+    expect(files).toContain('_headers')
+    expect(files).toContain('_redirects')
+    expect(files).toContain('media/6-poster.png')
+  })
+
+  it('keeps a manifest of every file with its hash, and rewrites only what changed', async () => {
+    const again = await build()
+    expect(again.written).toBe(0)
+    await call(app, 'events/8', json('PATCH', { title: 'Meetup, renamed' }, as('admin')))
+    const changed = await build()
+    expect(changed.written).toBeGreaterThan(0)
+    expect(changed.written).toBeLessThan(again.files / 2)
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8'))
+    const single = await readFile(join(out, 'wp-json/calendar/events/v1/events/8.json'))
+    expect(manifest.files['wp-json/calendar/events/v1/events/8.json'].sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.parse(single.toString()).title).toBe('Meetup, renamed')
+  })
+
+  it('removes the files of a record that stops being public', async () => {
+    await call(app, 'events/9', { method: 'DELETE', headers: as('admin') })
+    const result = await build()
+    expect(result.removed).toBeGreaterThan(0)
+    const files = await allFiles(out)
+    expect(files.some((f) => f.endsWith('/events/9.json'))).toBe(false)
+  })
+})
