@@ -1,20 +1,24 @@
-import type { Store } from '../content/store.ts'
-import { buildSite, type BuildOptions, type BuildResult } from './build.ts'
+import type { ContentRecord, Store } from '../content/store.ts'
+import type { BuildResult, SiteBuilder } from './build.ts'
 
-/** How long changes are gathered before a rebuild: a checkout of many files is one rebuild. */
+/** How long changes are gathered before an update: a checkout of many files is one update. */
 const GATHER_MS = 50
 
 /**
- * Rebuilds after every change the store hears (writes through the API, files edited on disk).
- * Only the files whose content changed are written, each replaced atomically.
+ * Keeps a built site current: after every change the store hears (writes through the API, files
+ * edited on disk), only the files the change touches are rendered again, each replaced atomically.
  */
-export function rebuildOnChange(store: Store, options: BuildOptions, report: (result: BuildResult) => void, onError: (error: Error) => void): () => Promise<void> {
+export function rebuildOnChange(store: Store, builder: SiteBuilder, report: (result: BuildResult) => void, onError: (error: Error) => void): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined
+  let pending: [ContentRecord | undefined, ContentRecord | undefined][] = []
   let running: Promise<void> = Promise.resolve()
-  store.onChange(() => {
+  store.onChange((before, after) => {
+    pending.push([before, after])
     timer ??= setTimeout(() => {
       timer = undefined
-      running = running.then(() => buildSite(options).then(report)).catch(onError)
+      const changes = pending
+      pending = []
+      running = running.then(() => builder.update(changes).then(report)).catch(onError)
     }, GATHER_MS)
   })
   return async () => {

@@ -1,5 +1,5 @@
 import { resolveConfig } from '../config.ts'
-import { buildSite, type BuildResult } from '../build/build.ts'
+import { createSiteBuilder, type BuildResult } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
 import { createStore } from '../content/store.ts'
 import { watchContent } from '../content/watch.ts'
@@ -22,14 +22,15 @@ export async function build(flags: Flags): Promise<number> {
     publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
-    onProgress: process.stderr.isTTY ? progressBar() : undefined,
+    ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }
-  const result = await buildSite(options)
+  const builder = createSiteBuilder(options)
+  const result = await builder.full()
   if (process.stderr.isTTY) process.stderr.write('\n')
   console.log(summary(result, config.out))
   if (flags.watch !== true) return 0
   const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
-  const stop = rebuildOnChange(store, { ...options, onProgress: undefined }, (r) => console.log(summary(r, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
+  const stop = rebuildOnChange(store, builder, (r) => console.log(summary(r, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
   console.log(`Watching ${config.content}; press Ctrl-C to stop`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)

@@ -37,6 +37,8 @@ export interface EventList {
   query: [string, string][]
   /** The links encode every value once venue, organizer or featured are in them (§5.4). */
   encoded: boolean
+  /** Every match, in list order (the static build pages through it). */
+  all: readonly EventEntry[]
 }
 
 /** Every condition of one query, flattened so that testing an event is a handful of comparisons. */
@@ -80,7 +82,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   })
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query = effectiveQuery(values, bounds, label)
-  return { page, query, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
+  return { page, query, all: matches, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
 }
 
 const RESULTS_KEPT = 256

@@ -1,0 +1,73 @@
+import type { App } from '../app.ts'
+import type { ContentRecord, Store } from '../content/store.ts'
+import type { Kind } from '../content/kinds.ts'
+import { LANGUAGES, type Lang } from '../languages.ts'
+import { listEvents } from '../query/events.ts'
+import { idList } from '../query/indexes.ts'
+import { EVENT_LIST_ARGS } from '../schema/args.ts'
+import { parseParams } from '../schema/params.ts'
+import type { UrlOptions } from './urls.ts'
+import { namespaceRoot } from './urls.ts'
+
+/** The ids of the default event list of a language, in order: what its pages hold. */
+export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOptions, siteZone: string, now: number): number[] {
+  const ctx = { store, lang, now, siteZone, perPage: options.perPage, maxPerPage: 50, canSeeDrafts: false }
+  const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)
+  const scope = { store, indexes: app.indexes, lang, siteZone, now, canSeeDrafts: false, geolocDistance: 25 }
+  return listEvents(values, given, scope).all.map((entry) => entry.id)
+}
+
+/** Records whose JSON changes when these records change: themselves, and those that embed them or their counts. */
+export function touchedRecords(store: Store, app: App, changes: [ContentRecord | undefined, ContentRecord | undefined][]): Set<string> {
+  const touched = new Set<string>()
+  const events = (ids: Iterable<number>) => { for (const id of ids) touched.add(`events/${id}`) }
+  for (const [before, after] of changes) {
+    const record = (after ?? before)!
+    touched.add(`${record.kind}/${record.id}`)
+    if (record.kind === 'events') {
+      // Term counts move with an event's terms and status: every event showing those terms changes.
+      const terms = new Set([...termsOf(before), ...termsOf(after)])
+      for (const term of terms) {
+        touched.add(`${store.kindOfId('term', term) ?? 'categories'}/${term}`)
+        events(app.indexes.linked('terms', term))
+      }
+    } else if (record.kind === 'venues' || record.kind === 'organizers') {
+      events(app.indexes.linked(record.kind, record.id))
+    } else {
+      events(app.indexes.linked('terms', record.id))
+      for (const child of store.list('categories')) if (child.source.data.parent === record.id) touched.add(`categories/${child.id}`)
+    }
+  }
+  return touched
+}
+
+function termsOf(record: ContentRecord | undefined): number[] {
+  return record ? [...idList(record.source.data.categories), ...idList(record.source.data.tags)] : []
+}
+
+/** The single-record URLs of a record in every language it can be read in (by id, and by slug). */
+export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOptions): string[] {
+  const record = store.get(kind, id)
+  if (!record) return []
+  const urls: string[] = []
+  for (const lang of LANGUAGES) {
+    if (store.langOf(record, lang) === null) continue
+    const root = namespaceRoot(options, lang)
+    urls.push(`${root}/${kind}/${id}`)
+    const slug = store.fieldsIn(record, lang)?.slug
+    if (kind !== 'categories' && kind !== 'tags' && typeof slug === 'string' && slug) urls.push(`${root}/${kind}/by-slug/${encodeURIComponent(slug)}`)
+  }
+  return urls
+}
+
+/** Pages of a list whose content changed: all when the count moved, else those holding changed or moved ids. */
+export function changedPages(before: number[], after: number[], perPage: number, changed: Set<number>): number[] {
+  const pages = Math.max(1, Math.ceil(after.length / perPage))
+  const all = Array.from({ length: pages }, (_, i) => i + 1)
+  if (before.length !== after.length) return all
+  return all.filter((page) => {
+    const slice = (ids: number[]) => ids.slice((page - 1) * perPage, page * perPage)
+    const next = slice(after)
+    return next.join() !== slice(before).join() || next.some((id) => changed.has(id))
+  })
+}
