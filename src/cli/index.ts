@@ -10,7 +10,7 @@ import { user } from './user.ts'
 const USAGE = `Usage: almanac <command> [options]
 
 Commands:
-  serve   [--content DIR] [--port N] [--host H] [--users FILE] [--config FILE]   serve the API live
+  serve   [--content DIR] [--port N] [--host H] [--users FILE] [--build] [--config FILE]   serve the API live
   build   [--content DIR] [--out DIR] [--base-url URL] [--watch]   the public API as static files
   preview [--out DIR] [--port N]                                   serve the built files like a static host
   check   [--content DIR] [--fix] [--format text|github|json]   validate the content tree (exit 1 on errors)
@@ -22,7 +22,10 @@ Settings also come from ALMANAC_* environment variables and almanac.config.yaml 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   try {
-    if (command === 'serve') return await serve(strings(parseFlags(rest).values))
+    if (command === 'serve') {
+      const { values } = parseFlags(rest)
+      return await serve({ ...strings(values), ...(values.build === true ? { build: 'true' } : {}) })
+    }
     if (command === 'check') return await check(parseFlags(rest).values)
     if (command === 'build') return await build(parseFlags(rest).values)
     if (command === 'preview') return await preview(strings(parseFlags(rest).values))

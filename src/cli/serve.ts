@@ -4,7 +4,10 @@ import { listen } from 'listhen'
 import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
 import { openUsers } from '../auth/users.ts'
-import { createStore } from '../content/store.ts'
+import { createSiteBuilder } from '../build/build.ts'
+import { rebuildOnChange } from '../build/loop.ts'
+import { createStore, type Store } from '../content/store.ts'
+import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import type { Site } from '../serialize/context.ts'
 import { CliError } from './errors.ts'
@@ -47,15 +50,26 @@ export async function serve(flags: Flags): Promise<number> {
   })
   handler = toNodeHandler(app.h3) as typeof handler
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
+  const stopBuilding = flags.build === 'true' ? await keepBuilt(store, config, address.port) : async () => {}
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
   console.log(`  ➜ API: ${siteOf(config, address.port).url}${config.api_root}/calendar/events/v1`)
   await new Promise<void>((resolve) => {
-    const stop = () => void Promise.all([listener.close(), watching.close()]).then(() => resolve())
+    const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
   return 0
+}
+
+/** `serve --build`: a full static build now, then updates of only what each change touches. */
+async function keepBuilt(store: Store, config: Config, port: number): Promise<() => Promise<void>> {
+  const builder = createSiteBuilder({
+    store, site: siteOf(config, port), out: config.out, publicUrl: config.base_url || config.site_url || siteOf(config, port).url,
+    perPage: config.per_page, maxPerPage: config.max_per_page,
+  })
+  console.log(summary(await builder.full(), config.out))
+  return rebuildOnChange(store, builder, (result) => console.log(summary(result, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
 }
 
 /** Site facts from the config; the public URL defaults to the address the server listens on. */
