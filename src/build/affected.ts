@@ -25,8 +25,12 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
     const record = (after ?? before)!
     touched.add(`${record.kind}/${record.id}`)
     if (record.kind === 'events') {
-      // Term counts move with an event's terms and status: every event showing those terms changes.
-      const terms = new Set([...termsOf(before), ...termsOf(after)])
+      // Term counts move only when an event's terms or its being published change; then every
+      // event showing those terms changes too. A title or a date leaves them alone.
+      const was = counted(before)
+      const is = counted(after)
+      const moved = was.length !== is.length || was.some((term, i) => term !== is[i])
+      const terms = moved ? new Set([...was, ...is]) : new Set<number>()
       for (const term of terms) {
         touched.add(`${store.kindOfId('term', term) ?? 'categories'}/${term}`)
         events(app.indexes.linked('terms', term))
@@ -41,8 +45,10 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
   return touched
 }
 
-function termsOf(record: ContentRecord | undefined): number[] {
-  return record ? [...idList(record.source.data.categories), ...idList(record.source.data.tags)] : []
+/** The terms an event adds to the counts: its terms while it is published, none otherwise. */
+function counted(record: ContentRecord | undefined): number[] {
+  if (!record || (record.source.data.status ?? 'publish') !== 'publish') return []
+  return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort((a, b) => a - b)
 }
 
 /** The single-record URLs of a record in every language it can be read in (by id, and by slug). */
