@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { createApp, type App } from '../src/app.ts'
-import { createStore, type Problem } from '../src/content/store.ts'
+import type { UserDirectory } from '../src/auth/users.ts'
+import { createStore, type Problem, type Store } from '../src/content/store.ts'
 import type { Lang } from '../src/languages.ts'
 import type { Site } from '../src/serialize/context.ts'
 
@@ -32,12 +33,18 @@ export function testSite(options: TestAppOptions = {}): Site {
 }
 
 /** Loads a fixture tree and builds the app over it, in-process. */
-export async function fixtureApp(name: string, options: TestAppOptions = {}): Promise<App & { problems: Problem[] }> {
+export function fixtureApp(name: string, options: TestAppOptions = {}): Promise<App & { problems: Problem[]; store: Store }> {
+  return appOver(resolve(FIXTURES, name, 'content'), options)
+}
+
+/** The app over a content folder, as the tests use it: a pinned clock, the test site, problems collected. */
+async function appOver(content: string, options: TestAppOptions, users?: UserDirectory, assignIds = false) {
   const problems: Problem[] = []
-  const store = await createStore(resolve(FIXTURES, name, 'content'), {
+  const store = await createStore(content, {
     defaultLanguage: options.defaultLang ?? 'en',
     fallback: options.fallback ?? true,
     onProblem: (problem) => problems.push(problem),
+    assignIds,
   })
   const app = createApp({
     store,
@@ -45,10 +52,11 @@ export async function fixtureApp(name: string, options: TestAppOptions = {}): Pr
     perPage: options.perPage ?? 9,
     maxPerPage: 50,
     fallback: options.fallback ?? true,
+    ...(users ? { users } : {}),
     now: () => options.now ?? SAMPLE_NOW,
     log: () => {},
   })
-  return Object.assign(app, { problems })
+  return Object.assign(app, { problems, store })
 }
 
 /** Sends a request to the app in-process; `path` is relative to the namespace unless it starts with `/`. */
@@ -101,22 +109,6 @@ export async function writableApp(name: string, options: TestAppOptions = {}) {
     usersFiles.set('all', users)
   }
   await writeFile(join(dir, 'users.yaml'), users)
-  const problems: Problem[] = []
-  const store = await createStore(join(dir, 'content'), {
-    defaultLanguage: options.defaultLang ?? 'en',
-    fallback: options.fallback ?? true,
-    onProblem: (problem) => problems.push(problem),
-    assignIds: true,
-  })
-  const app = createApp({
-    store,
-    site: testSite(options),
-    perPage: options.perPage ?? 9,
-    maxPerPage: 50,
-    fallback: options.fallback ?? true,
-    users: openUsers(join(dir, 'users.yaml')),
-    now: () => options.now ?? SAMPLE_NOW,
-    log: () => {},
-  })
-  return Object.assign(app, { problems, dir, content: join(dir, 'content'), store })
+  const app = await appOver(join(dir, 'content'), options, openUsers(join(dir, 'users.yaml')), true)
+  return Object.assign(app, { dir, content: join(dir, 'content') })
 }

@@ -3,7 +3,7 @@ import { createSiteBuilder, type BuildResult } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
 import { createStore } from '../content/store.ts'
 import { watchContent } from '../content/watch.ts'
-import { siteOf } from './serve.ts'
+import { siteOf } from './site.ts'
 
 type Flags = Record<string, string | boolean | undefined>
 

@@ -3,13 +3,13 @@ import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
+import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
 import { createStore, type Store } from '../content/store.ts'
 import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
-import type { Site } from '../serialize/context.ts'
 import { CliError } from './errors.ts'
 
 type Flags = Record<string, string | undefined>
@@ -70,20 +70,4 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
   })
   console.log(summary(await builder.full(), config.out))
   return rebuildOnChange(store, builder, (result) => console.log(summary(result, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
-}
-
-/** Site facts from the config; the public URL defaults to the address the server listens on. */
-export function siteOf(config: Config, port: number): Site {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  const url = config.site_url || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  return {
-    url,
-    host: new URL(url).hostname,
-    apiRoot: config.api_root,
-    timezone: config.timezone,
-    defaultLang: config.default_language,
-    currency: config.currency,
-    currencySymbol: config.currency_symbol,
-    currencyPosition: config.currency_position,
-  }
 }
