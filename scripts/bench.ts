@@ -1,8 +1,11 @@
 // `npm run bench` (issues 2 and list filters): cold start, memory and throughput of the real CLI over a
 // generated 10,000-event tree, next to a bare h3 handler returning the same bytes, measured in the same run;
-// then a varied mix of thousands of distinct queries, and listEvents timed in-process, cold and warm.
+// then a varied mix of thousands of distinct queries, and listEvents timed in-process, cold and warm;
+// last, writes through the API (issue 4) and content changed on disk and by git checkout (issue 5).
 // Env: BENCH_SECONDS (10), BENCH_WARMUP (1), BENCH_CONNECTIONS (10), BENCH_EVENTS (10000),
-// BENCH_MIX_PATHS (4000), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3).
+// BENCH_MIX_PATHS (4000), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3), BENCH_CREATES (500),
+// BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
+// BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000).
 import { rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -10,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAllSync } from './bench/children.ts'
 import { generateContent, type Corpus } from './bench/content.ts'
+import { editingSizes, measureEditing, type EditingRun, type EditingSizes } from './bench/editing.ts'
 import { measureInProcess, type InProcessResults } from './bench/inprocess.ts'
 import { envNumber, type LoadSettings } from './bench/load.ts'
 import { API, measureAlmanac, measureBaseline, type AlmanacRun, type BareRun } from './bench/measure.ts'
@@ -23,9 +27,10 @@ async function main(): Promise<void> {
     seconds: envNumber('BENCH_SECONDS', 10),
     warmupSeconds: envNumber('BENCH_WARMUP', 1),
   }
+  const sizes = editingSizes()
   const tmp = join(os.tmpdir(), `almanac-bench-${process.pid}`)
   const loadBefore = os.loadavg()[0]!
-  installCleanup(tmp, settings)
+  installCleanup(tmp, settings, sizes)
   try {
     log(`generating content in ${tmp} …`)
     const generating = performance.now()
@@ -36,10 +41,11 @@ async function main(): Promise<void> {
     const almanac = await measureAlmanac(corpus, settings, tmp)
     log('measuring the bare h3 baseline …')
     const bare = await measureBaseline(almanac.targets, almanac.mix, settings, tmp)
-    // Last, once no load test is left: the store it loads would otherwise share this process with autocannon.
+    // After the read load tests, before the writes change the tree: the queries see the generated corpus.
     log('timing listEvents in-process …')
     const inProcess = await measureInProcess(corpus, envNumber('BENCH_QUERY_RUNS', 200), Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)))
-    const results = assemble(corpus, generateMs, settings, almanac, bare, inProcess, loadBefore)
+    const editing = await measureEditing(corpus, settings, sizes, tmp, log)
+    const results = assemble(corpus, generateMs, settings, almanac, bare, inProcess, editing, sizes, loadBefore)
     console.log(`\n${formatReport(results)}`)
     const files = ['issue-2.json', 'results.json'].map((name) => join(ROOT, '.bench', name))
     for (const file of files) await writeJson(file, results)
@@ -53,7 +59,7 @@ async function main(): Promise<void> {
 /** Every measurement of the run, in the shape the report prints and the JSON keeps. */
 function assemble(
   corpus: Corpus, generateMs: number, settings: LoadSettings, almanac: AlmanacRun, bare: BareRun, inProcess: InProcessResults,
-  loadBefore: number,
+  editing: EditingRun, sizes: EditingSizes, loadBefore: number,
 ): BenchResults {
   const cpus = os.cpus()
   return {
@@ -81,8 +87,12 @@ function assemble(
     })),
     mix: mixResult(almanac, bare),
     inProcess,
+    editingSizes: sizes,
+    writes: editing.writes,
+    live: editing.live,
     budgets: BUDGETS,
     serverWarnings: almanac.warnings,
+    editingWarnings: editing.warnings,
   }
 }
 
@@ -109,7 +119,7 @@ function mixResult(almanac: AlmanacRun, bare: BareRun): BenchResults['mix'] {
 }
 
 /** Children and the temp tree go away on every exit path: error, Ctrl-C, SIGTERM or a hung run. */
-function installCleanup(tmp: string, settings: LoadSettings): void {
+function installCleanup(tmp: string, settings: LoadSettings, sizes: EditingSizes): void {
   const reap = () => {
     killAllSync()
     rmSync(tmp, { recursive: true, force: true })
@@ -121,8 +131,10 @@ function installCleanup(tmp: string, settings: LoadSettings): void {
       process.exit(130)
     })
   }
-  // Six load runs plus generation, start-up, the mix check and the in-process runs; far beyond is a hang.
-  const limitMs = (6 * (settings.seconds + settings.warmupSeconds) + 300) * 1000
+  // Eight load runs plus generation, start-ups, the mix check and the in-process runs, then the capped write
+  // sequences, up to eight waits for the server to settle and two checkouts of up to a minute; far beyond is a hang.
+  const editingSeconds = 2 * sizes.capSeconds + 8 * sizes.settleSeconds + 2 * 60
+  const limitMs = (8 * (settings.seconds + settings.warmupSeconds) + 300 + editingSeconds) * 1000
   setTimeout(() => {
     console.error(`bench: still running after ${Math.round(limitMs / 1000)} s, giving up`)
     process.exit(1)

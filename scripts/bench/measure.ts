@@ -13,7 +13,8 @@ import type { BenchResults } from './report.ts'
 export const API = '/wp-json/calendar/events/v1'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const START_TIMEOUT_MS = 60_000
-const SERVER_LINES = /^(Almanac is serving|\s+➜ API:)/
+/** The banner lines the CLI prints on start; anything else it prints is reported as a warning. */
+export const SERVER_LINES = /^(Almanac is serving|\s+➜ API:)/
 
 /** One target as the real server answered it, before and under load. */
 export interface Measured {
