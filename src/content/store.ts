@@ -213,6 +213,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const after = files.length > 0 ? assemble(kind, stem, files) : undefined
     if (after) {
       records.set(key, after)
+      // A record that assembles has no file without a source any more (git may add a source after its translations).
+      for (const file of files) if (problems.has(file.path) && problems.list().some((p) => p.path === file.path && p.message.startsWith('no file of this record has an id'))) problems.clear(file.path)
       index(after, true)
     }
     sorted.delete(kind)

@@ -1,5 +1,4 @@
-import { relative, sep } from 'node:path'
-import { watch } from 'chokidar'
+import { Worker } from 'node:worker_threads'
 import type { Store } from './store.ts'
 
 /** A running watch over a content folder. */
@@ -12,36 +11,43 @@ export interface ContentWatch {
 /** How long to gather events before reloading: a `git checkout` arrives as one batch, not hundreds. */
 const GATHER_MS = 25
 
+interface Message {
+  paths?: string[]
+  error?: string
+  ready?: boolean
+  closed?: boolean
+}
+
 /**
- * Follows every add, change, rename and delete under the content folder and hands the paths to
- * the store, which re-reads only those files. Temporary files of atomic saves (the server's and
- * editors') and other dotfiles are ignored; a rename is a delete plus an add.
+ * Follows every add, change, rename and delete under the content folder (chokidar, in a worker
+ * thread of its own) and hands the paths to the store, which re-reads only those files. Temporary
+ * files of atomic saves (the server's and editors') and other dotfiles are ignored.
  */
 export function watchContent(store: Store, onError: (error: Error) => void = () => {}): ContentWatch {
-  const watcher = watch(store.dir, {
-    ignoreInitial: true,
-    ignored: (path: string) => path !== store.dir && relative(store.dir, path).split(sep).some((part) => part.startsWith('.') || part.endsWith('~')),
-  })
-  let gathered = new Set<string>()
-  let timer: NodeJS.Timeout | undefined
+  const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), { workerData: { dir: store.dir, gatherMs: GATHER_MS } })
   let running = Promise.resolve()
-  const flush = () => {
-    const paths = [...gathered]
-    gathered = new Set()
-    timer = undefined
-    running = running.then(() => store.reload(paths)).catch(onError)
-  }
-  const gather = (path: string) => {
-    gathered.add(relative(store.dir, path).split(sep).join('/'))
-    timer ??= setTimeout(flush, GATHER_MS)
-  }
-  watcher.on('add', gather).on('change', gather).on('unlink', gather).on('error', (error) => onError(error as Error))
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  let closed: () => void = () => {}
+  const ready = new Promise<void>((resolve) => {
+    worker.on('message', (message: Message) => {
+      if (message.ready) resolve()
+      if (message.closed) closed()
+      if (message.error) onError(new Error(message.error))
+      if (message.paths) {
+        const paths = message.paths
+        running = running.then(() => store.reload(paths)).catch(onError)
+      }
+    })
+  })
+  worker.on('error', onError)
   return {
     ready,
     async close() {
-      if (timer) clearTimeout(timer)
-      await watcher.close()
+      await new Promise<void>((resolve) => {
+        closed = resolve
+        worker.postMessage('close')
+        setTimeout(resolve, 2_000).unref()
+      })
+      await worker.terminate()
       await running
     },
   }

@@ -1,0 +1,33 @@
+// The content watcher's own thread. chokidar re-reads a folder when a file in it is added or
+// renamed; in a folder of tens of thousands of records that costs a core for a second at a time,
+// so it runs here, beside the server, and only the paths it finds cross over to the store.
+// Plain JavaScript: a worker starts without the TypeScript loader of the main thread.
+import { relative, sep } from 'node:path'
+import { parentPort, workerData } from 'node:worker_threads'
+import { watch } from 'chokidar'
+
+const { dir, gatherMs } = workerData
+const watcher = watch(dir, {
+  ignoreInitial: true,
+  ignored: (path) => path !== dir && relative(dir, path).split(sep).some((part) => part.startsWith('.') || part.endsWith('~')),
+})
+let gathered = new Set()
+let timer
+const flush = () => {
+  parentPort.postMessage({ paths: [...gathered] })
+  gathered = new Set()
+  timer = undefined
+}
+const gather = (path) => {
+  gathered.add(relative(dir, path).split(sep).join('/'))
+  timer ??= setTimeout(flush, gatherMs)
+}
+watcher.on('add', gather).on('change', gather).on('unlink', gather)
+watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.message ?? error) }))
+watcher.on('ready', () => parentPort.postMessage({ ready: true }))
+parentPort.on('message', async (message) => {
+  if (message !== 'close') return
+  if (timer) clearTimeout(timer)
+  await watcher.close()
+  parentPort.postMessage({ closed: true })
+})
