@@ -5,13 +5,15 @@
 // Env: BENCH_SECONDS (10), BENCH_WARMUP (1), BENCH_CONNECTIONS (10), BENCH_EVENTS (10000),
 // BENCH_MIX_PATHS (4000), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3), BENCH_CREATES (500),
 // BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
-// BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000).
+// BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000),
+// BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build).
 import { rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { killAllSync } from './bench/children.ts'
+import { formatBuild, measureBuild } from './bench/build.ts'
 import { generateContent, type Corpus } from './bench/content.ts'
 import { editingSizes, measureEditing, type EditingRun, type EditingSizes } from './bench/editing.ts'
 import { measureInProcess, type InProcessResults } from './bench/inprocess.ts'
@@ -45,8 +47,12 @@ async function main(): Promise<void> {
     log('timing listEvents in-process …')
     const inProcess = await measureInProcess(corpus, envNumber('BENCH_QUERY_RUNS', 200), Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)))
     const editing = await measureEditing(corpus, settings, sizes, tmp, log)
-    const results = assemble(corpus, generateMs, settings, almanac, bare, inProcess, editing, sizes, loadBefore)
+    const editsOfBuild = envNumber('BENCH_BUILD', 10)
+    if (editsOfBuild > 0) log('static build: a full build, then edits of one event …')
+    const build = editsOfBuild > 0 ? await measureBuild(join(tmp, 'content'), join(tmp, 'dist'), editsOfBuild) : undefined
+    const results = { ...assemble(corpus, generateMs, settings, almanac, bare, inProcess, editing, sizes, loadBefore), ...(build ? { build } : {}) }
     console.log(`\n${formatReport(results)}`)
+    if (build) console.log(`\n${formatBuild(build)}`)
     const files = ['issue-2.json', 'results.json'].map((name) => join(ROOT, '.bench', name))
     for (const file of files) await writeJson(file, results)
     log(`\nresults written to ${files.join(' and ')}`)
@@ -134,7 +140,9 @@ function installCleanup(tmp: string, settings: LoadSettings, sizes: EditingSizes
   // Eight load runs plus generation, start-ups, the mix check and the in-process runs, then the capped write
   // sequences, up to eight waits for the server to settle and two checkouts of up to a minute; far beyond is a hang.
   const editingSeconds = 2 * sizes.capSeconds + 8 * sizes.settleSeconds + 2 * 60
-  const limitMs = (8 * (settings.seconds + settings.warmupSeconds) + 300 + editingSeconds) * 1000
+  // The static build of 10,000 events takes minutes on this machine: allowed for on top.
+  const buildSeconds = envNumber('BENCH_BUILD', 10) > 0 ? 600 : 0
+  const limitMs = (8 * (settings.seconds + settings.warmupSeconds) + 300 + editingSeconds + buildSeconds) * 1000
   setTimeout(() => {
     console.error(`bench: still running after ${Math.round(limitMs / 1000)} s, giving up`)
     process.exit(1)
