@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
+import { send } from './client.ts'
 
 /** A spawned server process with its output so far and a promise of its exit. */
 export interface Child {
@@ -116,23 +116,7 @@ export function freePort(): Promise<number> {
 
 /** One GET without keep-alive, so no idle socket lingers into the load test. */
 export function get(url: string, timeoutMs = 30_000): Promise<Answer> {
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: Buffer.concat(chunks),
-        ms: performance.now() - started,
-      }))
-      res.on('error', reject)
-    })
-    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)))
-    req.on('error', reject)
-    req.end()
-  })
+  return send('GET', url, undefined, {}, timeoutMs)
 }
 
 /** Retries a GET until the server answers; refusals are expected while it starts, a non-200 answer is a failure. */

@@ -18,7 +18,7 @@ export function basicAuth(login: string, password: string): string {
 
 /**
  * One request with an optional JSON body, timed from before it is sent to the last byte of the answer.
- * No keep-alive, like `get` in children.ts: no idle socket lingers, and every write pays the same connect.
+ * No keep-alive: no idle socket lingers into a load test, and every write pays the same connect.
  */
 export function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8')
