@@ -92,8 +92,10 @@ export function createApp(options: AppOptions): App {
     // D2: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
     if (endpoint.capability && !endpoint.capability(current.caller)) throw forbidden(current.caller)
     endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
-    const input: Record<string, unknown> = { ...current.query }
-    if (WITH_BODY.has(event.req.method)) Object.assign(input, await readParams(event))
+    // No prototype, and keys copied as data: a body's `__proto__` is a parameter named so, nothing more.
+    const input: Record<string, unknown> = Object.create(null)
+    copyParams(input, current.query)
+    if (WITH_BODY.has(event.req.method)) copyParams(input, await readParams(event))
     if (path.id !== undefined) input.id = path.id
     // The path slug names the record; on an event update, a `slug` in the body is the event's new slug.
     if (slug !== undefined && (endpoint.slugFromPath || method === 'GET' || method === 'HEAD' || method === 'DELETE')) input.slug = slug
@@ -159,6 +161,10 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
   if (event.context.authenticated) Object.assign(headers, PRIVATE)
   const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
   return new Response(body, { status: api.status, headers })
+}
+
+function copyParams(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 function safeDecode(value: string): string {

@@ -204,3 +204,13 @@ describe('hostile input', () => {
     expect((await readdir(join(app.content, 'events'))).length).toBe(files)
   })
 })
+
+describe('a __proto__ key in a body', () => {
+  it('is data: it neither sets the prototype of the request input nor stands in for an argument', async () => {
+    const body = '{"__proto__": {"title": "From the prototype", "start_date": "2027-01-01 10:00:00", "end_date": "2027-01-01 11:00:00"}}'
+    const response = await call(app, 'events', json('POST', body, as('admin')))
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('rest_missing_callback_param')
+    expect(({} as Record<string, unknown>).title).toBeUndefined()
+  })
+})
