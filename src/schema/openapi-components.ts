@@ -95,34 +95,6 @@ export const COMPONENT_SCHEMAS = {
           "type": "string"
         },
         "description": "A list of links to the term own, archive and parent REST URL"
-      },
-      "lang": {
-        "type": "string",
-        "description": "The language of the text returned (zh-hans, en, ms, ta)",
-        "enum": [
-          "zh-hans",
-          "en",
-          "ms",
-          "ta"
-        ]
-      },
-      "translations": {
-        "type": "object",
-        "description": "Every language the record has a file in: {<lang>: {id, slug, rest_url}}",
-        "additionalProperties": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "slug": {
-              "type": "string"
-            },
-            "rest_url": {
-              "type": "string"
-            }
-          }
-        }
       }
     }
   },
@@ -365,34 +337,6 @@ export const COMPONENT_SCHEMAS = {
         "items": {
           "$ref": "#/components/schemas/Organizer"
         }
-      },
-      "lang": {
-        "type": "string",
-        "description": "The language of the text returned (zh-hans, en, ms, ta)",
-        "enum": [
-          "zh-hans",
-          "en",
-          "ms",
-          "ta"
-        ]
-      },
-      "translations": {
-        "type": "object",
-        "description": "Every language the record has a file in: {<lang>: {id, slug, rest_url}}",
-        "additionalProperties": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "slug": {
-              "type": "string"
-            },
-            "rest_url": {
-              "type": "string"
-            }
-          }
-        }
       }
     }
   },
@@ -516,34 +460,6 @@ export const COMPONENT_SCHEMAS = {
         "type": "number",
         "format": "double",
         "description": "The venue geo longitude"
-      },
-      "lang": {
-        "type": "string",
-        "description": "The language of the text returned (zh-hans, en, ms, ta)",
-        "enum": [
-          "zh-hans",
-          "en",
-          "ms",
-          "ta"
-        ]
-      },
-      "translations": {
-        "type": "object",
-        "description": "Every language the record has a file in: {<lang>: {id, slug, rest_url}}",
-        "additionalProperties": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "slug": {
-              "type": "string"
-            },
-            "rest_url": {
-              "type": "string"
-            }
-          }
-        }
       }
     }
   },
@@ -625,35 +541,16 @@ export const COMPONENT_SCHEMAS = {
       "email": {
         "type": "string",
         "description": "The organizer email address"
-      },
-      "lang": {
-        "type": "string",
-        "description": "The language of the text returned (zh-hans, en, ms, ta)",
-        "enum": [
-          "zh-hans",
-          "en",
-          "ms",
-          "ta"
-        ]
-      },
-      "translations": {
-        "type": "object",
-        "description": "Every language the record has a file in: {<lang>: {id, slug, rest_url}}",
-        "additionalProperties": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "slug": {
-              "type": "string"
-            },
-            "rest_url": {
-              "type": "string"
-            }
-          }
-        }
       }
     }
   }
 } as const
+
+const LANG = { type: 'string', description: 'The language of the text returned (zh-hans, en, ms, ta)', enum: ['zh-hans', 'en', 'ms', 'ta'] }
+const TRANSLATIONS = {
+  type: 'object',
+  description: 'Every language the record has a file in: {<lang>: {id, slug, rest_url}}',
+  additionalProperties: { type: 'object', properties: { id: { type: 'integer' }, slug: { type: 'string' }, rest_url: { type: 'string' } } },
+}
+// Every top-level record ends with its language and its translations (D11).
+for (const name of ['Term', 'Event', 'Venue', 'Organizer'] as const) Object.assign(COMPONENT_SCHEMAS[name].properties, { lang: LANG, translations: TRANSLATIONS })
