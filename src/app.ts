@@ -20,7 +20,6 @@ import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
 import type { Endpoint, RouteDef } from './routes/types.ts'
 import { parseParams } from './schema/params.ts'
 import { NAMESPACE, type Site } from './serialize/context.ts'
-import { restRoot } from './serialize/urls.ts'
 
 export interface AppOptions {
   store: Store
@@ -73,7 +72,7 @@ export function createApp(options: AppOptions): App {
     }
     app.on('OPTIONS', `${base}${route.path}`, (event) => {
       const current = state(event)
-      const description = describeRoute(route, current.paramContext, restRoot(current.view))
+      const description = describeRoute(route, current.paramContext, current.view)
       return send(event, JSON.stringify(description), responseInit(route, current.caller, 200))
     })
   }

@@ -6,11 +6,11 @@ import { listEvents } from '../query/events.ts'
 import { idList } from '../query/indexes.ts'
 import { EVENT_LIST_ARGS } from '../schema/args.ts'
 import { parseParams } from '../schema/params.ts'
-import type { UrlOptions } from './urls.ts'
-import { namespaceRoot } from './urls.ts'
+import { namespaceRoot, type Job, type UrlOptions } from './urls.ts'
 
 /** The ids of the default event list of a language, in order: what its pages hold. */
-export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOptions, siteZone: string, now: number): number[] {
+export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOptions, now: number): number[] {
+  const siteZone = options.siteZone
   const ctx = { store, lang, now, siteZone, perPage: options.perPage, maxPerPage: 50, canSeeDrafts: false }
   const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)
   const scope = { store, indexes: app.indexes, lang, siteZone, now, canSeeDrafts: false, geolocDistance: 25 }
@@ -51,19 +51,20 @@ function counted(record: ContentRecord | undefined): number[] {
   return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort((a, b) => a - b)
 }
 
-/** The single-record URLs of a record in every language it can be read in (by id, and by slug). */
-export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOptions): string[] {
+/** The single-record URLs of a record in the languages it can be read in (by id, and by slug). */
+export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOptions, langs: readonly Lang[] = LANGUAGES): Job[] {
   const record = store.get(kind, id)
   if (!record) return []
-  const urls: string[] = []
-  for (const lang of LANGUAGES) {
+  const jobs: Job[] = []
+  for (const lang of langs) {
     if (store.langOf(record, lang) === null) continue
     const root = namespaceRoot(options, lang)
-    urls.push(`${root}/${kind}/${id}`)
+    const byId = `${root}/${kind}/${id}`
+    jobs.push({ url: byId, record: `${kind}/${id}` })
     const slug = store.fieldsIn(record, lang)?.slug
-    if (kind !== 'categories' && kind !== 'tags' && typeof slug === 'string' && slug) urls.push(`${root}/${kind}/by-slug/${encodeURIComponent(slug)}`)
+    if (kind !== 'categories' && kind !== 'tags' && typeof slug === 'string' && slug) jobs.push({ url: `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`, record: `${kind}/${id}`, sameAs: byId })
   }
-  return urls
+  return jobs
 }
 
 /** Pages of a list whose content changed: all when the count moved, else those holding changed or moved ids. */

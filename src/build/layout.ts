@@ -39,22 +39,37 @@ export function fileFor(layout: Layout, url: URL): string {
   return `${segment}${path}.json`.replace(/^\//, '')
 }
 
-/** The public URL of a live API URL's file: what links inside the built JSON point at. */
+/**
+ * Where a link of a live answer points in the static files: an API URL at its file, a media URL at
+ * the copy under `media/`, anything else (the site's pages, other hosts) where it was.
+ */
 export function staticUrl(layout: Layout, liveUrl: string): string {
+  if (!liveUrl.startsWith(layout.liveUrl)) return liveUrl
+  const rest = liveUrl.slice(layout.liveUrl.length)
+  if (rest.startsWith('/media/')) return `${layout.publicUrl}${rest}`
+  if (!apiPath(layout).test(rest)) return liveUrl
   const file = fileFor(layout, new URL(liveUrl))
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
 }
 
-/** Rewrites every link into the live API, wherever it sits in a response, to its static file. */
+/** Every link of a live answer, wherever it sits, rewritten by `staticUrl`. */
 export function toStaticLinks(layout: Layout, value: unknown): unknown {
-  const live = new RegExp(`^${escape(layout.liveUrl)}(/(zh-hans|en|ms|ta))?${escape(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)
   const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return live.test(node) ? staticUrl(layout, node) : node
+    if (typeof node === 'string') return staticUrl(layout, node)
     if (Array.isArray(node)) return node.map(walk)
     if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
     return node
   }
   return walk(value)
+}
+
+const apiPaths = new WeakMap<Layout, RegExp>()
+
+/** A path into the API namespace, optionally behind a language prefix. */
+function apiPath(layout: Layout): RegExp {
+  let pattern = apiPaths.get(layout)
+  if (!pattern) apiPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escape(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)))
+  return pattern
 }
 
 function escape(text: string): string {

@@ -2,6 +2,7 @@ import type { App } from '../app.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../serialize/context.ts'
+import { eventListIds, recordUrls } from './affected.ts'
 
 export interface UrlOptions {
   liveUrl: string
@@ -10,6 +11,16 @@ export interface UrlOptions {
   perPage: number
   /** Event list pages are also written at this size, for bulk consumers. */
   bulkPerPage: number
+  siteZone: string
+}
+
+/** One public GET of a build, with the record whose answer it is, if any. */
+export interface Job {
+  url: string
+  /** `kind/id` of the record a single-record URL answers. */
+  record?: string
+  /** A by-slug URL answers exactly what this by-id URL (the job just before) answers. */
+  sameAs?: string
 }
 
 /** The namespace root of a language, as the live server answers it (non-default languages through their prefix). */
@@ -19,33 +30,50 @@ export function namespaceRoot(options: UrlOptions, lang: Lang): string {
 }
 
 /**
- * Every public GET of the API, per language: the root, /doc, every record by id and by slug,
- * and every page of every list in its default query (events also at the bulk page size).
- * List pages are found by asking for them: a list says how many pages it has.
+ * Every public GET of the API, per language: the root, /doc, every record by id and by slug, and
+ * every page of every list in its default query (events also at the bulk page size), at `now`.
+ * Events come in list order, each bulk page next to the pages and single events it holds, so an
+ * event's JSON is built once and reused while it is still in the memo (in any order, a build
+ * larger than the memo would build it again for every list it is in).
  */
-export async function publicUrls(app: App, store: Store, options: UrlOptions): Promise<string[]> {
-  const urls: string[] = []
+export async function publicJobs(app: App, store: Store, options: UrlOptions, now: number): Promise<Job[]> {
+  const jobs: Job[] = []
   for (const lang of LANGUAGES) {
     const root = namespaceRoot(options, lang)
-    urls.push(root, `${root}/doc`)
-    for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags'] as const) {
-      const sizes = kind === 'events' ? [options.perPage, options.bulkPerPage] : [options.perPage]
-      for (const size of sizes) urls.push(...(await listPages(app, `${root}/${kind}`, size, options.perPage)))
-      for (const record of store.list(kind)) {
-        if (store.langOf(record, lang) === null) continue
-        urls.push(`${root}/${kind}/${record.id}`)
-        const slug = store.fieldsIn(record, lang)?.slug
-        if (kind !== 'categories' && kind !== 'tags' && typeof slug === 'string' && slug) urls.push(`${root}/${kind}/by-slug/${encodeURIComponent(slug)}`)
-      }
+    jobs.push({ url: root }, { url: `${root}/doc` })
+    const records = (kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags', ids: Iterable<number>) => {
+      for (const id of ids) for (const url of recordUrls(store, kind, id, options, [lang])) jobs.push(url)
+    }
+    const listed = eventListIds(app, store, lang, options, now)
+    const pages = (size: number) => Math.max(1, Math.ceil(listed.length / size))
+    const page = (size: number, n: number) => ({ url: listUrl(`${root}/events`, size, options.perPage, n) })
+    let next = 1
+    for (let bulk = 1; bulk <= pages(options.bulkPerPage); bulk++) {
+      jobs.push(page(options.bulkPerPage, bulk))
+      const end = bulk * options.bulkPerPage
+      for (; next <= pages(options.perPage) && (next - 1) * options.perPage < end; next++) jobs.push(page(options.perPage, next))
+      records('events', listed.slice(end - options.bulkPerPage, end))
+    }
+    const inList = new Set(listed)
+    records('events', store.list('events').map((record) => record.id).filter((id) => !inList.has(id)))
+    for (const kind of ['venues', 'organizers', 'categories', 'tags'] as const) {
+      for (const url of await listPages(app, `${root}/${kind}`, options.perPage)) jobs.push({ url })
+      records(kind, store.list(kind).map((record) => record.id))
     }
   }
-  return urls
+  return jobs
 }
 
-async function listPages(app: App, list: string, perPage: number, defaultPerPage: number): Promise<string[]> {
-  const query = perPage === defaultPerPage ? '' : `per_page=${perPage}`
-  const first = await app.fetch(new Request(`${list}${query ? `?${query}` : ''}`))
-  const pages = Number(first.headers.get('x-tec-totalpages') ?? 1)
+/** Every page of a list at the default size, found by asking for the first: a list says how many pages it has. */
+async function listPages(app: App, list: string, perPage: number): Promise<string[]> {
+  const first = await app.fetch(new Request(list))
+  const pages = Math.max(1, Number(first.headers.get('x-tec-totalpages') ?? 1))
   await first.arrayBuffer()
-  return Array.from({ length: Math.max(1, pages) }, (_, i) => `${list}?${[query, i > 0 ? `page=${i + 1}` : ''].filter(Boolean).join('&')}`.replace(/\?$/, ''))
+  return Array.from({ length: pages }, (_, i) => listUrl(list, perPage, perPage, i + 1))
+}
+
+/** A list page's URL the way its own links name it: `per_page` only when not the default, `page` after 1. */
+export function listUrl(list: string, size: number, defaultSize: number, page: number): string {
+  const query = [size === defaultSize ? '' : `per_page=${size}`, page > 1 ? `page=${page}` : ''].filter(Boolean).join('&')
+  return query ? `${list}?${query}` : list
 }

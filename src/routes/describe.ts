@@ -1,13 +1,14 @@
 import type { ArgSet } from '../schema/args.ts'
 import type { ParamContext } from '../schema/validators.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE, type View } from '../serialize/context.ts'
+import { link, restRoot } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'
 
 // Keys of an argument that are checks, not schema: the index never shows them (WP-Srv `get_data_for_route`).
 const HIDDEN = new Set(['validate', 'sanitize', 'required'])
 
 /** A route as the namespace index and OPTIONS describe it (§11.1). */
-export function describeRoute(route: RouteDef, ctx: ParamContext, restRoot: string) {
+export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
   const methods = route.endpoints.flatMap((endpoint) => endpoint.methods)
   const description: Record<string, unknown> = {
     namespace: NAMESPACE,
@@ -15,7 +16,7 @@ export function describeRoute(route: RouteDef, ctx: ParamContext, restRoot: stri
     endpoints: route.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: describeArgs(endpoint.args, ctx) })),
   }
   // WordPress links only the routes that have no parameters in their path.
-  if (!route.pattern.includes('(')) description._links = { self: [{ href: `${restRoot}${route.pattern}`.replace(/\/$/, '') }] }
+  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${restRoot(view)}${route.pattern}`.replace(/\/$/, '')) }] }
   return description
 }
 

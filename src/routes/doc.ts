@@ -1,6 +1,7 @@
 import type { ArgSet, ArgSpec } from '../schema/args.ts'
 import { COMPONENT_SCHEMAS } from '../schema/openapi-components.ts'
 import { NAMESPACE } from '../serialize/context.ts'
+import { link } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'
 
 const SCHEMA_OF: Record<string, string> = { events: 'Event', venues: 'Venue', organizers: 'Organizer', categories: 'Term', tags: 'Term' }
@@ -14,8 +15,8 @@ export function docRoute(routes: () => RouteDef[]): RouteDef {
       methods: ['GET'],
       args: {},
       handler: (request) => {
-        const { url, apiRoot } = request.view.site
-        return { body: openApi(routes(), `${url}${apiRoot}/${NAMESPACE}/`) }
+        const { site } = request.view
+        return { body: openApi(routes(), link(site, `${site.url}${site.apiRoot}/${NAMESPACE}/`)) }
       },
     }],
   }

@@ -9,7 +9,7 @@ import { composedTag } from '../http/respond.ts'
 import { toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
-import { restRoot } from '../serialize/urls.ts'
+import { listLinks, restRoot } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
@@ -24,7 +24,7 @@ async function list(request: ApiRequest): Promise<ApiResult> {
   const { page, query, encoded } = listEvents(request.params, request.given, request.scope)
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(request.view)}events/`
-  const links = pageLinks(base, withLang(query, request), page, encoded)
+  const links = listLinks(request.view.site, pageLinks(base, withLang(query, request), page, encoded))
   const events = page.items.map((entry) => toEventJson(entry.record, request.view))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })

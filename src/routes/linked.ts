@@ -11,7 +11,7 @@ import {
 } from '../schema/args.ts'
 import { findBySlug } from '../schema/validators.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
-import { restRoot } from '../serialize/urls.ts'
+import { listLinks, restRoot } from '../serialize/urls.ts'
 import { totals, withLang } from './events.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
@@ -24,7 +24,7 @@ function list(kind: LinkedKind) {
   return (request: ApiRequest): ApiResult => {
     const { page, query } = listLinked(kind, request.params, request.scope)
     if (page.page > 1 && page.items.length === 0) throw apiError(`${SINGULAR[kind]}-archive-page-not-found`)
-    const links = pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false)
+    const links = listLinks(request.view.site, pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false))
     const items = page.items.map((record) => SERIALIZE[kind](record, request.view, { top: true }))
     const body = { [kind]: items, ...links, total: page.total, total_pages: page.totalPages }
     return { body, headers: totals(page.total, page.totalPages) }

@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../languages.ts'
 import { ROOT_ARGS } from '../schema/args.ts'
-import { restRoot, apiIndexUrl } from '../serialize/urls.ts'
+import { apiIndexUrl } from '../serialize/urls.ts'
 import { describeRoute, routeKey } from './describe.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
@@ -15,9 +15,8 @@ export function rootRoute(routes: () => RouteDef[]): RouteDef {
 }
 
 function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
-  const root = restRoot(request.view)
   const described: Record<string, unknown> = {}
-  for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, root)
+  for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, request.view)
   return {
     body: {
       namespace: 'calendar/events/v1',

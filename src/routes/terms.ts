@@ -1,7 +1,7 @@
 import { listTerms } from '../query/terms.ts'
 import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS, type ArgSet } from '../schema/args.ts'
 import { toTermResponse } from '../serialize/term.ts'
-import { restRoot } from '../serialize/urls.ts'
+import { link as siteLink, restRoot } from '../serialize/urls.ts'
 import { totals } from './events.ts'
 import { createTermEndpoint, termWrites } from './term-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
@@ -16,7 +16,7 @@ function list(kind: TermKind) {
     const lang = request.view.langNamed ? `ml_language=${request.view.lang}` : ''
     const link = (n: number | null) => {
       const query = [n && n > 1 ? `page=${n}` : '', lang].filter(Boolean).join('&')
-      return query ? `${base}?${query}` : base
+      return siteLink(request.view.site, query ? `${base}?${query}` : base)
     }
     const body: Record<string, unknown> = {
       rest_url: link(null),

@@ -16,6 +16,11 @@ export interface Site {
   currency: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
+  /**
+   * Where links into the API and to media point, when not at `url`: a static build maps each to its
+   * file. `key` tells JSON memoized with these links apart from the live server's.
+   */
+  links?: { key: string; map(url: string): string }
 }
 
 /** One request as the serializers see it: which language, how it was asked for, and what time it is. */

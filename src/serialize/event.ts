@@ -7,11 +7,11 @@ import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
-import { memoJson, type Memo } from './memo.ts'
+import { memoJson, memoShape, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
-import { recordRestUrl } from './urls.ts'
+import { recordRestUrl, siteKey } from './urls.ts'
 
 type Shape = Record<string, unknown>
 
@@ -81,7 +81,7 @@ function dateFields(times: EventTimes): Shape {
 /** The JSON text of `toEventResponse` and its digest, memoized per record, language, shape and store version. */
 export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): Memo {
   const locked = isLocked(record.source.data.password, view.password)
-  const key = `${view.lang}|${options.jsonLd === true}|${locked}|${view.store.version}|${view.site.url}`
+  const key = `${view.lang}|${options.jsonLd === true}|${locked}|${view.store.version}|${siteKey(view.site)}`
   return memoJson(record, key, () => toEventResponse(record, view, options))
 }
 
@@ -98,7 +98,7 @@ function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
   return idList(value)
     .map((id) => view.store.get(kind, id))
     .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => toEmbeddedTerm(record!, view))
+    .map((record) => memoShape(record!, `embedded ${view.lang} ${siteKey(view.site)}`, view.store.version, () => toEmbeddedTerm(record!, view)))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
 }
 
@@ -106,7 +106,7 @@ function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
 function venue(fields: RecordFields, view: View, options: EventOptions): Shape | [] {
   for (const id of idList(fields.venue)) {
     const record = view.store.get('venues', id)
-    if (record && view.store.langOf(record, view.lang)) return toVenueResponse(record, view, { jsonLd: options.jsonLd === true })
+    if (record && view.store.langOf(record, view.lang)) return embedded(record, view, options, toVenueResponse)
   }
   return []
 }
@@ -115,7 +115,15 @@ function organizers(fields: RecordFields, view: View, options: EventOptions): Sh
   return idList(fields.organizer)
     .map((id) => view.store.get('organizers', id))
     .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => toOrganizerResponse(record, view, { jsonLd: options.jsonLd === true }))
+    .map((record) => embedded(record, view, options, toOrganizerResponse))
+}
+
+/** A venue or organizer inside an event, built once per language, shape and store version. */
+function embedded(record: ContentRecord, view: View, options: EventOptions, build: typeof toVenueResponse): Shape {
+  const jsonLd = options.jsonLd === true
+  const locked = isLocked(record.source.data.password, view.password)
+  const key = `embedded ${view.lang} ${jsonLd} ${locked} ${siteKey(view.site)}`
+  return memoShape(record, key, view.store.version, () => build(record, view, { jsonLd }))
 }
 
 /** schema.org `Event` for single reads (§4.6). */

@@ -1,4 +1,5 @@
 import type { View } from './context.ts'
+import { link } from './urls.ts'
 
 /** The reference's image object: what is known about the file, falsy values left out (D15). */
 export type ImageResponse = Record<string, string | number>
@@ -24,5 +25,5 @@ export function toImage(value: unknown, view: View): ImageResponse | false {
 
 /** Where the server (and the static build) serve a file of `content/media/`. */
 export function mediaUrl(view: View, file: string): string {
-  return `${view.site.url}/media/${file.split('/').map(encodeURIComponent).join('/')}`
+  return link(view.site, `${view.site.url}/media/${file.split('/').map(encodeURIComponent).join('/')}`)
 }

@@ -43,6 +43,35 @@ export function memoJson(record: ContentRecord, key: string, build: () => unknow
   return memo
 }
 
+interface Kept {
+  version: number
+  value: object
+}
+const shapes = new WeakMap<ContentRecord, Map<string, Kept>>()
+
+/**
+ * An object built from a record for a key, shared until the record or the store's version changes:
+ * venues, organizers and terms are embedded in many events, and each is built once, not once per
+ * event. It is frozen, so a caller that would change the shared object fails instead.
+ */
+export function memoShape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T {
+  let kept = shapes.get(record)
+  if (!kept) shapes.set(record, (kept = new Map()))
+  const found = kept.get(key)
+  if (found?.version === version) return found.value as T
+  const value = deepFreeze(build())
+  kept.set(key, { version, value })
+  return value
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
 /** SHA-1 in base64url: short, and collisions are out of reach for content that editors write. */
 export function digest(text: string | Uint8Array): string {
   return createHash('sha1').update(text).digest('base64url')

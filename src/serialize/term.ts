@@ -2,7 +2,7 @@ import type { ContentRecord } from '../content/store.ts'
 import type { TermKind } from '../content/kinds.ts'
 import type { View } from './context.ts'
 import { servedLang, slugSegment, text, toTranslations } from './record.ts'
-import { publicUrl, recordRestUrl, restRoot } from './urls.ts'
+import { link, publicUrl, recordRestUrl, restRoot } from './urls.ts'
 
 const TAXONOMY: Record<TermKind, string> = { categories: 'tribe_events_cat', tags: 'post_tag' }
 
@@ -89,10 +89,10 @@ function termLinks(record: ContentRecord, view: View, term: TermBasics, allow: s
   const links: Record<string, unknown[]> = {
     self: [{ href: term.urls.self, targetHints: { allow } }],
     collection: [{ href: term.urls.collection }],
-    about: [{ href: `${restRoot(view)}doc` }],
+    about: [{ href: link(view.site, `${restRoot(view)}doc`) }],
   }
   if (term.urls.up) links.up = [{ embeddable: true, href: term.urls.up }]
-  links['wp:post_type'] = [{ href: `${restRoot(view)}events?${record.kind}=${record.id}` }]
+  links['wp:post_type'] = [{ href: link(view.site, `${restRoot(view)}events?${record.kind}=${record.id}`) }]
   links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }]
   return links
 }

@@ -10,7 +10,26 @@ export function restRoot(view: View): string {
 /** A record's canonical API address; names its language unless it is the default (D11). */
 export function recordRestUrl(site: Site, path: string, lang: Lang): string {
   const query = lang === site.defaultLang ? '' : `?ml_language=${lang}`
-  return `${site.url}${site.apiRoot}/${NAMESPACE}/${path}${query}`
+  return link(site, `${site.url}${site.apiRoot}/${NAMESPACE}/${path}${query}`)
+}
+
+/** What a site's responses depend on beyond the request: its address and where its links point. */
+export function siteKey(site: Site): string {
+  return site.links ? `${site.url} ${site.links.key}` : site.url
+}
+
+/** A link into the API or to a media file as responses carry it: live, or mapped by the site (a static build). */
+export function link(site: Site, url: string): string {
+  return site.links ? site.links.map(url) : url
+}
+
+/** The paging links of a list, each through `link`. */
+export function listLinks<T extends { rest_url: string; next_rest_url?: string; previous_rest_url?: string }>(site: Site, links: T): T {
+  if (!site.links) return links
+  const mapped = { ...links, rest_url: link(site, links.rest_url) }
+  if (links.next_rest_url) mapped.next_rest_url = link(site, links.next_rest_url)
+  if (links.previous_rest_url) mapped.previous_rest_url = link(site, links.previous_rest_url)
+  return mapped
 }
 
 /** A public page of the site, with the language segment in front for other languages (DESIGN §3). */

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/build/build.ts'
 import { staticUrl, toStaticLinks, type Layout } from '../../src/build/layout.ts'
-import { publicUrls } from '../../src/build/urls.ts'
+import { publicJobs } from '../../src/build/urls.ts'
 import { answer } from '../../src/cli/preview.ts'
 import { createApp } from '../../src/app.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
@@ -42,7 +42,8 @@ async function allFiles(dir: string, prefix = ''): Promise<string[]> {
 describe('almanac build', () => {
   it('answers every public GET from a plain static server as the live server does, links aside', async () => {
     const live = createApp({ store: app.store, site, perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW })
-    const urls = await publicUrls(live, app.store, { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', perPage: 9, bulkPerPage: 50 })
+    const jobs = await publicJobs(live, app.store, { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', perPage: 9, bulkPerPage: 50, siteZone: site.timezone }, SAMPLE_NOW)
+    const urls = jobs.map((job) => job.url)
     expect(urls.length).toBeGreaterThan(80)
     let compared = 0
     for (const url of urls) {
