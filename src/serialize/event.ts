@@ -7,7 +7,7 @@ import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
-import { memoJson, memoShape, type Memo } from './memo.ts'
+import { memoJson, memoRecent, memoShape, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -20,8 +20,25 @@ export interface EventOptions {
   jsonLd?: boolean
 }
 
-/** An event exactly as the reference serves it (§4.1), plus `lang` and `translations` (D11). */
+/**
+ * An event exactly as the reference serves it (§4.1), plus `lang` and `translations` (D11). The
+ * list shape is built once and kept a while: a single read is that shape with JSON-LD in its
+ * venue, organizers and itself, and lists and single reads of the same events come close together.
+ */
 export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
+  const locked = isLocked(record.source.data.password, view.password)
+  const key = `event ${view.lang} ${locked} ${view.store.version} ${siteKey(view.site)}`
+  const listed = memoRecent(record, key, () => listShape(record, view, locked))
+  if (!options.jsonLd || locked) return listed
+  const fields = view.store.fieldsIn(record, view.lang)!
+  const { lang, translations, ...head } = listed
+  const single: Shape = { ...head, venue: venue(fields, view, options), organizer: organizers(fields, view, options) }
+  if (!fields.password) single.json_ld = eventJsonLd(single, fields, eventTimes(record, view.site.timezone), view)
+  return Object.assign(single, { lang, translations })
+}
+
+/** The event as lists show it: without JSON-LD; blanked when protected (§4.7). */
+function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
   const fields = view.store.fieldsIn(record, view.lang)!
   const times = eventTimes(record, view.site.timezone)
   const head = postHead(record, fields, view, 'event')
@@ -51,12 +68,10 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
     featured: fields.featured === true,
     categories: terms(fields.categories, 'categories', view),
     tags: terms(fields.tags, 'tags', view),
-    venue: venue(fields, view, options),
-    organizer: organizers(fields, view, options),
+    venue: venue(fields, view, {}),
+    organizer: organizers(fields, view, {}),
     custom_fields: [],
   }
-  const locked = isLocked(fields.password, view.password)
-  if (options.jsonLd && !locked && !fields.password) event.json_ld = eventJsonLd(event, fields, times, view)
   const out = locked ? blankProtected(event) : event
   out.lang = lang
   out.translations = toTranslations(record, view, `events/${record.id}`)

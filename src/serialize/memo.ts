@@ -22,9 +22,7 @@ let bytes = 0
 
 /** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
 export function memoJson(record: ContentRecord, key: string, build: () => unknown): Memo {
-  let serial = serials.get(record)
-  if (serial === undefined) serials.set(record, (serial = nextSerial++))
-  const id = `${serial}|${key}`
+  const id = `${serialOf(record)}|${key}`
   let memo = memos.get(id)
   if (memo) {
     memos.delete(id)
@@ -41,6 +39,13 @@ export function memoJson(record: ContentRecord, key: string, build: () => unknow
     bytes -= old.bytes.length
   }
   return memo
+}
+
+/** A number per record object: records are immutable, so a changed record has a new one. */
+function serialOf(record: ContentRecord): number {
+  let serial = serials.get(record)
+  if (serial === undefined) serials.set(record, (serial = nextSerial++))
+  return serial
 }
 
 interface Kept {
@@ -61,6 +66,25 @@ export function memoShape<T extends object>(record: ContentRecord, key: string, 
   if (found?.version === version) return found.value as T
   const value = deepFreeze(build())
   kept.set(key, { version, value })
+  return value
+}
+
+// Few: what is built again soon after (a list page and the single reads of its events) is found.
+const RECENT_LIMIT = 1024
+const recent = new Map<string, object>()
+
+/** Like `memoShape`, for records too many to keep each: only the most recently used stay. */
+export function memoRecent<T extends object>(record: ContentRecord, key: string, build: () => T): T {
+  const id = `${serialOf(record)}|${key}`
+  const found = recent.get(id)
+  if (found) {
+    recent.delete(id)
+    recent.set(id, found)
+    return found as T
+  }
+  const value = deepFreeze(build())
+  recent.set(id, value)
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
   return value
 }
 

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto'
+import { copyFileSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { threadId } from 'node:worker_threads'
+
+/** What the manifest says of a file. */
+export interface ManifestEntry {
+  bytes: number
+  sha256: string
+}
+
+export const MANIFEST = 'manifest.json'
+
+/**
+ * The output folder of a build: files replaced atomically (a complete temporary file renamed over
+ * the old one) and only when their content changed, with the manifest of what is there.
+ */
+export interface Output {
+  readonly manifest: Map<string, ManifestEntry>
+  /** Files written (not skipped as unchanged) and removed since the last `take`. */
+  take(): { written: number; removed: number }
+  put(file: string, data: Buffer): Promise<void>
+  /** A file with the same content as `source`, written in this run: a hard link to it where the file system allows. */
+  putSame(file: string, source: string): Promise<void>
+  remove(file: string): Promise<void>
+  /** Resolves once every write started has landed. */
+  drain(): Promise<void>
+}
+
+// Writes go out while the next answers render: awaiting each one left a build idle 40% of the time.
+const WRITES_IN_FLIGHT = 64
+
+/**
+ * An output over `out`. Synchronous writes are cheaper per file (fs/promises' writeFile costs a
+ * dozen promise turns a file) and suit a worker thread, which has nothing else to do; the server's
+ * thread writes asynchronously so that it keeps answering.
+ */
+export function createOutput(out: string, manifest: Map<string, ManifestEntry>, sync: boolean): Output {
+  const root = resolve(out)
+  const inFlight = new Map<string, Promise<void>>()
+  let counts = { written: 0, removed: 0 }
+  const schedule = async (file: string, write: () => Promise<void>) => {
+    counts.written++
+    const done = write().finally(() => inFlight.delete(file))
+    inFlight.set(file, done)
+    if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight.values())
+  }
+  const drain = async () => {
+    await Promise.all(inFlight.values())
+  }
+  return {
+    manifest,
+    take() {
+      const taken = counts
+      counts = { written: 0, removed: 0 }
+      return taken
+    },
+    async put(file, data) {
+      const entry = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') }
+      const same = manifest.get(file)?.sha256 === entry.sha256
+      manifest.set(file, entry)
+      if (same) return
+      if (sync) {
+        counts.written++
+        replaceFileSync(root, file, data)
+      } else await schedule(file, () => replaceFile(root, file, data))
+    },
+    async putSame(file, source) {
+      const entry = manifest.get(source)!
+      const same = manifest.get(file)?.sha256 === entry.sha256
+      manifest.set(file, entry)
+      if (same) return
+      if (sync) {
+        counts.written++
+        linkOrCopySync(root, file, source)
+        return
+      }
+      const written = inFlight.get(source)
+      await schedule(file, async () => {
+        await written
+        await linkOrCopy(root, file, source)
+      })
+    },
+    async remove(file) {
+      if (!manifest.delete(file)) return
+      await drain()
+      await rm(inside(root, file), { force: true })
+      counts.removed++
+    },
+    drain,
+  }
+}
+
+/** The manifest a previous build left, if any: what need not be written again. */
+export async function readManifest(out: string): Promise<Map<string, ManifestEntry>> {
+  try {
+    const data = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as { files?: Record<string, ManifestEntry> }
+    return new Map(Object.entries(data.files ?? {}))
+  } catch {
+    return new Map()
+  }
+}
+
+/** Writes the manifest: every file with its size and SHA-256, in path order. */
+export async function writeManifest(out: string, manifest: Map<string, ManifestEntry>, head: Record<string, unknown>): Promise<void> {
+  const files = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : 1)))
+  await replaceFile(resolve(out), MANIFEST, Buffer.from(`${JSON.stringify({ ...head, files }, null, 1)}\n`))
+}
+
+async function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
+  const target = inside(root, file)
+  const temporary = temporaryBeside(target)
+  // The folder exists for all but the first file in it: it is made only when the write finds it missing.
+  await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+    await mkdir(dirname(target), { recursive: true })
+    await writeFile(temporary, data)
+  })
+  await rename(temporary, target)
+}
+
+function replaceFileSync(root: string, file: string, data: Buffer): void {
+  const target = inside(root, file)
+  const temporary = temporaryBeside(target)
+  try {
+    writeFileSync(temporary, data)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(temporary, data)
+  }
+  renameSync(temporary, target)
+}
+
+// A by-slug answer is its by-id answer: a hard link writes no bytes twice. Where links are refused
+// (some file systems), a copy. Either is made beside the target and renamed over it.
+async function linkOrCopy(root: string, file: string, source: string): Promise<void> {
+  const target = inside(root, file)
+  const temporary = temporaryBeside(target)
+  await mkdir(dirname(target), { recursive: true })
+  await link(inside(root, source), temporary).catch(() => copyFile(inside(root, source), temporary))
+  await rename(temporary, target)
+}
+
+function linkOrCopySync(root: string, file: string, source: string): void {
+  const target = inside(root, file)
+  const temporary = temporaryBeside(target)
+  mkdirSync(dirname(target), { recursive: true })
+  try {
+    linkSync(inside(root, source), temporary)
+  } catch {
+    copyFileSync(inside(root, source), temporary)
+  }
+  renameSync(temporary, target)
+}
+
+function temporaryBeside(target: string): string {
+  return join(dirname(target), `.${process.pid}.${threadId}.${Math.random().toString(36).slice(2)}.tmp`)
+}
+
+/** A path inside the output folder; anything that would escape it is refused. */
+function inside(root: string, file: string): string {
+  const target = resolve(root, file)
+  if (target !== root && !target.startsWith(root + sep)) throw new Error(`refusing to write outside ${root}: ${file}`)
+  return target
+}

@@ -1,0 +1,75 @@
+import { Worker } from 'node:worker_threads'
+import type { ManifestEntry } from './output.ts'
+import type { Job } from './urls.ts'
+import type { WorkerMessage, WorkerSetup } from './worker.ts'
+
+/** Each job's file and manifest entry (null: the job has no file), and how many files were written. */
+export interface Rendered {
+  results: ([string, ManifestEntry] | null)[]
+  written: number
+}
+
+/** Render workers, loading their trees from the moment they are started. */
+export interface Pool {
+  /** Renders jobs, handing out batches as workers come free; rejects on the first error. */
+  render(jobs: Job[], onProgress?: (done: number) => void): Promise<Rendered>
+  close(): Promise<void>
+}
+
+// Jobs go out in runs of this many, in order: neighbours share the events they hold, and a worker
+// finds them in its memo. Small enough that the workers finish together.
+const BATCH = 400
+
+/** Starts `count` worker threads, each over its own copy of the store loaded from `setup.dir`. */
+export function startPool(setup: WorkerSetup, count: number): Pool {
+  const workers = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: setup }))
+  // Until `render` listens, a worker's first message (ready, or why it could not load) waits here.
+  const first = workers.map((worker) => new Promise<WorkerMessage>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  }))
+  // Heard by `render`; a pool closed before it renders (its jobs could not be listed) has no one to tell.
+  for (const promise of first) promise.catch(() => {})
+  return {
+    async render(jobs, onProgress) {
+      const results: Rendered['results'] = new Array(jobs.length)
+      let written = 0
+      let next = 0
+      let done = 0
+      await Promise.all(workers.map(async (worker, i) => {
+        const ready = await first[i]!
+        if ('error' in ready) throw new Error(`a render worker could not start: ${ready.error}`)
+        while (next < jobs.length) {
+          const batch = next
+          next += BATCH
+          const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
+          if ('error' in reply) throw new Error(`a render worker failed: ${reply.error}`)
+          if (!('results' in reply)) throw new Error('a render worker answered out of turn')
+          reply.results.forEach((result, j) => (results[batch + j] = result))
+          written += reply.written
+          done += reply.results.length
+          onProgress?.(done)
+        }
+      }))
+      return { results, written }
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()))
+    },
+  }
+}
+
+/** Sends a worker a batch and waits for its answer, or for it to fail. */
+function ask(worker: Worker, jobs: Job[]): Promise<WorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => done(() => reject(error))
+    const exit = (code: number) => done(() => reject(new Error(`a render worker exited with code ${code}`)))
+    const answer = (message: WorkerMessage) => done(() => resolve(message))
+    const done = (settle: () => void) => {
+      worker.off('message', answer).off('error', fail).off('exit', exit)
+      settle()
+    }
+    worker.on('message', answer).on('error', fail).on('exit', exit)
+    worker.postMessage(jobs)
+  })
+}

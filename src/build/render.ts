@@ -1,0 +1,52 @@
+import { createApp, type App } from '../app.ts'
+import type { Store } from '../content/store.ts'
+import type { Site } from '../serialize/context.ts'
+import { fileFor, staticUrl, type Layout } from './layout.ts'
+import type { Output } from './output.ts'
+import type { Job } from './urls.ts'
+
+/** What an app for a build needs beyond its store. */
+export interface AppSettings {
+  site: Site
+  perPage: number
+  maxPerPage: number
+}
+
+/**
+ * An app of its own for a build, without users: every answer is what an anonymous caller gets,
+ * public only. Its serializers write the static links themselves, so no answer is parsed or
+ * rewritten on its way to a file.
+ */
+export function createBuildApp(store: Store, settings: AppSettings, layout: Layout, now: () => number): App {
+  const site: Site = { ...settings.site, links: { key: `static ${layout.publicUrl}`, map: (url) => staticUrl(layout, url) } }
+  return createApp({ store, site, perPage: settings.perPage, maxPerPage: settings.maxPerPage, fallback: store.fallback, now })
+}
+
+/** Renders jobs into an output by asking the app, as a live client would. */
+export interface Renderer {
+  /** The file written for a job, or undefined when its answer is not 200 (a protected event). */
+  render(job: Job): Promise<string | undefined>
+  /** Forgets what was rendered: a by-slug answer is linked only to a by-id answer of the same run. */
+  reset(): void
+}
+
+export function createRenderer(app: App, layout: Layout, output: Output): Renderer {
+  const rendered = new Set<string>()
+  return {
+    async render(job) {
+      const file = fileFor(layout, new URL(job.url))
+      // Links do not depend on the path asked, so a by-slug answer is its record's by-id answer.
+      if (job.sameAs && rendered.has(job.sameAs)) {
+        await output.putSame(file, fileFor(layout, new URL(job.sameAs)))
+      } else {
+        const response = await app.fetch(new Request(job.url))
+        const data = Buffer.from(await response.arrayBuffer())
+        if (response.status !== 200) return undefined
+        await output.put(file, data)
+      }
+      rendered.add(job.url)
+      return file
+    },
+    reset: () => rendered.clear(),
+  }
+}

@@ -1,0 +1,49 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { createStore } from '../content/store.ts'
+import type { Lang } from '../languages.ts'
+import type { Layout } from './layout.ts'
+import { createOutput, type ManifestEntry } from './output.ts'
+import { createBuildApp, createRenderer, type AppSettings } from './render.ts'
+import type { Job } from './urls.ts'
+
+/** What a render worker is started with: everything it needs to load the same tree and answer as the build's app. */
+export interface WorkerSetup extends AppSettings {
+  dir: string
+  defaultLanguage: Lang
+  fallback: boolean
+  layout: Layout
+  out: string
+  /** The build's instant. */
+  now: number
+  /** The manifest before this build: files whose content did not change are not written again. */
+  previous: [string, ManifestEntry][]
+}
+
+/** From a worker: ready after loading; per batch of jobs, each job's file and manifest entry (null: no file). */
+export type WorkerMessage =
+  | { ready: true }
+  | { results: ([string, ManifestEntry] | null)[]; written: number }
+  | { error: string }
+
+const setup = workerData as WorkerSetup
+const port = parentPort!
+try {
+  // Read only: a worker never assigns ids or writes content; problems are the main thread's to report.
+  const store = await createStore(setup.dir, { defaultLanguage: setup.defaultLanguage, fallback: setup.fallback, assignIds: false })
+  const app = createBuildApp(store, setup, setup.layout, () => setup.now)
+  const output = createOutput(setup.out, new Map(setup.previous), true)
+  const renderer = createRenderer(app, setup.layout, output)
+  port.on('message', (jobs: Job[]) => {
+    void (async () => {
+      const results: ([string, ManifestEntry] | null)[] = []
+      for (const job of jobs) {
+        const file = await renderer.render(job)
+        results.push(file ? [file, output.manifest.get(file)!] : null)
+      }
+      port.postMessage({ results, written: output.take().written } satisfies WorkerMessage)
+    })().catch((error: Error) => port.postMessage({ error: error.stack ?? error.message } satisfies WorkerMessage))
+  })
+  port.postMessage({ ready: true } satisfies WorkerMessage)
+} catch (error) {
+  port.postMessage({ error: (error as Error).stack ?? String(error) } satisfies WorkerMessage)
+}
