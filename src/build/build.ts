@@ -200,7 +200,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   /** Removes the files of list pages past the last one, after a list got shorter. */
   async function dropPagesBeyond(list: string, size: number, pages: number) {
     for (let page = pages + 1; ; page++) {
-      const file = fileFor(layout, new URL(listUrl(list, size, options.perPage, page)))
+      const file = fileFor(layout, listUrl(list, size, options.perPage, page))
       if (!output.manifest.has(file)) break
       await output.remove(file)
     }

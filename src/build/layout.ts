@@ -19,9 +19,14 @@ const LISTS = new Set(['events', 'venues', 'organizers', 'categories', 'tags'])
  * with the language as a path segment, and `page` and a non-default `per_page` as path segments
  * (static hosts ignore query strings). Other query parameters are those of the default query.
  */
-export function fileFor(layout: Layout, url: URL): string {
-  let path = decodeURIComponent(url.pathname)
-  let lang = url.searchParams.get('ml_language')
+export function fileFor(layout: Layout, url: string): string {
+  // Every URL a build meets starts with the live site's: cut it off rather than parse it (a
+  // build maps a few million links).
+  const local = url.startsWith(`${layout.liveUrl}/`) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
+  const mark = local.indexOf('?')
+  const query = new URLSearchParams(mark < 0 ? '' : local.slice(mark + 1))
+  let path = decodeURIComponent(mark < 0 ? local : local.slice(0, mark))
+  let lang = query.get('ml_language')
   const prefix = /^\/(zh-hans|en|ms|ta)(\/.*)$/.exec(path)
   if (prefix && prefix[2]!.startsWith(`${layout.apiRoot}/`)) {
     lang ??= prefix[1]!
@@ -30,13 +35,17 @@ export function fileFor(layout: Layout, url: URL): string {
   path = path.replace(/\/+$/, '')
   const tail = path.slice(`${layout.apiRoot}/${NAMESPACE}`.length).replace(/^\//, '')
   if (LISTS.has(tail)) {
-    const perPage = Number(url.searchParams.get('per_page') ?? layout.defaultPerPage)
-    const page = Number(url.searchParams.get('page') ?? 1)
+    const perPage = Number(query.get('per_page') ?? layout.defaultPerPage)
+    const page = Number(query.get('page') ?? 1)
     if (perPage !== layout.defaultPerPage) path += `/per_page/${perPage}`
     if (page > 1) path += `/page/${page}`
   }
   const segment = lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
   return `${segment}${path}.json`.replace(/^\//, '')
+}
+
+function pathAndQuery(url: URL): string {
+  return url.pathname + url.search
 }
 
 /**
@@ -48,7 +57,7 @@ export function staticUrl(layout: Layout, liveUrl: string): string {
   const rest = liveUrl.slice(layout.liveUrl.length)
   if (rest.startsWith('/media/')) return `${layout.publicUrl}${rest}`
   if (!apiPath(layout).test(rest)) return liveUrl
-  const file = fileFor(layout, new URL(liveUrl))
+  const file = fileFor(layout, liveUrl)
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
 }
 

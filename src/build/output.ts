@@ -102,10 +102,17 @@ export async function readManifest(out: string): Promise<Map<string, ManifestEnt
   }
 }
 
-/** Writes the manifest: every file with its size and SHA-256, in path order. */
+/**
+ * Writes the manifest: every file with its size and SHA-256, one line per file in path order (an
+ * update rewrites it whole, so it is written as text rather than through an indenting stringify).
+ */
 export async function writeManifest(out: string, manifest: Map<string, ManifestEntry>, head: Record<string, unknown>): Promise<void> {
-  const files = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : 1)))
-  await replaceFile(resolve(out), MANIFEST, Buffer.from(`${JSON.stringify({ ...head, files }, null, 1)}\n`))
+  const lines = [...manifest.keys()].sort().map((file) => {
+    const entry = manifest.get(file)!
+    return `  ${JSON.stringify(file)}: { "bytes": ${entry.bytes}, "sha256": "${entry.sha256}" }`
+  })
+  const heading = Object.entries(head).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`).join('')
+  await replaceFile(resolve(out), MANIFEST, Buffer.from(`{\n${heading} "files": {\n${lines.join(',\n')}\n }\n}\n`))
 }
 
 async function replaceFile(root: string, file: string, data: Buffer): Promise<void> {

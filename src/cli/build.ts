@@ -3,6 +3,7 @@ import { createSiteBuilder, type BuildResult } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
 import { createStore } from '../content/store.ts'
 import { watchContent } from '../content/watch.ts'
+import { CliError } from './errors.ts'
 import { siteOf } from './site.ts'
 
 type Flags = Record<string, string | boolean | undefined>
@@ -22,6 +23,7 @@ export async function build(flags: Flags): Promise<number> {
     publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
+    ...(flags.workers === undefined ? {} : { workers: workerCount(flags.workers) }),
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }
   const builder = createSiteBuilder(options)
@@ -39,6 +41,13 @@ export async function build(flags: Flags): Promise<number> {
   await watching.close()
   await stop()
   return 0
+}
+
+/** `--workers N`: how many threads render a full build; 0 renders on the main thread. */
+function workerCount(value: string | boolean): number {
+  const count = Number(value)
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || count > 64) throw new CliError(`--workers must be a whole number from 0 to 64, not "${String(value)}"`)
+  return count
 }
 
 /** One line: what was built, how big, how long. */

@@ -11,7 +11,7 @@ const USAGE = `Usage: almanac <command> [options]
 
 Commands:
   serve   [--content DIR] [--port N] [--host H] [--users FILE] [--build] [--config FILE]   serve the API live
-  build   [--content DIR] [--out DIR] [--base-url URL] [--watch]   the public API as static files
+  build   [--content DIR] [--out DIR] [--base-url URL] [--watch] [--workers N]   the public API as static files
   preview [--out DIR] [--port N]                                   serve the built files like a static host
   check   [--content DIR] [--fix] [--format text|github|json]   validate the content tree (exit 1 on errors)
   user    add LOGIN --role ROLE [--password PW] | list | remove LOGIN | reset-password LOGIN
@@ -71,6 +71,7 @@ export function parseFlags(args: string[], positionals = false) {
         watch: { type: 'boolean' },
         build: { type: 'boolean' },
         'base-url': { type: 'string' },
+        workers: { type: 'string' },
         format: { type: 'string' },
       },
       strict: true,
