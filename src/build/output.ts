@@ -40,14 +40,26 @@ export function createOutput(out: string, manifest: Map<string, ManifestEntry>, 
   const root = resolve(out)
   const inFlight = new Map<string, Promise<void>>()
   let counts = { written: 0, removed: 0 }
+  // The first write that failed, thrown to the run by the next put or drain; the writes still in
+  // flight then land or fail unheard, never as an unhandled rejection.
+  let failure: Error | undefined
+  const check = () => {
+    const error = failure
+    failure = undefined
+    if (error) throw error
+  }
   const schedule = async (file: string, write: () => Promise<void>) => {
     counts.written++
-    const done = write().finally(() => inFlight.delete(file))
+    const done = write()
+      .catch((error: Error) => void (failure ??= error))
+      .finally(() => inFlight.delete(file))
     inFlight.set(file, done)
     if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight.values())
+    check()
   }
   const drain = async () => {
     await Promise.all(inFlight.values())
+    check()
   }
   return {
     manifest,

@@ -41,12 +41,12 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
       let done = 0
       await Promise.all(workers.map(async (worker, i) => {
         const ready = await first[i]!
-        if ('error' in ready) throw new Error(`a render worker could not start: ${ready.error}`)
+        if ('error' in ready) throw new Error(`a render worker could not load the content: ${ready.error}`)
         while (next < jobs.length) {
           const batch = next
           next += BATCH
           const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
-          if ('error' in reply) throw new Error(`a render worker failed: ${reply.error}`)
+          if ('error' in reply) throw new Error(reply.error)
           if (!('results' in reply)) throw new Error('a render worker answered out of turn')
           reply.results.forEach((result, j) => (results[batch + j] = result))
           written += reply.written

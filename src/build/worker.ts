@@ -41,9 +41,14 @@ try {
         results.push(file ? [file, output.manifest.get(file)!] : null)
       }
       port.postMessage({ results, written: output.take().written } satisfies WorkerMessage)
-    })().catch((error: Error) => port.postMessage({ error: error.stack ?? error.message } satisfies WorkerMessage))
+    })().catch((error: Error) => port.postMessage({ error: describe(error) } satisfies WorkerMessage))
   })
   port.postMessage({ ready: true } satisfies WorkerMessage)
 } catch (error) {
-  port.postMessage({ error: (error as Error).stack ?? String(error) } satisfies WorkerMessage)
+  port.postMessage({ error: describe(error as Error) } satisfies WorkerMessage)
+}
+
+/** A system error (a full disk, a folder that is a file) says what it is; anything else is a bug, with its stack. */
+function describe(error: Error): string {
+  return 'code' in error ? error.message : (error.stack ?? String(error))
 }

@@ -27,7 +27,9 @@ export async function build(flags: Flags): Promise<number> {
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }
   const builder = createSiteBuilder(options)
-  const result = await builder.full()
+  const result = await builder.full().catch((error: Error) => {
+    throw new CliError(`build failed: ${error.message}`)
+  })
   if (process.stderr.isTTY) process.stderr.write('\n')
   console.log(summary(result, config.out))
   if (flags.watch !== true) return 0

@@ -50,7 +50,12 @@ export async function serve(flags: Flags): Promise<number> {
   })
   handler = toNodeHandler(app.h3) as typeof handler
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
-  const stopBuilding = flags.build === 'true' ? await keepBuilt(store, config, address.port) : async () => {}
+  const stopBuilding = flags.build === 'true'
+    ? await keepBuilt(store, config, address.port).catch(async (error: Error) => {
+      await Promise.all([listener.close(), watching.close()])
+      throw new CliError(`build failed: ${error.message}`)
+    })
+    : async () => {}
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
   console.log(`  ➜ API: ${siteOf(config, address.port).url}${config.api_root}/calendar/events/v1`)

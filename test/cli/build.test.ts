@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -32,6 +32,19 @@ describe('almanac build, from the command line', () => {
       await expect(readFile(join(out, 'manifest.json'))).rejects.toThrow()
     } finally {
       await rm(join(out, '..'), { recursive: true, force: true })
+    }
+  })
+
+  it('says why a build failed, in one line, when a worker cannot write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'almanac-cli-build-'))
+    const out = join(dir, 'dist')
+    await writeFile(out, 'a file where the output folder should be')
+    try {
+      const run = promisify(execFile)(process.execPath, [BIN, 'build', '--content', join(FIXTURES, 'reference', 'content'), '--out', out, '--workers', '2'], { timeout: 30_000 })
+      await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^almanac: build failed: ENOTDIR: not a directory, .*\n$/) })
+      expect(await readFile(out, 'utf8')).toBe('a file where the output folder should be')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })
