@@ -62,7 +62,10 @@ export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOpt
     const byId = `${root}/${kind}/${id}`
     jobs.push({ url: byId, record: `${kind}/${id}` })
     const slug = store.fieldsIn(record, lang)?.slug
-    if (kind !== 'categories' && kind !== 'tags' && typeof slug === 'string' && slug) jobs.push({ url: `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`, record: `${kind}/${id}`, sameAs: byId })
+    // A slug a record only falls back to may be another record's in this language: that record's
+    // answer is the URL's, and its jobs write it.
+    if (kind === 'categories' || kind === 'tags' || typeof slug !== 'string' || !slug || store.bySlug(kind, lang, slug) !== record) continue
+    jobs.push({ url: `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`, record: `${kind}/${id}`, sameAs: byId })
   }
   return jobs
 }

@@ -7,7 +7,7 @@ import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
-import { memoJson, memoRecent, memoShape, type Memo } from './memo.ts'
+import { digest, memoJson, memoRecent, memoShape, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -28,7 +28,9 @@ export interface EventOptions {
 export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
   const locked = isLocked(record.source.data.password, view.password)
   const key = `event ${view.lang} ${locked} ${view.store.version} ${siteKey(view.site)}`
-  const listed = memoRecent(record, key, () => listShape(record, view, locked))
+  // A password opens the event, or a venue or organizer in it, for this request alone: such
+  // shapes are built each time and never kept where a request without it could find them.
+  const listed = view.password === undefined ? memoRecent(record, key, () => listShape(record, view, locked)) : listShape(record, view, locked)
   if (!options.jsonLd || locked) return listed
   const fields = view.store.fieldsIn(record, view.lang)!
   const { lang, translations, ...head } = listed
@@ -93,10 +95,16 @@ function dateFields(times: EventTimes): Shape {
   }
 }
 
-/** The JSON text of `toEventResponse` and its digest, memoized per record, language, shape and store version. */
+/**
+ * The JSON text of `toEventResponse` and its digest, memoized per record, language, shape and store
+ * version; not for a request with a password, whose answer is its own (see `toEventResponse`).
+ */
 export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): Memo {
-  const locked = isLocked(record.source.data.password, view.password)
-  const key = `${view.lang}|${options.jsonLd === true}|${locked}|${view.store.version}|${siteKey(view.site)}`
+  if (view.password !== undefined) {
+    const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
+    return { bytes, digest: digest(bytes) }
+  }
+  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${view.store.version}|${siteKey(view.site)}`
   return memoJson(record, key, () => toEventResponse(record, view, options))
 }
 
