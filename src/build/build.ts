@@ -8,7 +8,7 @@ import type { Site } from '../serialize/context.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected.ts'
 import { hostFiles } from './host-files.ts'
 import { fileFor, type Layout } from './layout.ts'
-import { createOutput, readManifest, writeManifest, type ManifestEntry, type Output } from './output.ts'
+import { createOutput, readManifest, sweepTemporaries, writeManifest, type ManifestEntry, type Output } from './output.ts'
 import { startPool, type Pool, type Rendered } from './pool.ts'
 import { createBuildApp, createRenderer } from './render.ts'
 import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions } from './urls.ts'
@@ -130,7 +130,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   return {
     async full() {
       const started = start()
-      const previous = await readManifest(out)
+      const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
       output = createOutput(out, new Map(previous), false)
       renderer = createRenderer(app, layout, output)
       recordFiles.clear()

@@ -12,13 +12,21 @@ export function rebuildOnChange(store: Store, builder: SiteBuilder, report: (res
   let timer: NodeJS.Timeout | undefined
   let pending: [ContentRecord | undefined, ContentRecord | undefined][] = []
   let running: Promise<void> = Promise.resolve()
+  let failed = false
   store.onChange((before, after) => {
     pending.push([before, after])
     timer ??= setTimeout(() => {
       timer = undefined
       const changes = pending
       pending = []
-      running = running.then(() => builder.update(changes).then(report)).catch(onError)
+      // After a run that failed, what is on disk is not known file by file: the next run is a full build.
+      running = running.then(() => (failed ? builder.full() : builder.update(changes))).then((result) => {
+        failed = false
+        report(result)
+      }, (error: Error) => {
+        failed = true
+        onError(error)
+      })
     }, GATHER_MS)
   })
   return async () => {

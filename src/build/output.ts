@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve, sep } from 'node:path'
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve, sep } from 'node:path'
 import { threadId } from 'node:worker_threads'
 
 /** What the manifest says of a file. */
@@ -61,6 +61,25 @@ export function createOutput(out: string, manifest: Map<string, ManifestEntry>, 
     await Promise.all(inFlight.values())
     check()
   }
+  /**
+   * Whether a file already holds this content: the manifest says so and the file is there, as long
+   * as the manifest says (one deleted or cut short since the last build is written again).
+   */
+  const unchanged = (file: string, entry: ManifestEntry) => manifest.get(file)?.sha256 === entry.sha256 && sizeOf(inside(root, file)) === entry.bytes
+  /** Writes a file now (sync) or in flight; a write that fails takes its manifest entry with it. */
+  const write = async (file: string, entry: ManifestEntry, now: () => void, later: () => Promise<void>) => {
+    const forget = (error: Error) => {
+      if (manifest.get(file) === entry) manifest.delete(file)
+      throw error
+    }
+    if (!sync) return schedule(file, () => later().catch(forget))
+    counts.written++
+    try {
+      now()
+    } catch (error) {
+      forget(error as Error)
+    }
+  }
   return {
     manifest,
     take() {
@@ -70,33 +89,26 @@ export function createOutput(out: string, manifest: Map<string, ManifestEntry>, 
     },
     async put(file, data) {
       const entry = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') }
-      const same = manifest.get(file)?.sha256 === entry.sha256
+      if (unchanged(file, entry)) return
       manifest.set(file, entry)
-      if (same) return
-      if (sync) {
-        counts.written++
-        replaceFileSync(root, file, data)
-      } else await schedule(file, () => replaceFile(root, file, data))
+      await write(file, entry, () => replaceFileSync(root, file, data), () => replaceFile(root, file, data))
     },
     async putSame(file, source) {
-      const entry = manifest.get(source)!
-      const same = manifest.get(file)?.sha256 === entry.sha256
+      const entry = manifest.get(source)
+      // A source whose write failed has no entry: the run fails with that write's error.
+      if (!entry || unchanged(file, entry)) return
       manifest.set(file, entry)
-      if (same) return
-      if (sync) {
-        counts.written++
-        linkOrCopySync(root, file, source)
-        return
-      }
       const written = inFlight.get(source)
-      await schedule(file, async () => {
+      await write(file, entry, () => linkOrCopySync(root, file, source), async () => {
         await written
+        if (manifest.get(source) !== entry) throw new Error(`${source} was not written, so ${file} was not either`)
         await linkOrCopy(root, file, source)
       })
     },
     async remove(file) {
-      if (!manifest.delete(file)) return
+      if (!manifest.has(file)) return
       await drain()
+      manifest.delete(file)
       await rm(inside(root, file), { force: true })
       counts.removed++
     },
@@ -130,26 +142,36 @@ export async function writeManifest(out: string, manifest: Map<string, ManifestE
 async function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
-  // The folder exists for all but the first file in it: it is made only when the write finds it missing.
-  await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error
-    await mkdir(dirname(target), { recursive: true })
-    await writeFile(temporary, data)
-  })
-  await rename(temporary, target)
+  try {
+    // The folder exists for all but the first file in it: it is made only when the write finds it missing.
+    await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(temporary, data)
+    })
+    await rename(temporary, target)
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {})
+    throw error
+  }
 }
 
 function replaceFileSync(root: string, file: string, data: Buffer): void {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
   try {
-    writeFileSync(temporary, data)
+    try {
+      writeFileSync(temporary, data)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(temporary, data)
+    }
+    renameSync(temporary, target)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    mkdirSync(dirname(target), { recursive: true })
-    writeFileSync(temporary, data)
+    rmSync(temporary, { force: true })
+    throw error
   }
-  renameSync(temporary, target)
 }
 
 // A by-slug answer is its by-id answer: a hard link writes no bytes twice. Where links are refused
@@ -157,25 +179,47 @@ function replaceFileSync(root: string, file: string, data: Buffer): void {
 async function linkOrCopy(root: string, file: string, source: string): Promise<void> {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
-  await mkdir(dirname(target), { recursive: true })
-  await link(inside(root, source), temporary).catch(() => copyFile(inside(root, source), temporary))
-  await rename(temporary, target)
+  try {
+    await mkdir(dirname(target), { recursive: true })
+    await link(inside(root, source), temporary).catch(() => copyFile(inside(root, source), temporary))
+    await rename(temporary, target)
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {})
+    throw error
+  }
 }
 
 function linkOrCopySync(root: string, file: string, source: string): void {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
-  mkdirSync(dirname(target), { recursive: true })
   try {
-    linkSync(inside(root, source), temporary)
-  } catch {
-    copyFileSync(inside(root, source), temporary)
+    mkdirSync(dirname(target), { recursive: true })
+    try {
+      linkSync(inside(root, source), temporary)
+    } catch {
+      copyFileSync(inside(root, source), temporary)
+    }
+    renameSync(temporary, target)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
   }
-  renameSync(temporary, target)
 }
+
+const TEMPORARY = /^\.\d+\.\d+\.[a-z0-9]+\.tmp$/
 
 function temporaryBeside(target: string): string {
   return join(dirname(target), `.${process.pid}.${threadId}.${Math.random().toString(36).slice(2)}.tmp`)
+}
+
+/** Removes temporary files a build killed mid-write left behind, so that they are never published. */
+export async function sweepTemporaries(out: string): Promise<void> {
+  const names = await readdir(out, { recursive: true }).catch(() => [] as string[])
+  await Promise.all(names.filter((name) => TEMPORARY.test(basename(name))).map((name) => rm(join(out, name), { force: true })))
+}
+
+function sizeOf(path: string): number | undefined {
+  return statSync(path, { throwIfNoEntry: false })?.size
 }
 
 /** A path inside the output folder; anything that would escape it is refused. */

@@ -30,6 +30,7 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
   const first = workers.map((worker) => new Promise<WorkerMessage>((resolve, reject) => {
     worker.once('message', resolve)
     worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`a render worker exited with code ${code} while loading`)))
   }))
   // Heard by `render`; a pool closed before it renders (its jobs could not be listed) has no one to tell.
   for (const promise of first) promise.catch(() => {})
