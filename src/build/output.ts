@@ -139,16 +139,15 @@ export async function writeManifest(out: string, manifest: Map<string, ManifestE
   await replaceFile(resolve(out), MANIFEST, Buffer.from(`{\n${heading} "files": {\n${lines.join(',\n')}\n }\n}\n`))
 }
 
-async function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
+/**
+ * Makes a file's new content beside it and renames it over the file: no reader ever sees half a
+ * file, and the temporary file does not outlive a failure.
+ */
+async function replaceVia(root: string, file: string, make: (temporary: string, target: string) => Promise<void>): Promise<void> {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
   try {
-    // The folder exists for all but the first file in it: it is made only when the write finds it missing.
-    await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error
-      await mkdir(dirname(target), { recursive: true })
-      await writeFile(temporary, data)
-    })
+    await make(temporary, target)
     await rename(temporary, target)
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {})
@@ -156,10 +155,30 @@ async function replaceFile(root: string, file: string, data: Buffer): Promise<vo
   }
 }
 
-function replaceFileSync(root: string, file: string, data: Buffer): void {
+function replaceViaSync(root: string, file: string, make: (temporary: string, target: string) => void): void {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
   try {
+    make(temporary, target)
+    renameSync(temporary, target)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+}
+
+// The folder exists for all but the first file in it: it is made only when the write finds it missing.
+function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
+  return replaceVia(root, file, (temporary, target) =>
+    writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(temporary, data)
+    }))
+}
+
+function replaceFileSync(root: string, file: string, data: Buffer): void {
+  replaceViaSync(root, file, (temporary, target) => {
     try {
       writeFileSync(temporary, data)
     } catch (error) {
@@ -167,43 +186,27 @@ function replaceFileSync(root: string, file: string, data: Buffer): void {
       mkdirSync(dirname(target), { recursive: true })
       writeFileSync(temporary, data)
     }
-    renameSync(temporary, target)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
+  })
 }
 
 // A by-slug answer is its by-id answer: a hard link writes no bytes twice. Where links are refused
-// (some file systems), a copy. Either is made beside the target and renamed over it.
-async function linkOrCopy(root: string, file: string, source: string): Promise<void> {
-  const target = inside(root, file)
-  const temporary = temporaryBeside(target)
-  try {
+// (some file systems), a copy.
+function linkOrCopy(root: string, file: string, source: string): Promise<void> {
+  return replaceVia(root, file, async (temporary, target) => {
     await mkdir(dirname(target), { recursive: true })
     await link(inside(root, source), temporary).catch(() => copyFile(inside(root, source), temporary))
-    await rename(temporary, target)
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => {})
-    throw error
-  }
+  })
 }
 
 function linkOrCopySync(root: string, file: string, source: string): void {
-  const target = inside(root, file)
-  const temporary = temporaryBeside(target)
-  try {
+  replaceViaSync(root, file, (temporary, target) => {
     mkdirSync(dirname(target), { recursive: true })
     try {
       linkSync(inside(root, source), temporary)
     } catch {
       copyFileSync(inside(root, source), temporary)
     }
-    renameSync(temporary, target)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
+  })
 }
 
 const TEMPORARY = /^\.\d+\.\d+\.[a-z0-9]+\.tmp$/
