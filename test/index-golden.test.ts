@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, fixtureApp } from './helpers.ts'
 import { sample, swapNamespace } from './golden.ts'
 
-type Index = { namespace: string; routes: Record<string, { methods: string[]; endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> | [] }[] }> }
+type Index = { namespace: string; routes: Record<string, { methods: string[]; endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> | [] }[]; _links?: { self: { href: string }[] } }> }
 
 // Where Almanac's route index differs on purpose: `force` on deletes (D7); `image` has no declared
 // type because it also takes a media id as a number (D15); defaults that depend on the moment.
@@ -23,6 +23,8 @@ describe('the namespace index and /doc follow the reference', () => {
     for (const [key, route] of Object.entries(theirs.routes)) {
       const mine = ours.routes[swapNamespace(key) as string]!
       expect(mine.methods, key).toEqual(route.methods)
+      // Routes without parameters link to themselves, by the site's address (the fixture's is the reference's).
+      expect(mine._links?.self.map((link) => link.href), key).toEqual(route._links?.self.map((link) => swapNamespace(link.href)))
       route.endpoints.forEach((endpoint, i) => {
         const args = mine.endpoints[i]!.args
         expect(mine.endpoints[i]!.methods, key).toEqual(endpoint.methods)

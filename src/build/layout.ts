@@ -17,7 +17,8 @@ const LISTS = new Set(['events', 'venues', 'organizers', 'categories', 'tags'])
 /**
  * The file a live API URL is written to, relative to the output folder: the path plus `.json`,
  * with the language as a path segment, and `page` and a non-default `per_page` as path segments
- * (static hosts ignore query strings). Other query parameters are those of the default query.
+ * (static hosts ignore query strings). Other query parameters are those of the default query
+ * (its window and status): `staticUrl` maps no link with a filter here.
  */
 export function fileFor(layout: Layout, url: string): string {
   // Every URL a build meets starts with the live site's: cut it off rather than parse it (a
@@ -50,13 +51,14 @@ function pathAndQuery(url: URL): string {
 
 /**
  * Where a link of a live answer points in the static files: an API URL at its file, a media URL at
- * the copy under `media/`, anything else (the site's pages, other hosts) where it was.
+ * the copy under `media/`, anything else (the site's pages, other hosts, and queries with a filter,
+ * such as a term's `wp:post_type` link, which have no file) where it was.
  */
 export function staticUrl(layout: Layout, liveUrl: string): string {
   if (!liveUrl.startsWith(layout.liveUrl)) return liveUrl
   const rest = liveUrl.slice(layout.liveUrl.length)
   if (rest.startsWith('/media/')) return `${layout.publicUrl}${rest}`
-  if (!apiPath(layout).test(rest)) return liveUrl
+  if (!apiPath(layout).test(rest) || !defaultQuery(rest)) return liveUrl
   const file = fileFor(layout, liveUrl)
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
 }
@@ -70,6 +72,14 @@ export function toStaticLinks(layout: Layout, value: unknown): unknown {
     return node
   }
   return walk(value)
+}
+
+// What the links of a default query carry: its page, size, language and default window.
+const DEFAULT_QUERY = new Set(['page', 'per_page', 'ml_language', 'start_date', 'end_date', 'status'])
+
+function defaultQuery(pathAndQuery: string): boolean {
+  const mark = pathAndQuery.indexOf('?')
+  return mark < 0 || [...new URLSearchParams(pathAndQuery.slice(mark + 1)).keys()].every((key) => DEFAULT_QUERY.has(key))
 }
 
 const apiPaths = new WeakMap<Layout, RegExp>()

@@ -16,7 +16,7 @@ export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
     endpoints: route.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: describeArgs(endpoint.args, ctx) })),
   }
   // WordPress links only the routes that have no parameters in their path.
-  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${restRoot(view)}${route.pattern}`.replace(/\/$/, '')) }] }
+  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${restRoot(view)}${route.pattern.replace(/^\//, '')}`.replace(/\/$/, '')) }] }
   return description
 }
 

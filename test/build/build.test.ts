@@ -60,6 +60,14 @@ describe('almanac build', () => {
     expect(compared).toBeGreaterThan(80)
   })
 
+  it('points default-query links at files, and leaves a filtered query (no file has it) at its live address', async () => {
+    const term = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1/categories/2.json'), 'utf8'))
+    expect(term._links.collection[0].href).toBe(`${PUBLIC}/wp-json/calendar/events/v1/categories.json`)
+    expect(term._links['wp:post_type'][0].href).toBe(`${site.url}/wp-json/calendar/events/v1/events?categories=2`)
+    const root = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1.json'), 'utf8'))
+    expect(root.routes['/calendar/events/v1/venues']._links.self[0].href).toBe(`${PUBLIC}/wp-json/calendar/events/v1/venues.json`)
+  })
+
   it('pages through the static lists by their links, as through the live ones', async () => {
     let next: string | undefined = `${PUBLIC}/wp-json/calendar/events/v1/events.json`
     const ids: number[] = []
