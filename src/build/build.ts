@@ -8,7 +8,7 @@ import type { Site } from '../serialize/context.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected.ts'
 import { hostFiles } from './host-files.ts'
 import { fileFor, type Layout } from './layout.ts'
-import { createOutput, readManifest, sweepTemporaries, writeManifest, type ManifestEntry, type Output } from './output.ts'
+import { createOutput, Manifest, readManifest, sweepTemporaries, writeManifest, type Output } from './output.ts'
 import { startPool, type Pool, type Rendered } from './pool.ts'
 import { createBuildApp, createRenderer } from './render.ts'
 import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions } from './urls.ts'
@@ -70,7 +70,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   // One instant per run, so every list of a build has the same default window.
   let now = clock()
   const app = createBuildApp(store, options, layout, () => now)
-  let output: Output = createOutput(out, new Map(), false)
+  let output: Output = createOutput(out, new Manifest(), false)
   let renderer = createRenderer(app, layout, output)
   const recordFiles = new Map<string, Set<string>>()
   const eventLists = new Map<Lang, number[]>()
@@ -96,7 +96,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
    * worker reads the tree from disk; a store that kept the last good version of a broken file would
    * answer otherwise, so then the build renders here.
    */
-  const startWorkers = (previous: Map<string, ManifestEntry>): Pool | undefined => {
+  const startWorkers = (previous: Manifest): Pool | undefined => {
     // A worker costs a second or two to start (loader, tree): small sites render here unless told otherwise.
     const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * LANGUAGES.length
     const count = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
@@ -131,7 +131,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     async full() {
       const started = start()
       const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
-      output = createOutput(out, new Map(previous), false)
+      output = createOutput(out, new Manifest(previous), false)
       renderer = createRenderer(app, layout, output)
       recordFiles.clear()
       const pool = startWorkers(previous)

@@ -13,11 +13,52 @@ export interface ManifestEntry {
 export const MANIFEST = 'manifest.json'
 
 /**
+ * What is in the output folder, file by file. An update rewrites the manifest whole after changing
+ * a handful of entries, so each entry's line and the path order are kept until they change.
+ */
+export class Manifest extends Map<string, ManifestEntry> {
+  #lines = new Map<string, string>()
+  #order: string[] | undefined
+
+  constructor(entries: Iterable<[string, ManifestEntry]> = []) {
+    super()
+    for (const [file, entry] of entries) this.set(file, entry)
+  }
+
+  override set(file: string, entry: ManifestEntry): this {
+    if (!this.has(file)) this.#order = undefined
+    if (this.get(file) !== entry) this.#lines.delete(file)
+    return super.set(file, entry)
+  }
+
+  override delete(file: string): boolean {
+    this.#order = undefined
+    this.#lines.delete(file)
+    return super.delete(file)
+  }
+
+  /** The manifest's text: `head`'s keys, then every file with its size and SHA-256, one line each, in path order. */
+  text(head: Record<string, unknown>): string {
+    this.#order ??= [...this.keys()].sort()
+    const lines = this.#order.map((file) => {
+      let line = this.#lines.get(file)
+      if (line === undefined) {
+        const entry = this.get(file)!
+        this.#lines.set(file, (line = `  ${JSON.stringify(file)}: { "bytes": ${entry.bytes}, "sha256": "${entry.sha256}" }`))
+      }
+      return line
+    })
+    const heading = Object.entries(head).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`).join('')
+    return `{\n${heading} "files": {\n${lines.join(',\n')}\n }\n}\n`
+  }
+}
+
+/**
  * The output folder of a build: files replaced atomically (a complete temporary file renamed over
  * the old one) and only when their content changed, with the manifest of what is there.
  */
 export interface Output {
-  readonly manifest: Map<string, ManifestEntry>
+  readonly manifest: Manifest
   /** Files written (not skipped as unchanged) and removed since the last `take`. */
   take(): { written: number; removed: number }
   put(file: string, data: Buffer): Promise<void>
@@ -36,7 +77,7 @@ const WRITES_IN_FLIGHT = 64
  * dozen promise turns a file) and suit a worker thread, which has nothing else to do; the server's
  * thread writes asynchronously so that it keeps answering.
  */
-export function createOutput(out: string, manifest: Map<string, ManifestEntry>, sync: boolean): Output {
+export function createOutput(out: string, manifest: Manifest, sync: boolean): Output {
   const root = resolve(out)
   const inFlight = new Map<string, Promise<void>>()
   let counts = { written: 0, removed: 0 }
@@ -117,26 +158,18 @@ export function createOutput(out: string, manifest: Map<string, ManifestEntry>, 
 }
 
 /** The manifest a previous build left, if any: what need not be written again. */
-export async function readManifest(out: string): Promise<Map<string, ManifestEntry>> {
+export async function readManifest(out: string): Promise<Manifest> {
   try {
     const data = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as { files?: Record<string, ManifestEntry> }
-    return new Map(Object.entries(data.files ?? {}))
+    return new Manifest(Object.entries(data.files ?? {}))
   } catch {
-    return new Map()
+    return new Manifest()
   }
 }
 
-/**
- * Writes the manifest: every file with its size and SHA-256, one line per file in path order (an
- * update rewrites it whole, so it is written as text rather than through an indenting stringify).
- */
-export async function writeManifest(out: string, manifest: Map<string, ManifestEntry>, head: Record<string, unknown>): Promise<void> {
-  const lines = [...manifest.keys()].sort().map((file) => {
-    const entry = manifest.get(file)!
-    return `  ${JSON.stringify(file)}: { "bytes": ${entry.bytes}, "sha256": "${entry.sha256}" }`
-  })
-  const heading = Object.entries(head).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`).join('')
-  await replaceFile(resolve(out), MANIFEST, Buffer.from(`{\n${heading} "files": {\n${lines.join(',\n')}\n }\n}\n`))
+/** Writes the manifest, replacing the last one whole. */
+export async function writeManifest(out: string, manifest: Manifest, head: Record<string, unknown>): Promise<void> {
+  await replaceFile(resolve(out), MANIFEST, Buffer.from(manifest.text(head)))
 }
 
 /**

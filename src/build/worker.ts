@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { createStore } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 import type { Layout } from './layout.ts'
-import { createOutput, type ManifestEntry } from './output.ts'
+import { createOutput, Manifest, type ManifestEntry } from './output.ts'
 import { createBuildApp, createRenderer, type AppSettings } from './render.ts'
 import type { Job } from './urls.ts'
 
@@ -31,7 +31,7 @@ try {
   // Read only: a worker never assigns ids or writes content; problems are the main thread's to report.
   const store = await createStore(setup.dir, { defaultLanguage: setup.defaultLanguage, fallback: setup.fallback, assignIds: false })
   const app = createBuildApp(store, setup, setup.layout, () => setup.now)
-  const output = createOutput(setup.out, new Map(setup.previous), true)
+  const output = createOutput(setup.out, new Manifest(setup.previous), true)
   const renderer = createRenderer(app, setup.layout, output)
   port.on('message', (jobs: Job[]) => {
     void (async () => {
