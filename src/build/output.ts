@@ -136,8 +136,9 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
     },
     async putSame(file, source) {
       const entry = manifest.get(source)
-      // A source whose write failed has no entry: the run fails with that write's error.
-      if (!entry || unchanged(file, entry)) return
+      // A source whose write failed has no entry: the run fails with that write's error, now.
+      if (!entry) return check()
+      if (unchanged(file, entry)) return
       manifest.set(file, entry)
       const written = inFlight.get(source)
       await write(file, entry, () => linkOrCopySync(root, file, source), async () => {
