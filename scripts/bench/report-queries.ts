@@ -2,18 +2,12 @@
 import { failures, int, mark, ms, ms3, pct, seconds, table } from './format.ts'
 import type { InProcessResults } from './inprocess.ts'
 import type { LoadResult, LoadSettings } from './load.ts'
-import type { MixKind } from './mix-paths.ts'
+import type { MixRun } from './mix.ts'
 import type { BUDGETS } from './report.ts'
 
 /** The varied mix as written to the JSON: what was asked, Almanac's load, and both bare comparisons. */
-export interface MixResult {
+export interface MixResult extends Pick<MixRun, 'generated' | 'dropped' | 'droppedSample' | 'kinds' | 'verifyMs' | 'meanBytes'> {
   paths: number
-  generated: number
-  dropped: number
-  droppedSample: string[]
-  kinds: Record<MixKind, number>
-  verifyMs: number
-  meanBytes: number
   samplePaths: string[]
   almanac: LoadResult
   /** The bare handler on the default list (measured above): the comparison the issue names. */

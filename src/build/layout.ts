@@ -63,17 +63,6 @@ export function staticUrl(layout: Layout, liveUrl: string): string {
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
 }
 
-/** Every link of a live answer, wherever it sits, rewritten by `staticUrl`. */
-export function toStaticLinks(layout: Layout, value: unknown): unknown {
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return staticUrl(layout, node)
-    if (Array.isArray(node)) return node.map(walk)
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
-    return node
-  }
-  return walk(value)
-}
-
 // What the links of a default query carry: its page, size, language and default window.
 const DEFAULT_QUERY = new Set(['page', 'per_page', 'ml_language', 'start_date', 'end_date', 'status'])
 

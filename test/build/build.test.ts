@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/build/build.ts'
-import { staticUrl, toStaticLinks, type Layout } from '../../src/build/layout.ts'
+import { staticUrl, type Layout } from '../../src/build/layout.ts'
 import { publicJobs } from '../../src/build/urls.ts'
 import { answer } from '../../src/cli/preview.ts'
 import { createApp } from '../../src/app.ts'
@@ -33,6 +33,14 @@ afterAll(async () => {
   await rm(out, { recursive: true, force: true })
   await rm(app.dir, { recursive: true, force: true })
 })
+
+/** What a live answer should be in the static files: every link in it, wherever it sits, through `staticUrl`. */
+function toStaticLinks(layout: Layout, value: unknown): unknown {
+  if (typeof value === 'string') return staticUrl(layout, value)
+  if (Array.isArray(value)) return value.map((item) => toStaticLinks(layout, item))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toStaticLinks(layout, item)]))
+  return value
+}
 
 async function allFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(join(dir, prefix), { withFileTypes: true })
