@@ -46,6 +46,12 @@ export interface App {
 
 const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES, DIAGNOSTICS_ROUTE]
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * The only query parameter a write takes as an argument: whatever a body may set (title,
+ * password…) comes from the body alone. `_method`, `_envelope`, `ml_language`, and `password`
+ * to read a protected record are read from the query apart from the arguments.
+ */
+const WRITE_QUERY_ARGS = ['force']
 /** WordPress marks authenticated answers private and already expired (§1.7, D13). */
 const PRIVATE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
 
@@ -93,7 +99,8 @@ export function createApp(options: AppOptions): App {
     endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
     // No prototype, and keys copied as data: a body's `__proto__` is a parameter named so, nothing more.
     const input: Record<string, unknown> = Object.create(null)
-    copyParams(input, current.query)
+    const write = WITH_BODY.has(method)
+    copyParams(input, write ? pick(current.query, WRITE_QUERY_ARGS) : current.query)
     if (WITH_BODY.has(event.req.method)) copyParams(input, await readParams(event))
     if (path.id !== undefined) input.id = path.id
     // The path slug names the record; on an event update, a `slug` in the body is the event's new slug.
@@ -164,6 +171,10 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
 
 function copyParams(target: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => Object.hasOwn(source, key)).map((key) => [key, source[key]]))
 }
 
 function safeDecode(value: string): string {

@@ -7,6 +7,7 @@ const CATALOGUE = {
   rest_invalid_param: [400, 'Invalid parameter(s): %s'],
   rest_invalid_json: [400, 'Invalid JSON body passed.'],
   rest_forbidden: [403, 'Sorry, you are not allowed to do that.'],
+  rest_cannot_edit_others: [403, 'Sorry, you are not allowed to %s posts as this user.'],
   incorrect_password: [401, 'The provided password is an invalid application password.'],
   rest_invalid_url: [400, 'The request URL is malformed.'],
   rest_payload_too_large: [413, 'The request body is too large.'],

@@ -57,7 +57,7 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
   return problems
 }
 
-const HIGH_WATER_FILE = '.ids.yaml'
+export const HIGH_WATER_FILE = '.ids.yaml'
 
 /** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
 export function readHighWater(dir: string): { post: number; term: number } {

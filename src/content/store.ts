@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
@@ -9,7 +9,7 @@ import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
-import { checkEvent, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
+import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 
 export type { Problem } from './problems.ts'
 
@@ -386,6 +386,60 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
 
+  /**
+   * Runs a transaction all or nothing: when `work` fails at any point, every file it wrote is put
+   * back byte for byte (new ones removed) and its records settle back as they were.
+   */
+  const transactionNow = async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const undo: (() => Promise<void>)[] = []
+    const highWaterBefore = { ...highWater, text: readTextOrNull(join(dir, HIGH_WATER_FILE)) }
+    const commit: Transaction['commit'] = async (kind, stem, files) => {
+      undo.push(undoFor(kind, stem, Object.keys(files) as Lang[]))
+      return commitNow(kind, stem, files)
+    }
+    try {
+      return await work({ commit })
+    } catch (error) {
+      for (const step of undo.reverse()) await step().catch(() => {})
+      if (highWater.post !== highWaterBefore.post || highWater.term !== highWaterBefore.term) {
+        Object.assign(highWater, { post: highWaterBefore.post, term: highWaterBefore.term })
+        await restoreText(HIGH_WATER_FILE, highWaterBefore.text).catch(() => {})
+      }
+      throw error
+    }
+  }
+
+  /** What puts a record's files and its in-memory version back as they are now. */
+  const undoFor = (kind: Kind, stem: string, langs: Lang[]): (() => Promise<void>) => {
+    const key = `${kind}/${stem}`
+    const previous = [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!)
+    const paths = new Set([...(byStem.get(key) ?? []), ...langs.map((lang) => contentPath(kind, stem, lang))])
+    const saved = [...paths].map((path) => ({ path, text: readTextOrNull(join(dir, path)) }))
+    const folderIsNew = !existsSync(join(dir, kind))
+    return async () => {
+      for (const { path, text } of saved) if (readTextOrNull(join(dir, path)) !== text) await restoreText(path, text)
+      if (folderIsNew) {
+        try {
+          rmdirSync(join(dir, kind))
+        } catch {
+          // Not empty: something else wrote there meanwhile; leave it.
+        }
+      }
+      settle(kind, stem, previous)
+    }
+  }
+
+  /** Puts a file back as it was: its old text, or no file when there was none. */
+  const restoreText = async (path: string, text: string | null) => {
+    if (text === null) {
+      await removeFile(join(dir, path))
+      texts.delete(path)
+    } else {
+      await writeFileAtomic(join(dir, path), text)
+      texts.set(path, text)
+    }
+  }
+
   const newStem = (kind: Kind, slug: string, id: number) => {
     const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
     const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
@@ -424,7 +478,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     nextId,
     newStem,
     commit: (kind, stem, files) => queue(() => commitNow(kind, stem, files)),
-    transaction: (work) => queue(() => work({ commit: commitNow })),
+    transaction: (work) => queue(() => transactionNow(work)),
     reload: (paths) => queue(() => reloadNow(paths)),
     onChange: (listener) => void listeners.push(listener),
   }

@@ -1,25 +1,44 @@
 import { canDeleteForGood } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { apiError } from '../errors.ts'
+import { apiError, invalidParam } from '../errors.ts'
 import { EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { asUpdate, EVENT_CREATE_ARGS } from '../schema/write-args.ts'
+import { isStringOrEmpty } from '../schema/write-validators.ts'
 import { toEventJson, toEventResponse } from '../serialize/event.ts'
-import type { WriteContext } from '../write/context.ts'
+import { createWriteContext, type WriteContext } from '../write/context.ts'
 import { createEvent, updateEvent } from '../write/events.ts'
 import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './access.ts'
 import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
 
 const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
-export const EVENT_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS)
+// On update '' clears the description, the excerpt (D3) and the password.
+const CLEARABLE = {
+  description: { ...EVENT_CREATE_ARGS.description!, validate: isStringOrEmpty },
+  excerpt: { ...EVENT_CREATE_ARGS.excerpt!, validate: isStringOrEmpty },
+  password: { ...EVENT_READ_ARGS.password!, validate: isStringOrEmpty },
+}
+export const EVENT_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS), ...CLEARABLE }
 // As upstream, a by-slug update lists `slug` first: in the body it is the event's new slug.
-const EVENT_SLUG_UPDATE_ARGS = asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } })
+const EVENT_SLUG_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } }), ...CLEARABLE }
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
 /** Runs a write as the store's only writer, with what the write modules need. */
 export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  return request.view.store.transaction((tx) =>
-    work({ store: request.view.store, tx, caller: request.caller!, lang: request.view.lang, siteZone: request.scope.siteZone, now: request.view.now, paramContext: request.paramContext }),
+  const { store, lang, now } = request.view
+  return store.transaction((tx) =>
+    work(createWriteContext({ store, tx, caller: request.caller!, lang, siteZone: request.scope.siteZone, now, paramContext: request.paramContext })),
   )
+}
+
+/**
+ * The event's password as the body sends it on create (§4.7): the reference's create arguments
+ * have none, so it is read undeclared, as WordPress reads it; text only, '' for none.
+ */
+function withPassword(request: ApiRequest): { params: Record<string, unknown>; given: Set<string> } {
+  const password = request.input.password
+  if (password === undefined || password === null) return { params: request.params, given: request.given }
+  if (typeof password !== 'string') throw invalidParam('password')
+  return { params: { ...request.params, password }, given: new Set([...request.given, 'password']) }
 }
 
 /** The event the path names, or the reference's answer when there is none (§3.5, §9.1). */
@@ -37,7 +56,8 @@ function currentTag(record: ContentRecord, request: ApiRequest): string {
 }
 
 async function create(request: ApiRequest): Promise<ApiResult> {
-  const record = await inTransaction(request, (ctx) => createEvent(request.params, request.given, ctx))
+  const { params, given } = withPassword(request)
+  const record = await inTransaction(request, (ctx) => createEvent(params, given, ctx))
   return { status: 201, json: toEventJson(record, request.view).bytes }
 }
 

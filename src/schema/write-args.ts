@@ -6,16 +6,17 @@ import {
 
 // The arguments of the write routes, in the reference's order and wording (§3.4, §3.7, §3.8, §3.10).
 // Updates take the same arguments, all optional, after the record's own id (and, for events, password).
-// Optional text may be sent empty to clear it (D3), so it takes '' where the reference's is_string would not.
+// An event's description and excerpt, and a term's description, are the reference's is_string: '' is 400
+// on create. Event updates take '' for them to clear the field (D3; see EVENT_UPDATE_ARGS).
 
 export const EVENT_CREATE_ARGS: ArgSet = {
   author: { type: "integer", description: "The event author ID", required: false, validate: isUserId },
   date: { type: "string", description: "The event publication date", required: false, validate: isTime },
   date_utc: { type: "string", description: "The event publication date (UTC time zone)", required: false, validate: isTime },
   title: { type: "string", description: "The event title", required: true, validate: isString },
-  description: { type: "string", description: "The event description", required: false, validate: isStringOrEmpty },
+  description: { type: "string", description: "The event description", required: false, validate: isString },
   slug: { type: "string", description: "The event slug", required: false, validate: isString },
-  excerpt: { type: "string", description: "The event excerpt", required: false, validate: isStringOrEmpty },
+  excerpt: { type: "string", description: "The event excerpt", required: false, validate: isString },
   status: { type: "string", description: "The event post status", required: false, validate: isPostStatus },
   timezone: { type: "string", description: "The event time zone", required: false, validate: isTimezoneOrEmpty },
   all_day: { default: false, type: "boolean", description: "Whether the event lasts the whole day or not", required: false },
@@ -71,14 +72,14 @@ export const ORGANIZER_CREATE_ARGS: ArgSet = {
 
 export const CATEGORY_CREATE_ARGS: ArgSet = {
   name: { type: "string", description: "The event category name", required: true, validate: isString },
-  description: { type: "string", description: "The event category description", required: false, validate: isStringOrEmpty },
+  description: { type: "string", description: "The event category description", required: false, validate: isString },
   slug: { type: "string", description: "The event category slug", required: false, validate: isString },
   parent: { type: "integer", description: "The event category slug", required: false, validate: isEventCategory },
 }
 
 export const TAG_CREATE_ARGS: ArgSet = {
   name: { type: "string", description: "The event tag name", required: true, validate: isString },
-  description: { type: "string", description: "The event tag description", required: false, validate: isStringOrEmpty },
+  description: { type: "string", description: "The event tag description", required: false, validate: isString },
   slug: { type: "string", description: "The event tag slug", required: false, validate: isString },
 }
 

@@ -20,15 +20,28 @@ const UNITS: Record<string, string> = {
  * Text without an offset is read in `zone`. Returns null for anything else.
  */
 export function parseTime(input: unknown, zone: string, now: number): ParsedTime | null {
-  if (typeof input === 'number' && Number.isFinite(input)) return { instant: input * 1000 }
+  const instant = parseInstant(input, zone, now)
+  return instant !== null && inRange(instant) ? { instant } : null
+}
+
+/** The first and last instants a date argument may name: years 0000 to 9999, as `YYYY-MM-DD` can write them. */
+const EARLIEST = -62_167_219_200_000 + 86_400_000
+const LATEST = 253_402_300_799_999 - 86_400_000
+
+/** Whether an instant has a four-digit year in every zone (a day inside UTC's range, for zones ahead and behind). */
+function inRange(instant: number): boolean {
+  return Number.isFinite(instant) && instant >= EARLIEST && instant <= LATEST
+}
+
+function parseInstant(input: unknown, zone: string, now: number): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? input * 1000 : null
   if (typeof input !== 'string') return null
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ')
   if (text === '') return null
-  if (/^-?\d{9,11}$/.test(text)) return { instant: Number(text) * 1000 }
+  if (/^-?\d{9,11}$/.test(text)) return Number(text) * 1000
   const absolute = parseAbsolute(text, zone)
-  if (absolute !== undefined) return absolute === null ? null : { instant: absolute }
-  const relative = parseRelative(text, zone, now)
-  return relative === null ? null : { instant: relative }
+  if (absolute !== undefined) return absolute
+  return parseRelative(text, zone, now)
 }
 
 /** undefined: not an absolute form; null: an absolute form naming no real date. */
@@ -36,15 +49,22 @@ function parseAbsolute(text: string, zone: string): number | null | undefined {
   if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return undefined
   // The forms every request carries (the default window's) need no date library: plain arithmetic.
   const wall = /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/.test(text) ? text.replace('t', ' ') : undefined
-  if (wall !== undefined) {
-    const full = wall.length === 10 ? `${wall} 00:00:00` : wall
-    return isWallClock(full) ? wallToInstant(full, zone) : null
-  }
+  if (wall !== undefined) return wallInstant(wall.length === 10 ? `${wall} 00:00:00` : wall, zone)
   const luxonZone = zoneFor(zone) ?? 'UTC'
   const iso = text.replace(' ', 'T')
   const date = DateTime.fromISO(iso, { zone: luxonZone, setZone: true })
   if (!date.isValid) return null
   return date.toMillis()
+}
+
+/** A wall clock's instant in a zone; null when it names no real date (`2026-02-30`). */
+function wallInstant(wall: string, zone: string): number | null {
+  return isWallClock(wall) ? wallToInstant(wall, zone) : null
+}
+
+/** Whether a date argument is a Unix timestamp (a number, or 9 to 11 digits). */
+export function isTimestamp(input: unknown): boolean {
+  return typeof input === 'number' || (typeof input === 'string' && /^\s*-?\d{9,11}\s*$/.test(input))
 }
 
 function parseRelative(text: string, zone: string, now: number): number | null {

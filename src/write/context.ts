@@ -12,4 +12,13 @@ export interface WriteContext {
   siteZone: string
   now: number
   paramContext: ParamContext
+  /** A new id for a record of this request: never one the store holds, nor one handed out earlier in the same write. */
+  allocateId(space: 'post' | 'term'): number
+}
+
+/** The context of one write, with its own id allocator (an event and its inline venue must not share an id). */
+export function createWriteContext(fields: Omit<WriteContext, 'allocateId'>): WriteContext {
+  const last = { post: 0, term: 0 }
+  const allocateId = (space: 'post' | 'term') => (last[space] = Math.max(fields.store.nextId(space), last[space] + 1))
+  return { ...fields, allocateId }
 }

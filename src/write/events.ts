@@ -2,12 +2,12 @@ import { canPublish } from '../auth/roles.ts'
 import { eventTimes } from '../content/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
-import { parseTime } from '../time/parse.ts'
+import { isTimestamp, parseTime } from '../time/parse.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
-import { nowWall, resolveLinked, toImageValue } from './linked.ts'
-import { publicationDate, writtenStatus } from './posts.ts'
+import { applyLinked, nowWall, planLinked, toImageValue } from './linked.ts'
+import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
 
@@ -16,8 +16,9 @@ const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'st
 
 /** POST /events: a new event from its arguments (§8), its source file in the request's language. */
 export async function createEvent(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
-  const id = ctx.store.nextId('post')
-  const changes = await eventChanges(params, given, ctx, undefined, id)
+  const changes = await eventChanges(params, given, ctx, undefined)
+  // Its id is taken last: inline venues and organizers created above took theirs first.
+  const id = ctx.allocateId('post')
   // Events created through the API without map flags store false (CONTRACT D3, as upstream).
   changes.show_map ??= false
   changes.show_map_link ??= false
@@ -27,16 +28,35 @@ export async function createEvent(params: Record<string, unknown>, given: Set<st
 
 /** POST/PUT/PATCH on an event: only the fields sent change (D3); updating a trashed event restores it. */
 export async function updateEvent(event: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
-  const changes = await eventChanges(params, given, ctx, event, event.id)
+  const changes = await eventChanges(params, given, ctx, event)
   if (event.source.data.status === 'trash' && !given.has('status')) {
     changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
   }
   return (await ctx.tx.commit('events', event.stem, planFiles('events', event, ctx.lang, changes)))!
 }
 
-async function eventChanges(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined, id: number): Promise<Changes> {
-  const changes: Changes = {}
+/**
+ * The changes of an event write. Every check runs before the first record is written (inline
+ * venues and organizers, new terms), so a refused write leaves nothing behind.
+ */
+async function eventChanges(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Promise<Changes> {
+  checkAuthor(params, given, ctx.caller, event === undefined)
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
+  const changes = plainChanges(params, sent, ctx, event)
+  Object.assign(changes, eventDates(params, given, ctx, event))
+  const venue = given.has('venue') ? planLinked('venues', params.venue, ctx) : undefined
+  const organizer = given.has('organizer') ? planLinked('organizers', params.organizer, ctx) : undefined
+  // Checked: from here on the write goes through.
+  if (sent('categories')) changes.categories = emptyToNull(await resolveTerms('categories', params.categories, ctx))
+  if (sent('tags')) changes.tags = emptyToNull(await resolveTerms('tags', params.tags, ctx))
+  if (venue !== undefined) changes.venue = await applyLinked('venues', venue, ctx)
+  if (organizer !== undefined) changes.organizer = await applyLinked('organizers', organizer, ctx)
+  return changes
+}
+
+/** The fields of an event write that need no other record: text, flags, dates of publication, status, slug. */
+function plainChanges(params: Record<string, unknown>, sent: (field: string) => boolean, ctx: WriteContext, event: ContentRecord | undefined): Changes {
+  const changes: Changes = {}
   for (const field of TEXT) if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
@@ -44,11 +64,6 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   if (sent('author')) changes.author = Number(params.author)
   if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)
   if (sent('cost')) changes.cost = costValue(params.cost, event === undefined)
-  if (sent('categories')) changes.categories = emptyToNull(await resolveTerms('categories', params.categories, ctx))
-  if (sent('tags')) changes.tags = emptyToNull(await resolveTerms('tags', params.tags, ctx))
-  if (given.has('venue')) changes.venue = await resolveLinked('venues', params.venue, ctx)
-  if (given.has('organizer')) changes.organizer = await resolveLinked('organizers', params.organizer, ctx)
-  Object.assign(changes, eventDates(params, given, ctx, event))
   const date = publicationDate(params, ctx.siteZone, ctx.now)
   if (date) changes.date = date.wall
   // Every write moves the modification date, as WordPress's post_modified does.
@@ -64,7 +79,7 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   }
   if (sent('slug') || !event) {
     const base = slugify(String(sent('slug') ? params.slug : (changes.title ?? '')))
-    changes.slug = uniqueSlug(ctx.store, 'events', ctx.lang, base, id)
+    changes.slug = uniqueSlug(ctx.store, 'events', ctx.lang, base, event?.id)
   }
   return changes
 }
@@ -77,7 +92,8 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
 function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Changes {
   const current = event ? eventTimes(event, ctx.siteZone) : undefined
   const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
-  const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, zone)
+  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (§8.2 [O]).
+  const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
   const allDay = given.has('all_day') ? params.all_day === true : event?.source.data.all_day === true

@@ -1,13 +1,13 @@
-import { canPublish } from '../auth/roles.ts'
+import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError, apiError, invalidParam } from '../errors.ts'
-import { parseParams } from '../schema/params.ts'
+import { parseParams, type ParsedParams } from '../schema/params.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../schema/write-args.ts'
 import { toList } from '../schema/validators.ts'
 import { instantToWall } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
-import { publicationDate, writtenStatus } from './posts.ts'
+import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 
 export type LinkedKind = 'venues' | 'organizers'
@@ -20,6 +20,7 @@ const TEXT = {
 
 /** Front-matter changes from venue or organizer arguments: only what was sent (D3); '' clears. */
 export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, record?: ContentRecord): Changes {
+  checkAuthor(params, given, ctx.caller, record === undefined)
   const changes: Changes = {}
   const sent = (field: string) => given.has(field) && params[field] !== undefined
   const text = (field: string, value: unknown) => (changes[field] = value === '' || value === null ? null : String(value))
@@ -42,27 +43,21 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
 }
 
 /**
- * POST /venues and /organizers, and inline creation from an event (§8.6): a live record of the
- * same name (and description, when one is sent) is reused, and the request's other fields are
- * written onto it; otherwise a new one is created. Returns the record and whether it is new.
+ * POST /venues and /organizers, and inline creation from an event (§8.6). A live record of the
+ * same name (and description, when a non-empty one is sent) is reused: written onto (never its
+ * name, description, status or author) when the caller may change it; linked as it is when the
+ * caller may only read it; otherwise a new record is created. Returns the record and whether it is new.
  */
 export async function createLinked(kind: LinkedKind, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext) {
-  const name = String(params[NAME[kind]])
-  const description = given.has('description') ? String(params.description ?? '') : undefined
-  const twin = ctx.store.list(kind).find((record) => {
-    const data = record.source.data
-    if (data.status === 'trash' || String(data[NAME[kind]]).toLowerCase() !== name.toLowerCase()) return false
-    return description === undefined || record.source.body.trim() === description.trim()
-  })
-  const changes = linkedChanges(kind, params, given, ctx, twin)
-  if (twin) {
-    delete changes[NAME[kind]]
-    delete changes.description
-    delete changes.status
-    return { record: await commitLinked(kind, twin, changes, ctx), created: false }
+  const changes = linkedChanges(kind, params, given, ctx)
+  const twin = findTwin(kind, params, ctx)
+  if (twin?.mayChange) {
+    for (const field of [NAME[kind], 'description', 'status', 'author']) delete changes[field]
+    return { record: await commitLinked(kind, twin.record, changes, ctx), created: false }
   }
-  const id = ctx.store.nextId('post')
-  const slug = uniqueSlug(ctx.store, kind, ctx.lang, slugify(name), id)
+  if (twin) return { record: twin.record, created: false }
+  const id = ctx.allocateId('post')
+  const slug = uniqueSlug(ctx.store, kind, ctx.lang, slugify(String(params[NAME[kind]])), id)
   const fresh: Changes = { id, ...changes, slug, author: changes.author ?? ctx.caller.id, date: changes.date ?? nowWall(ctx) }
   if (kind === 'venues') {
     fresh.show_map ??= true
@@ -73,33 +68,60 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
   return { record: record!, created: true }
 }
 
+/** The live record a create would duplicate, and whether the caller may change it; none the caller may not read. */
+function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteContext): { record: ContentRecord; mayChange: boolean } | undefined {
+  const name = String(params[NAME[kind]]).toLowerCase()
+  const description = typeof params.description === 'string' ? params.description.trim().toLowerCase() : ''
+  const twins = ctx.store.list(kind).filter((record) => {
+    const data = record.source.data
+    if (data.status === 'trash' || String(data[NAME[kind]]).toLowerCase() !== name) return false
+    return description === '' || record.source.body.trim().toLowerCase() === description
+  })
+  const rights = (record: ContentRecord) => ({ owner: Number(record.source.data.author) || 0, status: String(record.source.data.status ?? 'publish') })
+  const changeable = twins.find((record) => canChangePost(ctx.caller, rights(record).owner, rights(record).status))
+  if (changeable) return { record: changeable, mayChange: true }
+  const readable = twins.find((record) => rights(record).status === 'publish' || canReadPost(ctx.caller, rights(record).owner))
+  return readable ? { record: readable, mayChange: false } : undefined
+}
+
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
 export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }
 
+/** One item of an event's `venue` or `organizer`: an existing id, or a new record's checked arguments. */
+export type LinkedItem = number | ParsedParams
+
 /**
- * An event's `venue` or `organizer` argument as ids (§8.4, D3, D10): ids, `{id}`, objects that
- * create or reuse a record, lists, CSV; `null` when it clears the link.
+ * Checks an event's `venue` or `organizer` argument (§8.4, D3, D10) without writing anything:
+ * ids, `{id}`, objects that create or reuse a record, lists, CSV; `null` when it clears the link.
  */
-export async function resolveLinked(kind: LinkedKind, value: unknown, ctx: WriteContext): Promise<number[] | null> {
+export function planLinked(kind: LinkedKind, value: unknown, ctx: WriteContext): LinkedItem[] | null {
   if (value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)) return null
   const items = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]
   if (kind === 'venues' && items.length > 1) throw apiError('could-not-create-venue')
+  return items.map((item) => {
+    if (typeof item !== 'object' || item === null) return Number(item)
+    const id = (item as { id?: unknown }).id
+    return id === undefined ? inlineParams(kind, item as Record<string, unknown>, ctx) : Number(id)
+  })
+}
+
+/** Creates or reuses the planned records and returns the ids to link, in order, without repeats. */
+export async function applyLinked(kind: LinkedKind, plan: LinkedItem[] | null, ctx: WriteContext): Promise<number[] | null> {
+  if (plan === null) return null
   const ids: number[] = []
-  for (const item of items) {
-    const id = typeof item === 'object' && item !== null && (item as { id?: unknown }).id === undefined
-      ? (await inlineCreate(kind, item as Record<string, unknown>, ctx)).id
-      : Number(typeof item === 'object' && item !== null ? (item as { id: unknown }).id : item)
+  for (const item of plan) {
+    const id = typeof item === 'number' ? item : (await createLinked(kind, item.values, item.given, ctx)).record.id
     if (!ids.includes(id)) ids.push(id)
   }
   return ids
 }
 
-async function inlineCreate(kind: LinkedKind, entry: Record<string, unknown>, ctx: WriteContext) {
+function inlineParams(kind: LinkedKind, entry: Record<string, unknown>, ctx: WriteContext): ParsedParams {
   const args = kind === 'venues' ? VENUE_CREATE_ARGS : ORGANIZER_CREATE_ARGS
-  let parsed
+  let parsed: ParsedParams
   try {
     parsed = parseParams(args, entry, ctx.paramContext)
   } catch (error) {
@@ -108,7 +130,9 @@ async function inlineCreate(kind: LinkedKind, entry: Record<string, unknown>, ct
   }
   // Contributors' inline venues and organizers are drafts, like their events (§10.2).
   if (!canPublish(ctx.caller) && parsed.values.status === undefined) parsed.values.status = 'draft'
-  return (await createLinked(kind, parsed.values, parsed.given, ctx)).record
+  // Who may name the author is checked now, before anything of the request is written.
+  checkAuthor(parsed.values, parsed.given, ctx.caller, true)
+  return parsed
 }
 
 /** An image as stored: a media id as a number, anything else as text. */

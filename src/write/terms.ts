@@ -44,9 +44,8 @@ export async function createTerm(kind: TermKind, params: Record<string, unknown>
       additional: [twin.id, twin.id],
     })
   }
-  const id = ctx.store.nextId('term')
-  const slug = params.slug !== undefined ? slugify(String(params.slug)) : slugify(name)
-  const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, slug, id) }
+  const id = ctx.allocateId('term')
+  const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, termSlug(params.slug, name), id) }
   if (parent) changes.parent = parent
   if (params.description !== undefined) changes.description = String(params.description)
   const files = planFiles(kind, undefined, ctx.lang, changes)
@@ -60,7 +59,7 @@ export async function updateTerm(kind: TermKind, term: ContentRecord, params: Re
   if (given.has('description')) changes.description = String(params.description)
   if (given.has('parent')) changes.parent = Number(params.parent) || null
   if (given.has('slug')) {
-    const slug = slugify(String(params.slug))
+    const slug = termSlug(params.slug, String(changes.name ?? term.source.data.name ?? ''))
     const holder = ctx.store.bySlug(kind, ctx.lang, slug)
     if (holder && holder.id !== term.id) {
       throw new ApiError('duplicate_term_slug', 500, `The slug &#8220;${slug}&#8221; is already in use by another term.`, {}, { nullData: true })
@@ -85,4 +84,9 @@ export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: Write
     }
   }
   await ctx.tx.commit(kind, term.stem, Object.fromEntries([...term.files.keys()].map((lang) => [lang, null])))
+}
+
+/** A term's slug from the one sent, or from its name when none is sent or nothing of it is left (WordPress's `sanitize_title` fallback). */
+function termSlug(sent: unknown, name: string): string {
+  return (sent === undefined ? '' : slugify(String(sent))) || slugify(name) || 'untitled'
 }

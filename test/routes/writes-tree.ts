@@ -1,0 +1,26 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { createApp } from '../../src/app.ts'
+import { openUsers } from '../../src/auth/users.ts'
+import { createStore, type Problem } from '../../src/content/store.ts'
+import { SAMPLE_NOW, testSite } from '../helpers.ts'
+
+/** Every file under a folder with its bytes (base64), keyed by relative path: a tree to compare byte for byte. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    out[relative(dir, path)] = (await readFile(path)).toString('base64')
+  }
+  return out
+}
+
+/** A fresh store and app over a content folder, as a restart would load it, with the problems it found; `dir` holds users.yaml. */
+export async function reloadApp(content: string, dir?: string) {
+  const problems: Problem[] = []
+  const store = await createStore(content, { defaultLanguage: 'en', fallback: true, onProblem: (problem) => problems.push(problem) })
+  const users = dir ? { users: openUsers(join(dir, 'users.yaml')) } : {}
+  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {}, ...users })
+  return Object.assign(app, { problems, store })
+}
