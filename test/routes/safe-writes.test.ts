@@ -115,6 +115,23 @@ describe('a write is all or nothing', () => {
     }
   })
 
+  it('rolls back every file and record of a transaction that fails after writing', async () => {
+    const tree = await snapshot(app.content)
+    const venue = app.store.get('venues', 4)!
+    const failed = app.store.transaction(async (tx) => {
+      await tx.commit('venues', 'fresh-hall', { en: { data: { id: 90, venue: 'Fresh Hall', status: 'publish', author: 1 }, body: '' } })
+      await tx.commit('venues', venue.stem, { en: { data: { ...venue.source.data, city: 'Elsewhere' }, body: 'changed' }, ms: { data: { venue: 'Dewan' }, body: '' } })
+      await tx.commit('events', 'plain-meetup', { en: null })
+      throw new Error('a later step failed')
+    })
+    await expect(failed).rejects.toThrow('a later step failed')
+    expect(await snapshot(app.content)).toEqual(tree)
+    expect(app.store.get('venues', 90)).toBeUndefined()
+    expect(app.store.get('venues', 4)!.source).toEqual(venue.source)
+    expect(app.store.get('events', 8)?.source.data.title).toBe('Plain Meetup')
+    expect((await call(app, 'venues/4')).body.city).toBe(venue.source.data.city)
+  })
+
   it('leaves the tree byte-identical when an update is refused', async () => {
     const tree = await snapshot(app.content)
     for (const body of bad) {
