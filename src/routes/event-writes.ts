@@ -11,13 +11,12 @@ import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './
 import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
 
 const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
-// On update '' clears the description, the excerpt (D3) and the password.
+// On update '' clears the description and the excerpt (D3), and the password.
 const CLEARABLE = {
   description: { ...EVENT_CREATE_ARGS.description!, validate: isStringOrEmpty },
   excerpt: { ...EVENT_CREATE_ARGS.excerpt!, validate: isStringOrEmpty },
-  password: { ...EVENT_READ_ARGS.password!, validate: isStringOrEmpty },
 }
-export const EVENT_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS), ...CLEARABLE }
+export const EVENT_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS), ...CLEARABLE, password: { ...EVENT_READ_ARGS.password!, validate: isStringOrEmpty } }
 // As upstream, a by-slug update lists `slug` first: in the body it is the event's new slug.
 const EVENT_SLUG_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } }), ...CLEARABLE }
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
@@ -31,8 +30,8 @@ export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) 
 }
 
 /**
- * The event's password as the body sends it on create (§4.7): the reference's create arguments
- * have none, so it is read undeclared, as WordPress reads it; text only, '' for none.
+ * The event's password as the body sends it (§4.7): create and by-slug update do not declare it,
+ * so it is read undeclared, as WordPress reads it; text only, '' for none.
  */
 function withPassword(request: ApiRequest): { params: Record<string, unknown>; given: Set<string> } {
   const password = request.input.password
@@ -65,7 +64,8 @@ async function update(request: ApiRequest): Promise<ApiResult> {
   const record = await inTransaction(request, (ctx) => {
     const event = target(request)
     checkIfMatch(request, () => currentTag(event, request))
-    return updateEvent(event, request.params, request.given, ctx)
+    const { params, given } = withPassword(request)
+    return updateEvent(event, params, given, ctx)
   })
   return { json: toEventJson(record, request.view).bytes }
 }

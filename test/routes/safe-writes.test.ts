@@ -208,6 +208,8 @@ describe('event passwords', () => {
     expect((await call(app, `events/${id}?password=pw1`)).status).toBe(200)
     await call(app, `events/${id}`, json('PATCH', { password: 'pw2' }, as('admin')))
     expect((await call(app, `events/${id}?password=pw2`)).status).toBe(200)
+    await call(app, 'events/by-slug/night-market', json('PATCH', { password: 'pw3' }, as('admin')))
+    expect((await call(app, `events/${id}?password=pw3`)).status).toBe(200)
     const cleared = await call(app, `events/${id}`, json('PATCH', { password: '' }, as('admin')))
     expect(cleared.status).toBe(200)
     expect((await call(app, `events/${id}`)).status).toBe(200)
