@@ -99,8 +99,7 @@ export function createApp(options: AppOptions): App {
     endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
     // No prototype, and keys copied as data: a body's `__proto__` is a parameter named so, nothing more.
     const input: Record<string, unknown> = Object.create(null)
-    const write = WITH_BODY.has(method)
-    copyParams(input, write ? pick(current.query, WRITE_QUERY_ARGS) : current.query)
+    copyParams(input, WITH_BODY.has(method) ? pick(current.query, WRITE_QUERY_ARGS) : current.query)
     if (WITH_BODY.has(event.req.method)) copyParams(input, await readParams(event))
     if (path.id !== undefined) input.id = path.id
     // The path slug names the record; on an event update, a `slug` in the body is the event's new slug.
