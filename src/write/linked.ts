@@ -77,10 +77,11 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
     if (data.status === 'trash' || String(data[NAME[kind]]).toLowerCase() !== name) return false
     return description === '' || record.source.body.trim().toLowerCase() === description
   })
-  const rights = (record: ContentRecord) => ({ owner: Number(record.source.data.author) || 0, status: String(record.source.data.status ?? 'publish') })
-  const changeable = twins.find((record) => canChangePost(ctx.caller, rights(record).owner, rights(record).status))
+  const owner = (record: ContentRecord) => Number(record.source.data.author) || 0
+  const status = (record: ContentRecord) => String(record.source.data.status ?? 'publish')
+  const changeable = twins.find((record) => canChangePost(ctx.caller, owner(record), status(record)))
   if (changeable) return { record: changeable, mayChange: true }
-  const readable = twins.find((record) => rights(record).status === 'publish' || canReadPost(ctx.caller, rights(record).owner))
+  const readable = twins.find((record) => status(record) === 'publish' || canReadPost(ctx.caller, owner(record)))
   return readable ? { record: readable, mayChange: false } : undefined
 }
 
