@@ -4,6 +4,7 @@ import { apiError, invalidParam } from '../errors.ts'
 import { EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../schema/args.ts'
 import { asUpdate, EVENT_CREATE_ARGS } from '../schema/write-args.ts'
 import { isStringOrEmpty } from '../schema/write-validators.ts'
+import type { View } from '../serialize/context.ts'
 import { toEventJson, toEventResponse } from '../serialize/event.ts'
 import { createWriteContext, type WriteContext } from '../write/context.ts'
 import { createEvent, updateEvent } from '../write/events.ts'
@@ -49,6 +50,12 @@ function target(request: ApiRequest): ContentRecord {
   throw apiError('rest-event-not-found', [String(id)])
 }
 
+/** The view a write answers in: the writer may change the event, so its password does not blank it (as `context=edit`, §4.7). */
+function writerView(record: ContentRecord, request: ApiRequest): View {
+  const password = record.source.data.password
+  return typeof password === 'string' && password !== '' ? { ...request.view, password } : request.view
+}
+
 /** The ETag a GET of this event would have given this caller, for If-Match (D14). */
 function currentTag(record: ContentRecord, request: ApiRequest): string {
   return `"${toEventJson(record, request.view, { jsonLd: true }).digest}"`
@@ -57,7 +64,7 @@ function currentTag(record: ContentRecord, request: ApiRequest): string {
 async function create(request: ApiRequest): Promise<ApiResult> {
   const { params, given } = withPassword(request)
   const record = await inTransaction(request, (ctx) => createEvent(params, given, ctx))
-  return { status: 201, json: toEventJson(record, request.view).bytes }
+  return { status: 201, json: toEventJson(record, writerView(record, request)).bytes }
 }
 
 async function update(request: ApiRequest): Promise<ApiResult> {
@@ -67,7 +74,7 @@ async function update(request: ApiRequest): Promise<ApiResult> {
     const { params, given } = withPassword(request)
     return updateEvent(event, params, given, ctx)
   })
-  return { json: toEventJson(record, request.view).bytes }
+  return { json: toEventJson(record, writerView(record, request)).bytes }
 }
 
 /** DELETE trashes (a second time is 410); `force=true` deletes the files for good (D7). */
@@ -77,14 +84,14 @@ async function remove(request: ApiRequest): Promise<ApiResult> {
     checkIfMatch(request, () => currentTag(event, request))
     if (request.params.force === true) {
       if (!canDeleteForGood(request.caller)) throw forbidden(request.caller)
-      const previous = toEventResponse(event, request.view)
+      const previous = toEventResponse(event, writerView(event, request))
       await ctx.tx.commit('events', event.stem, Object.fromEntries([...event.files.keys()].map((lang) => [lang, null])))
       return { body: { deleted: true, previous } }
     }
     if (event.source.data.status === 'trash') throw apiError('event-is-in-trash')
     const data = { ...event.source.data, status: 'trash' }
     const trashed = await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data, body: event.source.body } })
-    return { json: toEventJson(trashed!, request.view).bytes }
+    return { json: toEventJson(trashed!, writerView(trashed!, request)).bytes }
   })
 }
 

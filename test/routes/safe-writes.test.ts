@@ -201,8 +201,9 @@ describe('event passwords', () => {
   })
 
   it('sets a password on create and on update, and "" clears it', async () => {
-    const created = await call(app, 'events', json('POST', { ...EVENT, password: 'pw1' }, as('admin')))
+    const created = await call(app, 'events', json('POST', { ...EVENT, description: 'Behind the door', password: 'pw1' }, as('admin')))
     expect(created.status).toBe(201)
+    expect(created.body.description).toBe('<p>Behind the door</p>') // the writer sees what they wrote
     const id = created.body.id
     expect((await call(app, `events/${id}`)).body.code).toBe('event-password-protected')
     expect((await call(app, `events/${id}?password=pw1`)).status).toBe(200)
