@@ -44,7 +44,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
 
 /**
  * POST /venues and /organizers, and inline creation from an event (§8.6). A live record of the
- * same name (and description, when a non-empty one is sent) is reused: written onto (never its
+ * same name (case aside) is reused, whatever description is sent: written onto (never its
  * name, description, status or author) when the caller may change it; linked as it is when the
  * caller may only read it; otherwise a new record is created. Returns the record and whether it is new.
  */
@@ -70,12 +70,11 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
 
 /** The live record a create would duplicate, and whether the caller may change it; none the caller may not read. */
 function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteContext): { record: ContentRecord; mayChange: boolean } | undefined {
+  // The name alone decides: a same-named venue sent with another description is still that venue (issue 10).
   const name = String(params[NAME[kind]]).toLowerCase()
-  const description = typeof params.description === 'string' ? params.description.trim().toLowerCase() : ''
   const twins = ctx.store.list(kind).filter((record) => {
     const data = record.source.data
-    if (data.status === 'trash' || String(data[NAME[kind]]).toLowerCase() !== name) return false
-    return description === '' || record.source.body.trim().toLowerCase() === description
+    return data.status !== 'trash' && String(data[NAME[kind]]).toLowerCase() === name
   })
   const owner = (record: ContentRecord) => Number(record.source.data.author) || 0
   const status = (record: ContentRecord) => String(record.source.data.status ?? 'publish')
