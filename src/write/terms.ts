@@ -62,7 +62,8 @@ export async function updateTerm(kind: TermKind, term: ContentRecord, params: Re
     const slug = termSlug(params.slug, String(changes.name ?? term.source.data.name ?? ''))
     const holder = ctx.store.bySlug(kind, ctx.lang, slug)
     if (holder && holder.id !== term.id) {
-      throw new ApiError('duplicate_term_slug', 500, `The slug &#8220;${slug}&#8221; is already in use by another term.`, {}, { nullData: true })
+      // The reference answers 500 with null data; a taken slug is the caller's mistake, so Almanac says 400.
+      throw new ApiError('duplicate_term_slug', 400, `The slug &#8220;${slug}&#8221; is already in use by another term.`)
     }
     changes.slug = slug
   }

@@ -78,8 +78,8 @@ describe('category and tag writes', () => {
     expect(parent.body).toEqual({ code: 'rest_taxonomy_not_hierarchical', message: 'Cannot set parent term, taxonomy is not hierarchical.', data: { status: 400 } })
     const clash = await call(app, 'tags', json('POST', { name: 'Indoor', slug: 'indoor' }, as('editor')))
     const taken = await call(app, `tags/${clash.body.id}`, json('PATCH', { slug: 'outdoor' }, as('editor')))
-    expect(taken.status).toBe(500)
-    expect(taken.body).toEqual({ code: 'duplicate_term_slug', message: 'The slug &#8220;outdoor&#8221; is already in use by another term.', data: null })
+    expect(taken.status).toBe(400)
+    expect(taken.body).toEqual({ code: 'duplicate_term_slug', message: 'The slug &#8220;outdoor&#8221; is already in use by another term.', data: { status: 400 } })
   })
 
   it('deletes a term for good and takes it out of every event', async () => {
