@@ -6,7 +6,8 @@ import { as, call, writableApp, type Login } from '../helpers.ts'
 // Events: 401 public (links protected venue 102, organizers 202 and 201), 402 public but protected
 // (venue 101, organizer 201, category 302, tag 311, featured), 403 the author's draft (venue 103),
 // 404 the contributor's pending event (venue 104, organizer 203), 405 the editor's private event,
-// 406 public, 407 trashed, 408 scheduled (future). Venues: 101 and 105 public, 102 protected,
+// 406 public, 407 trashed, 408 scheduled (future), 409 public (links the author's draft venue 103
+// and the editor's private organizer 203). Venues: 101 and 105 public, 102 protected,
 // 103 the author's draft, 104 the contributor's draft. Organizers: 201 public, 202 protected,
 // 203 the editor's private one. Category 302 and tag 311 are used only by events that are not public.
 
@@ -26,12 +27,12 @@ async function ids(path: string, login?: Login): Promise<number[]> {
 
 describe('lists show each role what it may read (WordPress perm=readable)', () => {
   it.each([
-    [undefined, [401, 402, 406]],
-    ['subscriber', [401, 402, 406]],
-    ['contributor', [401, 402, 404, 406]],
-    ['author', [401, 402, 403, 406]],
-    ['editor', [401, 402, 403, 404, 405, 406, 408]],
-    ['admin', [401, 402, 403, 404, 405, 406, 408]],
+    [undefined, [401, 402, 406, 409]],
+    ['subscriber', [401, 402, 406, 409]],
+    ['contributor', [401, 402, 404, 406, 409]],
+    ['author', [401, 402, 403, 406, 409]],
+    ['editor', [401, 402, 403, 404, 405, 406, 408, 409]],
+    ['admin', [401, 402, 403, 404, 405, 406, 408, 409]],
   ] as const)('events as %s', async (login, expected) => {
     expect(await ids('events', login)).toEqual(expected)
   })
@@ -79,7 +80,7 @@ describe('a protected event matches nothing its blanking hides', () => {
 
   it('venue, organizer, category, tag and featured filters do not match it', async () => {
     expect(await ids('events?venue=101')).toEqual([406])
-    expect(await ids('events?organizer=201')).toEqual([401, 406])
+    expect(await ids('events?organizer=201')).toEqual([401, 406, 409])
     expect(await ids('events?categories=302')).toEqual([])
     expect(await ids('events?tags=311')).toEqual([])
     expect(await ids('events?featured=true')).toEqual([])
@@ -123,8 +124,8 @@ describe('events a caller may not read reveal nothing through ?event=', () => {
     // 105 hosts only a private, a scheduled and a trashed event.
     expect(await ids('venues?has_events=true')).toEqual([101, 102])
     expect(await ids('venues?has_events=false')).toEqual([105])
-    expect(await ids('venues?has_events=true', 'editor')).toEqual([101, 102, 105])
-    expect(await ids('organizers?has_events=false', 'editor')).toEqual([203])
+    expect(await ids('venues?has_events=true', 'editor')).toEqual([101, 102, 103, 105])
+    expect(await ids('venues?has_events=false', 'editor')).toEqual([104])
   })
 
   it('term counts and hide_empty count only published events that are not protected', async () => {
@@ -133,6 +134,32 @@ describe('events a caller may not read reveal nothing through ?event=', () => {
     const hush = await call(app, 'categories/302')
     expect(hush.body.count).toBe(0)
     const music = await call(app, 'categories/301')
-    expect(music.body.count).toBe(2)
+    expect(music.body.count).toBe(3)
+  })
+})
+
+describe('a public event embeds only the linked records the caller may read', () => {
+  const embeds = async (login?: Login) => {
+    const { body } = await call(app, 'events/409', login ? { headers: as(login) } : {})
+    return { venue: Array.isArray(body.venue) ? null : body.venue.id, organizers: body.organizer.map((o: { id: number }) => o.id) }
+  }
+
+  it.each([
+    [undefined, { venue: null, organizers: [201] }],
+    ['subscriber', { venue: null, organizers: [201] }],
+    ['contributor', { venue: null, organizers: [201] }],
+    ['author', { venue: 103, organizers: [201] }],
+    ['editor', { venue: 103, organizers: [203, 201] }],
+  ] as const)('as %s', async (login, expected) => {
+    expect(await embeds(login)).toEqual(expected)
+  })
+
+  it('in lists too, where an anonymous list shows none of their text', async () => {
+    const anonymous = await call(app, 'events')
+    expect(anonymous.text).not.toContain('Authordraft')
+    expect(anonymous.text).not.toContain('Privateorg')
+    const editor = await call(app, 'events', { headers: as('editor') })
+    expect(editor.text).toContain('Privateorg')
+    expect((await call(app, 'events')).text).not.toContain('Privateorg')
   })
 })
