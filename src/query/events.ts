@@ -147,11 +147,19 @@ function relationSets(values: Record<string, unknown>, scope: QueryScope): Reado
   const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
   if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
   if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
-  if (values.venue !== undefined) relation('venues', toList(values.venue).map(Number))
-  if (values.organizer !== undefined) relation('organizers', toList(values.organizer).map(Number))
+  if (values.venue !== undefined) relation('venues', readableIds('venues', values.venue, scope))
+  if (values.organizer !== undefined) relation('organizers', readableIds('organizers', values.organizer, scope))
   if (values.search !== undefined) sets.push(scope.indexes.search(scope.lang).match(String(values.search)))
   if (values.include !== undefined) sets.push(new Set(toList(values.include).map(Number)))
   return sets
+}
+
+/** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
+function readableIds(kind: 'venues' | 'organizers', value: unknown, scope: QueryScope): number[] {
+  return toList(value).map(Number).filter((id) => {
+    const record = scope.store.get(kind, id)
+    return record !== undefined && isReadable(record, scope.reader)
+  })
 }
 
 /** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds (§6.1), as closed ranges in ms. */

@@ -154,6 +154,13 @@ describe('a public event embeds only the linked records the caller may read', ()
     expect(await embeds(login)).toEqual(expected)
   })
 
+  it('a venue or organizer filter by a record the caller may not read matches nothing, so the hidden link does not show', async () => {
+    expect(await ids('events?venue=103')).toEqual([])
+    expect(await ids('events?organizer=203')).toEqual([])
+    expect(await ids('events?venue=103', 'author')).toEqual([403, 409])
+    expect(await ids('events?organizer=203', 'editor')).toEqual([404, 409])
+  })
+
   it('in lists too, where an anonymous list shows none of their text', async () => {
     const anonymous = await call(app, 'events')
     expect(anonymous.text).not.toContain('Authordraft')
