@@ -84,7 +84,7 @@ function searchCheck(kind: 'venues' | 'organizers', search: string, scope: Query
 function hasEvents(kind: 'venues' | 'organizers', record: ContentRecord, scope: QueryScope, keep: (entry: EventEntry) => boolean) {
   for (const id of scope.indexes.linked(RELATION[kind], record.id)) {
     const entry = scope.indexes.entry(id)
-    if (entry && keep(entry) && !(entry.protected && isHidden(entry.record, scope.password))) return true
+    if (entry && keep(entry) && !isHidden(entry.record, scope.password)) return true
   }
   return false
 }
