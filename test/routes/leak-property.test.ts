@@ -46,7 +46,10 @@ function requests(t: LeakTree): fc.Arbitrary<{ path: string; params: Params }> {
   const ids = (list: number[]) => fc.uniqueArray(fc.constantFrom(...list), { minLength: 1, maxLength: 3 }).map((a) => a.join(','))
   const status = fc.constantFrom('publish', 'draft', 'pending', 'private', 'future', 'trash', 'draft,pending,private,future', 'publish,private')
   const paging = { page: fc.constantFrom('1', '2', '3'), per_page: fc.constantFrom('1', '2', '5', '50') }
-  const language = { ml_language: fc.constantFrom('en', 'ms', 'zh-hans'), password: fc.constantFrom('wrong', 'pw-0'), _pretty: fc.constant('1') }
+  const language = {
+    ml_language: fc.constantFrom('en', 'ms', 'zh-hans'), password: fc.constantFrom('wrong', 'pw-0'), _pretty: fc.constant('1'),
+    _fields: fc.constantFrom('json_ld', 'venue,organizer', 'description,json_ld.location'), _envelope: fc.constant('1'),
+  }
   // A few parameters at a time: one invalid value makes the whole request a 400 that shows nothing.
   const optional = (model: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Params> =>
     fc.subarray(Object.keys(model), { maxLength: 3 }).chain((keys) => fc.record(Object.fromEntries(keys.map((key) => [key, model[key]!]))))
