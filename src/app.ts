@@ -114,7 +114,8 @@ export function createApp(options: AppOptions): App {
       given: parsed.given,
       scope: {
         store, indexes, lang: current.view.lang, siteZone: site.timezone, now: current.view.now,
-        canSeeDrafts: current.paramContext.canSeeDrafts, geolocDistance: options.geolocDistance ?? 25,
+        reader: current.view.reader ?? 'none', geolocDistance: options.geolocDistance ?? 25,
+        ...(current.view.password !== undefined ? { password: current.view.password } : {}),
       },
       paramContext: current.paramContext,
       query: current.query,

@@ -59,7 +59,7 @@ export async function measureInProcess(corpus: Corpus, iterations: number, round
   const app = createApp({ store, site: SITE, perPage: 9, maxPerPage: 50, fallback: true })
   const storeAndAppMs = performance.now() - started
   const now = Date.now()
-  const scope = (at: number): QueryScope => ({ store, indexes: app.indexes, lang: 'en', siteZone: ZONE, now: at, canSeeDrafts: false, geolocDistance: 25 })
+  const scope = (at: number): QueryScope => ({ store, indexes: app.indexes, lang: 'en', siteZone: ZONE, now: at, reader: 'none', geolocDistance: 25 })
   const parse = (query: string, at: number): ParsedParams => parseParams(EVENT_LIST_ARGS, parseQuery(new URLSearchParams(query)), {
     store, lang: 'en', now: at, siteZone: ZONE, perPage: 9, maxPerPage: 50, canSeeDrafts: false,
   })

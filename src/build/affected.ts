@@ -13,7 +13,7 @@ export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOpt
   const siteZone = options.siteZone
   const ctx = { store, lang, now, siteZone, perPage: options.perPage, maxPerPage: 50, canSeeDrafts: false }
   const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)
-  const scope = { store, indexes: app.indexes, lang, siteZone, now, canSeeDrafts: false, geolocDistance: 25 }
+  const scope = { store, indexes: app.indexes, lang, siteZone, now, reader: 'none' as const, geolocDistance: 25 }
   return listEvents(values, given, scope).all.map((entry) => entry.id)
 }
 
@@ -45,9 +45,9 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
   return touched
 }
 
-/** The terms an event adds to the counts: its terms while it is published, none otherwise. */
+/** The terms an event adds to the counts: its terms while it is published and not protected, none otherwise. */
 function counted(record: ContentRecord | undefined): number[] {
-  if (!record || (record.source.data.status ?? 'publish') !== 'publish') return []
+  if (!record || (record.source.data.status ?? 'publish') !== 'publish' || record.source.data.password) return []
   return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort((a, b) => a - b)
 }
 

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import type { Caller } from '../auth/roles.ts'
-import { canEditPosts } from '../auth/roles.ts'
+import { canEditOthers, canEditPosts } from '../auth/roles.ts'
 import type { UserDirectory } from '../auth/users.ts'
 import type { Store } from '../content/store.ts'
 import { apiError, invalidParam } from '../errors.ts'
@@ -8,7 +8,7 @@ import { isLang, LANGUAGES, type Lang } from '../languages.ts'
 import type { Indexes } from '../query/indexes.ts'
 import { parseQuery } from '../schema/params.ts'
 import type { ParamContext } from '../schema/validators.ts'
-import type { Site, View } from '../serialize/context.ts'
+import type { Reader, Site, View } from '../serialize/context.ts'
 
 /** Per-request facts found while routing, before any handler runs. */
 export interface Routing {
@@ -43,7 +43,7 @@ export function requestState(event: H3Event, options: StateOptions): RequestStat
   const lang: Lang = isLang(named) ? named : (routing.prefix ?? site.defaultLang)
   const header = event.req.headers.get('authorization')
   const caller = options.users ? options.users.authenticate(header) : header === null ? null : failAuth()
-  const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount }
+  const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount, reader: readerOf(caller) }
   if (typeof query.password === 'string') view.password = query.password
   const paramContext: ParamContext = {
     store, lang, now: options.now, siteZone: site.timezone, perPage: options.perPage, maxPerPage: options.maxPerPage,
@@ -51,6 +51,12 @@ export function requestState(event: H3Event, options: StateOptions): RequestStat
     userExists: (id) => options.users?.list().some((user) => user.id === id) ?? false,
   }
   return { view, caller, paramContext, query }
+}
+
+/** Whose unpublished records a caller reads (§10.1 `read_post`): editors everyone's, contributors and authors their own. */
+export function readerOf(caller: Caller | null): Reader {
+  if (canEditOthers(caller)) return 'all'
+  return caller && canEditPosts(caller) ? caller.id : 'none'
 }
 
 function failAuth(): never {

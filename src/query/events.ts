@@ -6,7 +6,9 @@ import { instantToWall, wallToInstant } from '../time/zone.ts'
 import { distanceKm, venueCoordinates } from './geo.ts'
 import { compareStart, type EventEntry, type Indexes, lowerBound } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
-import { listStatuses } from './visibility.ts'
+import { mayRead, type Reader } from '../serialize/context.ts'
+import { isLocked } from '../serialize/protect.ts'
+import { isReadable, isHidden, listVisibility } from './visibility.ts'
 
 /** Everything a list query needs to know besides its parameters. */
 export interface QueryScope {
@@ -15,7 +17,10 @@ export interface QueryScope {
   lang: Lang
   siteZone: string
   now: number
-  canSeeDrafts: boolean
+  /** Whose unpublished records the caller reads (editors everyone's, contributors and authors their own). */
+  reader: Reader
+  /** A `?password=` given with the request, which opens protected records that have it (§4.7). */
+  password?: string
   /** Radius of a `geoloc_lat`/`geoloc_lng` search, in km. */
   geolocDistance: number
 }
@@ -44,6 +49,10 @@ export interface EventList {
 /** Every condition of one query, flattened so that testing an event is a handful of comparisons. */
 interface Filter {
   statuses: Set<string>
+  reader: Reader
+  password: string | undefined
+  /** The query filters on fields a password blanks, which a locked event then does not match. */
+  blanked: boolean
   langBit: number
   fallback: boolean
   startMin: number
@@ -60,9 +69,12 @@ interface Filter {
 /** Runs `GET /events`: the reference's filters (§6, §7) combined with AND, with D4 and D18. */
 export function listEvents(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): EventList {
   const bounds = values.include === undefined ? resolveDates(values, given, scope) : {}
-  const { statuses, label } = listStatuses(values.status, scope.canSeeDrafts)
+  const { statuses, label } = listVisibility(values.status, scope.reader)
   const filter: Filter = {
     statuses,
+    reader: scope.reader,
+    password: scope.password,
+    blanked: BLANKED_FILTERS.some((key) => values[key] !== undefined),
     langBit: 1 << LANGUAGES.indexOf(scope.lang),
     fallback: scope.store.fallback,
     ...ranges(bounds),
@@ -73,7 +85,9 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   if (values.post_parent !== undefined) filter.parent = values.post_parent as number
   if (values.geoloc !== undefined || values.geoloc_lat !== undefined) filter.near = geolocCheck(values, scope)
 
-  const matches = cached(scope.indexes, resultKey(filter, values, scope), () => {
+  // A password opens events for this request alone: what it finds is not kept for others.
+  const key = scope.password === undefined ? resultKey(filter, values, scope) : undefined
+  const matches = cached(scope.indexes, key, () => {
     // Relation and search sets cost the most to build, so only a query not answered before builds them.
     filter.sets = relationSets(values, scope)
     const found = candidates(filter, scope)
@@ -85,6 +99,9 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   return { page, query, all: matches, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
 }
 
+// Filters on what a password blanks (§4.7): venue, organizers, terms, flags and the venue's place.
+const BLANKED_FILTERS = ['venue', 'organizer', 'categories', 'tags', 'featured', 'ticketed', 'geoloc', 'geoloc_lat']
+
 const RESULTS_KEPT = 256
 const results = new WeakMap<Indexes, { generation: number; lists: Map<string, EventEntry[]> }>()
 
@@ -92,7 +109,8 @@ const results = new WeakMap<Indexes, { generation: number; lists: Map<string, Ev
  * The matches of a query, kept per index generation: many clients ask the same questions (the
  * default list above all), and the answer only changes when an event does. Paging reuses it too.
  */
-function cached(indexes: Indexes, key: string, find: () => EventEntry[]): EventEntry[] {
+function cached(indexes: Indexes, key: string | undefined, find: () => EventEntry[]): EventEntry[] {
+  if (key === undefined) return find()
   let memo = results.get(indexes)
   if (!memo || memo.generation !== indexes.generation) results.set(indexes, (memo = { generation: indexes.generation, lists: new Map() }))
   let list = memo.lists.get(key)
@@ -107,11 +125,13 @@ function cached(indexes: Indexes, key: string, find: () => EventEntry[]): EventE
 /** What makes two queries match the same events: the resolved ranges and every filter but paging. */
 function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope): string {
   const rest = Object.entries(values).filter(([key]) => key !== 'page' && key !== 'per_page' && key !== 'strict_dates' && !DATE_KEYS.includes(key as DateKey))
-  return JSON.stringify([scope.lang, scope.canSeeDrafts, [...f.statuses], f.startMin, f.startMax, f.endMin, f.endMax, rest])
+  return JSON.stringify([scope.lang, scope.reader, [...f.statuses], f.startMin, f.startMax, f.endMin, f.endMax, rest])
 }
 
 function matches(f: Filter, e: EventEntry): boolean {
   if (e.hidden || !f.statuses.has(e.status)) return false
+  if (e.status !== 'publish' && !mayRead(f.reader, e.status, e.author)) return false
+  if (f.blanked && e.protected && isLocked(e.record.source.data.password, f.password)) return false
   if (!f.fallback && (e.langs & f.langBit) === 0) return false
   if (e.start < f.startMin || e.start > f.startMax || e.end < f.endMin || e.end > f.endMax) return false
   if (f.featured !== undefined && e.featured !== f.featured) return false
@@ -127,11 +147,19 @@ function relationSets(values: Record<string, unknown>, scope: QueryScope): Reado
   const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
   if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
   if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
-  if (values.venue !== undefined) relation('venues', toList(values.venue).map(Number))
-  if (values.organizer !== undefined) relation('organizers', toList(values.organizer).map(Number))
+  if (values.venue !== undefined) relation('venues', readableIds('venues', values.venue, scope))
+  if (values.organizer !== undefined) relation('organizers', readableIds('organizers', values.organizer, scope))
   if (values.search !== undefined) sets.push(scope.indexes.search(scope.lang).match(String(values.search)))
   if (values.include !== undefined) sets.push(new Set(toList(values.include).map(Number)))
   return sets
+}
+
+/** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
+function readableIds(kind: 'venues' | 'organizers', value: unknown, scope: QueryScope): number[] {
+  return toList(value).map(Number).filter((id) => {
+    const record = scope.store.get(kind, id)
+    return record !== undefined && isReadable(record, scope.reader)
+  })
 }
 
 /** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds (§6.1), as closed ranges in ms. */
@@ -206,7 +234,9 @@ function geolocCheck(values: Record<string, unknown>, scope: QueryScope): (entry
   const point = values.geoloc_lat !== undefined ? { lat: Number(values.geoloc_lat), lng: Number(values.geoloc_lng) } : undefined
   return (entry) => {
     const venue = entry.venues[0] === undefined ? undefined : scope.store.get('venues', entry.venues[0])
-    const at = venue ? venueCoordinates(venue) : undefined
+    // A venue the caller may not read, or whose password hides its place, has no place to be near.
+    const shown = venue && isReadable(venue, scope.reader) && !isHidden(venue, scope.password)
+    const at = shown ? venueCoordinates(venue) : undefined
     if (!point) return values.geoloc === (at !== undefined)
     return values.geoloc !== false && at !== undefined && distanceKm(at, point) <= scope.geolocDistance
   }

@@ -11,6 +11,10 @@ export interface EventEntry {
   end: number
   published: number
   status: string
+  /** The author's user id (0 for none). */
+  author: number
+  /** Whether the event has a password, so lists blank it for callers without it (§4.7). */
+  protected: boolean
   hidden: boolean
   featured: boolean
   ticketed: boolean
@@ -31,7 +35,10 @@ export interface Indexes {
   entry(id: number): EventEntry | undefined
   /** Ids of events linked to a venue, an organizer or a term. */
   linked(relation: 'venues' | 'organizers' | 'terms', id: number): ReadonlySet<number>
-  /** Published events assigned to a category or tag (WordPress counts direct assignments). */
+  /**
+   * Published events assigned to a category or tag (WordPress counts direct assignments), less
+   * password-protected ones: their terms are blanked, so a count must not tell them apart.
+   */
   termCount(termId: number): number
   /**
    * The full-text index of one language. Built on first use, in the background (await its
@@ -63,7 +70,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
         else set.delete(entry.id)
       }
     }
-    if (entry.status !== 'publish') return
+    if (entry.status !== 'publish' || entry.protected) return
     for (const id of entry.terms) counts.set(id, (counts.get(id) ?? 0) + (add ? 1 : -1))
   }
 
@@ -136,6 +143,8 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     end: times.end,
     published: postDates(record, siteZone).published,
     status: typeof data.status === 'string' ? data.status : 'publish',
+    author: Number(data.author) || 0,
+    protected: typeof data.password === 'string' && data.password !== '',
     hidden: data.hide_from_listings === true,
     featured: data.featured === true,
     ticketed: data.ticketed === true,

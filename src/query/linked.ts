@@ -1,8 +1,9 @@
 import type { ContentRecord } from '../content/store.ts'
 import { postDates } from '../content/derive.ts'
 import type { QueryScope } from './events.ts'
+import type { EventEntry } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
-import { listStatuses, statusOf } from './visibility.ts'
+import { isHidden, isListed, linksVisible, listVisibility, ownerOf, statusOf } from './visibility.ts'
 
 /** The result of `GET /venues` or `/organizers`: one page and the effective query for links. */
 export interface LinkedList {
@@ -19,29 +20,31 @@ const RELATION = { venues: 'venues', organizers: 'organizers' } as const
 
 /** Lists venues or organizers, newest publication first as WordPress orders them (§3.6, §5.5, §7.8). */
 export function listLinked(kind: 'venues' | 'organizers', values: Record<string, unknown>, scope: QueryScope): LinkedList {
-  const { statuses, label } = listStatuses(values.status, scope.canSeeDrafts)
+  const visibility = listVisibility(values.status, scope.reader)
   const checks: ((record: ContentRecord) => boolean)[] = [
-    (record) => statuses.has(statusOf(record)) && scope.store.langOf(record, scope.lang) !== null,
+    (record) => isListed(visibility, statusOf(record), ownerOf(record)) && scope.store.langOf(record, scope.lang) !== null,
   ]
   if (values.search !== undefined) checks.push(searchCheck(kind, String(values.search), scope))
   if (values.event !== undefined) {
-    const linked = scope.indexes.entry(values.event as number)?.[kind] ?? []
+    const linked = linkedTo(values.event as number, scope)?.[kind] ?? []
     checks.push((record) => linked.includes(record.id))
   }
+  // Only events the caller would see in a list count, and not draft or pending ones (§7.8).
+  const seen = listVisibility(undefined, scope.reader)
   if (values.has_events !== undefined) {
     const wanted = isTruthy(values.has_events)
-    checks.push((record) => hasEvents(kind, record, scope, (status) => status !== 'draft' && status !== 'pending') === wanted)
+    const counts = (entry: EventEntry) => isListed(seen, entry.status, entry.author) && entry.status !== 'draft' && entry.status !== 'pending'
+    checks.push((record) => hasEvents(kind, record, scope, counts) === wanted)
   }
   if (values.only_with_upcoming !== undefined && isTruthy(values.only_with_upcoming)) {
-    const { statuses: visible } = listStatuses(undefined, scope.canSeeDrafts)
-    checks.push((record) => hasEvents(kind, record, scope, (status, start) => visible.has(status) && start >= scope.now))
+    checks.push((record) => hasEvents(kind, record, scope, (entry) => isListed(seen, entry.status, entry.author) && entry.start >= scope.now))
   }
   const matches = scope.store
     .list(kind)
     .filter((record) => checks.every((check) => check(record)))
     .sort((a, b) => postDates(b, scope.siteZone).published - postDates(a, scope.siteZone).published || b.id - a.id)
   const page = paginate(matches, values.page as number, values.per_page as number)
-  const query: [string, string][] = [['page', String(values.page)], ['per_page', String(values.per_page)], ['status', label]]
+  const query: [string, string][] = [['page', String(values.page)], ['per_page', String(values.per_page)], ['status', visibility.label]]
   for (const key of ['search', 'event', 'has_events'] as const) if (values[key] !== undefined) query.push([key, String(values[key])])
   return { page, query }
 }
@@ -52,10 +55,23 @@ export function isTruthy(value: unknown): boolean {
   return /^(1|true|yes|on|y|enabled?)$/i.test(String(value).trim())
 }
 
-/** All words, split on anything but letters, digits and hyphens, occurring in one single field. */
+/**
+ * The event of a `?event=` lookup, when its links are the caller's to see: an event they may not
+ * read, or whose password they did not give, is linked to nothing.
+ */
+export function linkedTo(id: number, scope: QueryScope): EventEntry | undefined {
+  const entry = scope.indexes.entry(id)
+  return entry && linksVisible(entry.record, scope.reader, scope.password) ? entry : undefined
+}
+
+/**
+ * All words, split on anything but letters, digits and hyphens, occurring in one single field.
+ * A record whose password the caller did not give shows none of those fields, so matches nothing.
+ */
 function searchCheck(kind: 'venues' | 'organizers', search: string, scope: QueryScope) {
   const words = search.toLowerCase().split(/[^\p{L}\p{N}\p{M}-]+/u).filter(Boolean)
   return (record: ContentRecord) => {
+    if (isHidden(record, scope.password)) return false
     const fields = scope.store.fieldsIn(record, scope.lang)!
     return SEARCHED[kind].some((field) => {
       const text = String(fields[field] ?? '').toLowerCase()
@@ -64,10 +80,11 @@ function searchCheck(kind: 'venues' | 'organizers', search: string, scope: Query
   }
 }
 
-function hasEvents(kind: 'venues' | 'organizers', record: ContentRecord, scope: QueryScope, keep: (status: string, start: number) => boolean) {
+/** Whether a venue or organizer is linked to an event that counts, and whose links the caller may see. */
+function hasEvents(kind: 'venues' | 'organizers', record: ContentRecord, scope: QueryScope, keep: (entry: EventEntry) => boolean) {
   for (const id of scope.indexes.linked(RELATION[kind], record.id)) {
     const entry = scope.indexes.entry(id)
-    if (entry && keep(entry.status, entry.start)) return true
+    if (entry && keep(entry) && !isHidden(entry.record, scope.password)) return true
   }
   return false
 }

@@ -28,7 +28,10 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
   const toDocument = (record: ContentRecord) => {
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
-    return { id: record.id, title: String(fields.title ?? ''), excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(fields.description) }
+    const title = String(fields.title ?? '')
+    // A protected event shows its title alone (§4.7), so its excerpt and description are not searchable.
+    if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
+    return { id: record.id, title, excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(fields.description) }
   }
   const pending = [...store.list('events')]
   /** Adds the next events, skipping any an update has already put in (or that changed since). */

@@ -1,6 +1,7 @@
 import type { ContentRecord } from '../content/store.ts'
 import { findBySlug, toList } from '../schema/validators.ts'
 import type { QueryScope } from './events.ts'
+import { linkedTo } from './linked.ts'
 import { paginate, type Page } from './paging.ts'
 
 type TermKind = 'categories' | 'tags'
@@ -24,7 +25,7 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
   if (values.parent !== undefined) checks.push((record) => record.source.data.parent === values.parent)
   const post = values.event ?? values.post
   if (post !== undefined) {
-    const terms = scope.indexes.entry(post as number)?.terms ?? []
+    const terms = linkedTo(post as number, scope)?.terms ?? []
     checks.push((record) => terms.includes(record.id))
   }
   if (values.slug !== undefined) {

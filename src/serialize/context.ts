@@ -39,4 +39,18 @@ export interface View {
   password?: string
   /** Published events assigned to a term, from the indexes. */
   termCount(termId: number): number
+  /** Whose unpublished records this request may read; absent: nobody's. */
+  reader?: Reader
+}
+
+/**
+ * Whose unpublished posts (drafts, pending, private, future, trash) a caller may read, as WordPress's
+ * `read_post` decides: `all` for editors and administrators, a user id for contributors and authors
+ * (their own), `none` for subscribers and anonymous callers.
+ */
+export type Reader = 'none' | 'all' | number
+
+/** Whether the request may read a post of this status and owner. */
+export function mayRead(reader: Reader | undefined, status: string, owner: number): boolean {
+  return status === 'publish' || reader === 'all' || (typeof reader === 'number' && reader === owner)
 }

@@ -2,10 +2,10 @@ import { eventTimes, type EventTimes } from '../content/derive.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import { idList } from '../query/indexes.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
-import type { View } from './context.ts'
+import { mayRead, type View } from './context.ts'
 import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
-import { globalIds, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
+import { globalIds, isProtected, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
 import { escapeHtml, renderMarkdown } from './markdown.ts'
 import { digest, memoJson, memoRecent, memoShape, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
@@ -27,7 +27,7 @@ export interface EventOptions {
  */
 export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
   const locked = isLocked(record.source.data.password, view.password)
-  const key = `event ${view.lang} ${locked} ${view.store.version} ${siteKey(view.site)}`
+  const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}`
   // A password opens the event, or a venue or organizer in it, for this request alone: such
   // shapes are built each time and never kept where a request without it could find them.
   const listed = view.password === undefined ? memoRecent(record, key, () => listShape(record, view, locked)) : listShape(record, view, locked)
@@ -104,8 +104,13 @@ export function toEventJson(record: ContentRecord, view: View, options: EventOpt
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
     return { bytes, digest: digest(bytes) }
   }
-  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${view.store.version}|${siteKey(view.site)}`
+  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
   return memoJson(record, key, () => toEventResponse(record, view, options))
+}
+
+/** Who reads: the embedded venue and organizers an event shows depend on it. */
+function readerKey(view: View): string {
+  return String(view.reader ?? 'none')
 }
 
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings. */
@@ -127,26 +132,40 @@ function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
 
 /** The venue object, or `[]` when there is none (the reference's odd corner); single reads embed its JSON-LD. */
 function venue(fields: RecordFields, view: View, options: EventOptions): Shape | [] {
-  for (const id of idList(fields.venue)) {
-    const record = view.store.get('venues', id)
-    if (record && view.store.langOf(record, view.lang)) return embedded(record, view, options, toVenueResponse)
-  }
-  return []
+  const record = linked(idList(fields.venue), 'venues', view)[0]
+  return record ? embedded(record, view, options, toVenueResponse) : []
 }
 
 function organizers(fields: RecordFields, view: View, options: EventOptions): Shape[] {
-  return idList(fields.organizer)
-    .map((id) => view.store.get('organizers', id))
-    .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => embedded(record, view, options, toOrganizerResponse))
+  return linked(idList(fields.organizer), 'organizers', view).map((record) => embedded(record, view, options, toOrganizerResponse))
 }
 
-/** A venue or organizer inside an event, built once per language, shape and store version. */
+/**
+ * The linked venues or organizers an event shows this caller: those in the asked language that the
+ * caller may read. The reference embeds drafts and private ones in public events; Almanac shows a
+ * record that is not published only to whom its single read would (editors, and its author).
+ */
+function linked(ids: number[], kind: 'venues' | 'organizers', view: View): ContentRecord[] {
+  return ids
+    .map((id) => view.store.get(kind, id))
+    .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
+    .filter((record) => mayRead(view.reader, text(record.source.data.status) || 'publish', Number(record.source.data.author) || 0))
+}
+
+/**
+ * A venue or organizer inside an event, built once per language, shape and store version; one that
+ * a password opened is built for this request alone, never kept where others could find it.
+ */
 function embedded(record: ContentRecord, view: View, options: EventOptions, build: typeof toVenueResponse): Shape {
   const jsonLd = options.jsonLd === true
-  const locked = isLocked(record.source.data.password, view.password)
-  const key = `embedded ${view.lang} ${jsonLd} ${locked} ${siteKey(view.site)}`
-  return memoShape(record, key, view.store.version, () => build(record, view, { jsonLd }))
+  if (isProtected(record) && !isLocked(record.source.data.password, view.password)) return build(record, view, { jsonLd })
+  const key = `embedded ${view.lang} ${jsonLd} ${siteKey(view.site)}`
+  return memoShape(record, key, view.store.version, () => build(record, { ...view, password: undefined } as View, { jsonLd }))
+}
+
+function protectedPost(view: View, kind: 'venues' | 'organizers', id: unknown): boolean {
+  const record = view.store.get(kind, id as number)
+  return record === undefined || isProtected(record)
 }
 
 /** schema.org `Event` for single reads (§4.6). */
@@ -167,11 +186,11 @@ function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view
     startDate: instantToIso(times.start, times.timezone),
     endDate: instantToIso(times.end, times.timezone),
   })
+  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not (§4.6).
   const venue = event.venue as Shape | []
-  // A protected venue comes blanked (its name is `[]`); JSON-LD then says nothing of it.
-  if (!Array.isArray(venue)) ld.location = Array.isArray(venue.venue) ? false : venueJsonLd(venue)
+  if (!Array.isArray(venue)) ld.location = protectedPost(view, 'venues', venue.id) ? false : venueJsonLd(venue)
   const organizer = (event.organizer as Shape[])[0]
-  if (organizer) ld.organizer = organizerJsonLd(organizer)
+  if (organizer) ld.organizer = protectedPost(view, 'organizers', organizer.id) ? false : organizerJsonLd(organizer)
   if (event.cost !== '') {
     ld.offers = {
       '@type': 'Offer',

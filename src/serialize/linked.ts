@@ -8,7 +8,7 @@ import { servedLang, shownSlug, slugSegment, text, toTranslations } from './reco
 import { publicUrl } from './urls.ts'
 
 export interface LinkedOptions {
-  /** Single reads carry `json_ld`. */
+  /** Single reads carry `json_ld`, unless the record has a password (§4.1: suppressed when protected). */
   jsonLd?: boolean
   /** Top-level records carry `translations`; embedded ones `lang` only (D11). */
   top?: boolean
@@ -40,7 +40,7 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
     body.geo_lat = fields.geo_lat
     body.geo_lng = fields.geo_lng
   }
-  if (options.jsonLd) body.json_ld = venueJsonLd(body)
+  if (options.jsonLd && !isProtected(record)) body.json_ld = venueJsonLd(body)
   const venue: Shape = dropFalsy(body)
   venue.show_map = fields.show_map !== false
   venue.show_map_link = fields.show_map_link !== false
@@ -62,7 +62,7 @@ export function toOrganizerResponse(record: ContentRecord, view: View, options: 
     website: text(fields.website),
     email: text(fields.email),
   }
-  if (options.jsonLd) body.json_ld = organizerJsonLd(body)
+  if (options.jsonLd && !isProtected(record)) body.json_ld = organizerJsonLd(body)
   const organizer = dropFalsy({ ...body, ...globalIds(record, view) })
   return finish(record, view, organizer, options, 'organizers')
 }
@@ -138,6 +138,12 @@ function stateProvince(fields: RecordFields): string {
   const country = text(fields.country)
   if (fields.state && (country === '' || /^(us|usa|united states)$/i.test(country))) return text(fields.state)
   return text(fields.province)
+}
+
+/** Whether a post has a password: its JSON-LD is never served, and events name it `false` in theirs (§4.6). */
+export function isProtected(record: ContentRecord): boolean {
+  const password = record.source.data.password
+  return typeof password === 'string' && password !== ''
 }
 
 /** PHP's falsy values: '', '0', 0, false, null and empty arrays. */
