@@ -9,7 +9,8 @@ export interface Problem {
 
 /** The problems of a tree, per file: each reported once, forgotten when the file is fixed. */
 export interface ProblemLog {
-  report(path: string, messages: string[], text?: string): void
+  /** `line` is the line the messages are about, when the caller knows it; else it is found in `text`. */
+  report(path: string, messages: string[], text?: string, line?: number): void
   clear(path: string): void
   has(path: string): boolean
   list(): Problem[]
@@ -19,12 +20,12 @@ export interface ProblemLog {
 export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
   const byPath = new Map<string, Problem[]>()
   return {
-    report(path, messages, text) {
+    report(path, messages, text, knownLine) {
       const known = byPath.get(path) ?? []
       for (const message of messages) {
         if (known.some((p) => p.message === message)) continue
         const problem: Problem = { path, message }
-        const line = text === undefined ? undefined : lineOf(text, message)
+        const line = knownLine ?? (text === undefined ? undefined : lineOf(text, message))
         if (line !== undefined) problem.line = line
         known.push(problem)
         onProblem?.(problem)

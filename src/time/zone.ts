@@ -26,9 +26,17 @@ export function isWallClock(wall: string): boolean {
   const m = WALL_CLOCK.exec(wall)
   if (!m) return false
   const [year, month, day, hour, minute, second] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)]
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  const date = new Date(utc(year, month - 1, day, hour, minute, second))
   // Date rolls impossible dates over (Feb 30 → Mar 2); a real one reads back the same.
   return date.getUTCDate() === day && date.getUTCMonth() === month - 1 && date.getUTCHours() === hour && minute < 60 && second < 60
+}
+
+/** Date.UTC, without its reading of years 0–99 as 1900–1999 (`0050-06-01` is the year 50). */
+function utc(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+  if (year >= 100) return Date.UTC(year, month, day, hour, minute, second)
+  const date = new Date(0)
+  date.setUTCFullYear(year, month, day)
+  return date.setUTCHours(hour, minute, second, 0)
 }
 
 const HOUR = 3_600_000
@@ -67,7 +75,7 @@ export function wallToInstant(wall: string, zoneName: string): number {
   const m = WALL_CLOCK.exec(wall)
   const zone = zoneFor(zoneName)
   if (!m || !zone) return Number.NaN
-  const local = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0))
+  const local = utc(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0))
   // The usual two-step guess: take the offset at the wall time read as UTC, then correct once.
   const first = offsetAt(zone, local)
   const guess = local - first * 60_000
