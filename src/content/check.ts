@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
-import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
+import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './front-matter.ts'
 import { KEY_ORDER, KINDS } from './kinds.ts'
 import type { Problem } from './problems.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
@@ -81,7 +81,7 @@ async function putKeysInOrder(dir: string, record: ContentRecord, text: (path: s
     const keys = Object.keys(data)
     const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
-    await writeFileAtomic(join(dir, file.path), stringifyFrontMatter(data, body, order))
+    await writeFileAtomic(join(dir, file.path), reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order))
     changed.push(`${file.path}: keys put in order`)
   }
   return changed

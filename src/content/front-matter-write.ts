@@ -121,6 +121,30 @@ function editLines(previous: string, data: Record<string, unknown>, body: string
   return previous.slice(0, parts.blockStart) + out.join('\n') + tail
 }
 
+/**
+ * Puts the keys of a file in `order` by moving the lines each key spans as they are (a comment
+ * above a key moves with it), so quotes, styles and comments survive `check --fix`. Null when the
+ * front matter cannot be moved line by line; the caller then writes it afresh.
+ */
+export function reorderFrontMatter(previous: string, order: readonly string[]): string | null {
+  const parts = splitFile(previous)
+  if (!parts || parts.language !== '') return null
+  const lines = parts.block.split('\n')
+  const spans = spansOf(parts.block, lines)
+  if (!spans || spans.length === 0) return null
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
+  const units = spans.map((span, i) => ({ key: span.key, lines: lines.slice(i === 0 ? 1 : spans[i - 1]!.to, span.to) }))
+  units.sort((a, b) => rank(a.key) - rank(b.key))
+  const block = [lines[0]!, ...units.flatMap((unit) => unit.lines), ...lines.slice(spans.at(-1)!.to)].join('\n')
+  const text = previous.slice(0, parts.blockStart) + block + previous.slice(parts.blockEnd)
+  try {
+    const [a, b] = [parseFrontMatter(text), parseFrontMatter(previous)]
+    return isDeepStrictEqual(a, b) ? text : null
+  } catch {
+    return null
+  }
+}
+
 /** The lines each top-level key spans: from its key line to the next key, less trailing blanks and comments. */
 function spansOf(block: string, lines: string[]): Span[] | null {
   const doc = parseDocument(block)

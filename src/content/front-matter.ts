@@ -1,7 +1,7 @@
 import { FrontMatterError, loadYaml } from './yaml-data.ts'
 
 export { FrontMatterError } from './yaml-data.ts'
-export { stringifyFrontMatter, updateFrontMatter } from './front-matter-write.ts'
+export { reorderFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter-write.ts'
 
 /** A content file split into its front matter and its Markdown body. */
 export interface ParsedFile {
