@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
 import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './front-matter.ts'
@@ -6,6 +5,7 @@ import { KEY_ORDER, KINDS } from './kinds.ts'
 import type { Problem } from './problems.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { writeFileAtomic } from './atomic.ts'
+import { readTextOrNull } from './read.ts'
 
 /** What `almanac check` found, and what `--fix` changed. */
 export interface CheckResult {
@@ -31,7 +31,7 @@ export async function checkContent(dir: string, fix: boolean): Promise<CheckResu
     }
   }
   const texts = new Map<string, string>()
-  const text = async (path: string) => texts.get(path) ?? (await readFile(join(dir, path), 'utf8'))
+  const text = async (path: string) => texts.get(path) ?? readTextOrNull(join(dir, path)) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
       problems.push(...(await relationProblems(store, record, await text(record.source.path))))

@@ -41,7 +41,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
 /** The line a message is about: the YAML error's own line, or the line of the field it names. */
 function lineOf(text: string, message: string): number | undefined {
   const yaml = /at line (\d+)/.exec(message)
-  // gray-matter hands js-yaml the text from the newline after the opening fence, so its lines are the file's.
+  // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
   if (yaml) return Number(yaml[1])
   const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
   const key = message.startsWith('slug') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]

@@ -244,10 +244,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
    * a regular file of the tree (a symbolic link, a folder, a FIFO, a huge file, anything in a linked
    * kind folder) is never read, so a link to /etc/passwd or to the users file is never loaded.
    */
-  const readFromDisk = (path: string): { text: string; mtimeMs: number } | { refused: string } | null => {
+  const readFromDisk = (path: string, folderChecked = false): { text: string; mtimeMs: number } | { refused: string } | null => {
     const full = join(dir, path)
     try {
-      if (isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
+      if (!folderChecked && isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
       const read = readRegularFile(full)
       if (read) stamps.set(path, read.stamp)
       else stamps.delete(path)
@@ -315,7 +315,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') problems.report(path, [address])
       else {
-        const read = readFromDisk(path)
+        const read = readFromDisk(path, true)
         if (read && 'refused' in read) problems.report(path, [read.refused], undefined, 1)
         const entry = read && !('refused' in read) ? readEntry(path, read.text, address.lang, read.mtimeMs) : undefined
         if (entry) loaded.push(entry)
