@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs'
+import { join } from 'node:path'
 
 /** The largest content file read: four times the largest request body, far beyond any real record. */
 export const MAX_CONTENT_BYTES = 4 * 1024 * 1024
@@ -66,4 +67,42 @@ export function readTextOrNull(path: string): string | null {
   } catch {
     return null
   }
+}
+
+/** A file of the tree as the store reads it: its text, null when it is gone, or why it is refused. */
+export type DiskRead = { text: string; mtimeMs: number } | { refused: string } | null
+
+/**
+ * The store's reads of its content folder, keeping each file's stamp in `stamps`. A file that is
+ * not a regular file of the tree (a symbolic link, a folder, a FIFO, a huge file, anything in a
+ * linked kind folder) is never read, so a link to /etc/passwd or to the users file is never loaded.
+ */
+export function createDiskReader(dir: string, stamps: Map<string, FileStamp>) {
+  /** Whether a name under the content folder is a symbolic link. */
+  const isLink = (name: string): boolean => {
+    try {
+      return lstatSync(join(dir, name)).isSymbolicLink()
+    } catch {
+      return false
+    }
+  }
+  /** `folderChecked`: the caller already knows the kind folder is not a link. */
+  const readFromDisk = (path: string, folderChecked = false): DiskRead => {
+    const full = join(dir, path)
+    try {
+      if (!folderChecked && isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
+      const read = readRegularFile(full)
+      if (read) stamps.set(path, read.stamp)
+      else stamps.delete(path)
+      return read && { text: read.text, mtimeMs: read.stamp.mtimeMs }
+    } catch (error) {
+      try {
+        stamps.set(path, stampOf(lstatSync(full)))
+      } catch {
+        stamps.delete(path)
+      }
+      return { refused: error instanceof NotAFileError ? error.message : `cannot be read: ${(error as Error).message}` }
+    }
+  }
+  return { readFromDisk, isLink }
 }

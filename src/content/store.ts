@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
@@ -9,7 +9,7 @@ import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
-import { NotAFileError, readRegularFile, readTextOrNull, stampOf, type FileStamp } from './read.ts'
+import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
 import { checkEvent, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 
@@ -113,6 +113,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const entries = new Map<string, FileEntry>()
   const texts = new Map<string, string>() // the text last read or written, per path: unchanged files are skipped
   const stamps = new Map<string, FileStamp>() // what each file was when read, to find what changed before the watcher saw it
+  const { readFromDisk, isLink } = createDiskReader(dir, stamps)
   const byStem = new Map<string, Set<string>>()
   const records = new Map<string, ContentRecord>()
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
@@ -236,38 +237,6 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const line = error instanceof FrontMatterError ? error.line : undefined
       problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
       return undefined
-    }
-  }
-
-  /**
-   * Reads a file from disk: its text, null when it is gone, or why it is refused: a file that is not
-   * a regular file of the tree (a symbolic link, a folder, a FIFO, a huge file, anything in a linked
-   * kind folder) is never read, so a link to /etc/passwd or to the users file is never loaded.
-   */
-  const readFromDisk = (path: string, folderChecked = false): { text: string; mtimeMs: number } | { refused: string } | null => {
-    const full = join(dir, path)
-    try {
-      if (!folderChecked && isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
-      const read = readRegularFile(full)
-      if (read) stamps.set(path, read.stamp)
-      else stamps.delete(path)
-      return read && { text: read.text, mtimeMs: read.stamp.mtimeMs }
-    } catch (error) {
-      try {
-        stamps.set(path, stampOf(lstatSync(full)))
-      } catch {
-        stamps.delete(path)
-      }
-      return { refused: error instanceof NotAFileError ? error.message : `cannot be read: ${(error as Error).message}` }
-    }
-  }
-
-  /** Whether a name under the content folder is a symbolic link. */
-  const isLink = (name: string): boolean => {
-    try {
-      return lstatSync(join(dir, name)).isSymbolicLink()
-    } catch {
-      return false
     }
   }
 
