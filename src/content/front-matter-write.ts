@@ -17,7 +17,7 @@ export type ReadAs = (data: Record<string, unknown>, written: Record<string, str
 export function stringifyFrontMatter(data: Record<string, unknown>, body: string, order: readonly string[]): string {
   const keys = [...order.filter((key) => Object.hasOwn(data, key)), ...Object.keys(data).filter((key) => !order.includes(key))]
   const lines = keys.filter((key) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)).map((key) => entryLine(key, data[key]))
-  const text = body.replace(/\r\n/g, '\n').replace(/\s+$/, '')
+  const text = body.replace(/\r\n/g, '\n').trimEnd()
   return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
 }
 
@@ -116,7 +116,7 @@ function editLines(previous: string, data: Record<string, unknown>, body: string
   }
   while (next < lines.length) out.push(lines[next++]!)
   if (kept.length === 0) out.splice(1, 0, ...newLines(''))
-  const text = body.replace(/\r\n/g, '\n').replace(/\s+$/, '')
+  const text = body.replace(/\r\n/g, '\n').trimEnd()
   const tail = text === oldBody ? previous.slice(parts.blockEnd) : `\n---\n${text ? `${text}\n` : ''}`
   return previous.slice(0, parts.blockStart) + out.join('\n') + tail
 }
@@ -165,10 +165,15 @@ function spansOf(block: string, lines: string[]): Span[] | null {
   }
   for (let i = 0; i < spans.length; i++) {
     let to = i + 1 < spans.length ? spans[i + 1]!.from : lines.length
-    while (to - 1 > spans[i]!.from && /^(\s*|#.*)$/.test(lines[to - 1]!.replace(/\r$/, ''))) to--
+    while (to - 1 > spans[i]!.from && isFreeLine(lines[to - 1]!)) to--
     spans[i]!.to = to
   }
   return spans
+}
+
+/** A blank line, or a comment at the start of a line: it belongs to no key. */
+function isFreeLine(line: string): boolean {
+  return line.trim() === '' || line.startsWith('#')
 }
 
 /** Whether an edited file reads back exactly as the freshly written one would. */

@@ -21,8 +21,6 @@ export interface FileParts {
   blockEnd: number
 }
 
-const PLAIN_LINE = /^([A-Za-z_][\w-]*):[ \t]+([^\s#'"[{!&*|>][^#\r\n]*?)[ \t]*(?:[ \t]#.*)?\r?$/
-
 /**
  * Splits a file as front-matter tools do: a first line `---` (optionally `---yaml`), the block up
  * to the next line that starts with `---`, then the body. A file that does not start with `---`
@@ -52,7 +50,7 @@ export function parseFrontMatter(text: string): ParsedFile {
   if (parts.language !== '' && !/^ya?ml$/i.test(parts.language)) {
     throw new FrontMatterError(`front matter marked ${JSON.stringify(parts.language.slice(0, 40))} is never read: only YAML front matter is read`, 1)
   }
-  const empty = parts.block.replace(/^\s*#[^\n]*/gm, '').trim() === ''
+  const empty = parts.block.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#'))
   const data = empty ? {} : loadYaml(parts.block)
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new FrontMatterError('front matter must be a mapping of keys to values', 1)
@@ -60,16 +58,22 @@ export function parseFrontMatter(text: string): ParsedFile {
   return { data: data as Record<string, unknown>, body: tidyBody(parts.body), written: numbersAsWritten(parts.block, data as Record<string, unknown>) }
 }
 
+// No /\s+$/ on text from files or requests: a backtracking pattern is quadratic in a run of blanks.
 function tidyBody(body: string): string {
-  return body.replace(/^\r?\n/, '').replace(/\s+$/, '')
+  return body.replace(/^\r?\n/, '').trimEnd()
 }
 
 /** What the editor wrote for each top-level value YAML turned into a number. */
 function numbersAsWritten(block: string, data: Record<string, unknown>): Record<string, string> {
   const written: Record<string, string> = {}
   for (const line of block.split('\n')) {
-    const m = PLAIN_LINE.exec(line)
-    if (m && typeof data[m[1]!] === 'number' && !(m[1]! in written)) written[m[1]!] = m[2]!
+    const colon = line.indexOf(': ')
+    const key = colon > 0 ? line.slice(0, colon) : ''
+    if (typeof data[key] !== 'number' || Object.hasOwn(written, key) || !/^[A-Za-z_][\w-]*$/.test(key)) continue
+    const rest = line.slice(colon + 2)
+    const comment = rest.search(/[ \t]#/)
+    const value = (comment === -1 ? rest : rest.slice(0, comment)).trim()
+    if (value !== '' && !"'\"[{!&*|>#".includes(value[0]!)) written[key] = value
   }
   return written
 }
