@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,6 +126,17 @@ describe('content files that are symbolic links', () => {
       await watching.close()
     }
   })
+
+  it('never block the load on a FIFO or read a folder named like a record', async () => {
+    execFileSync('mkfifo', [join(tree.content, 'events/pipe.en.md')])
+    await mkdir(join(tree.content, 'events/folder.en.md'))
+    const { store, problems } = await loadStore(tree.content)
+    expect(store.get('events', 8)).toBeDefined()
+    expect(problems.filter((p) => p.path === 'events/pipe.en.md' || p.path === 'events/folder.en.md')).toEqual([
+      { path: 'events/folder.en.md', line: 1, message: expect.stringMatching(/not a regular file/) },
+      { path: 'events/pipe.en.md', line: 1, message: expect.stringMatching(/not a regular file/) },
+    ])
+  }, 10_000)
 
   it('make `almanac check` exit 1 naming each link', async () => {
     const result = await almanac(['check'], tree.dir)
