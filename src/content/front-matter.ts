@@ -39,6 +39,12 @@ export function splitFile(text: string): FileParts | null {
   return { language: text.slice(bom + 3, blockStart).trim(), block: text.slice(blockStart, blockEnd), body, blockStart, blockEnd }
 }
 
+/** Whether a file's front matter is closed: a file someone is still writing may not be yet. */
+export function isComplete(text: string): boolean {
+  const parts = splitFile(text)
+  return parts !== null && parts.blockEnd < text.length
+}
+
 /**
  * Parses a Markdown file with YAML front matter. Only YAML is ever read: a fence naming any other
  * language (`---js`, `---json`, `---coffee`…) is refused, never handed to an engine. Throws a

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
-import { FrontMatterError, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
+import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'
 import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
@@ -99,8 +99,6 @@ export interface Store {
   onChange(listener: Listener): void
 }
 
-/** A front matter block that is closed: a file someone is still writing may not be yet. */
-const COMPLETE = /^---\r?\n[\s\S]*?\r?\n---(\r?\n|$)/
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
 
@@ -255,7 +253,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     // Only a default-language file becomes a source: a lone translation lacks its source, it is not one.
     const source = files.find((f) => f.lang === options.defaultLanguage)
     const seen = source && texts.get(source.path)
-    if (!source || !seen || !COMPLETE.test(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
+    if (!source || !seen || !isComplete(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
     if (settled) {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
       if (readTextOrNull(join(dir, source.path)) !== seen) return files
