@@ -40,6 +40,8 @@ export interface MediaLibrary {
 }
 
 const LINK = 'is a symbolic link: only regular files inside content/media are served and built'
+/** Larger than any image a calendar shows; such a file is not read into memory to be served. */
+export const MAX_MEDIA_BYTES = 50 * 1024 * 1024
 
 /** Reads the media folder (recursively); a missing folder is an empty library. */
 export async function loadMedia(dir: string): Promise<MediaLibrary> {
@@ -58,6 +60,7 @@ export async function loadMedia(dir: string): Promise<MediaLibrary> {
     if (stats.isSymbolicLink()) refused.push({ file: name, reason: LINK })
     else if (!stats.isFile()) refused.push({ file: name, reason: 'is not a regular file, so it is not served' })
     else if ((await realpath(join(dir, name)).catch(() => '')) !== join(real, name)) refused.push({ file: name, reason: 'is reached through a symbolic link, so it is not served' })
+    else if (MIME[extension] && stats.size > MAX_MEDIA_BYTES) refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
     else if (MIME[extension]) files.push(await describe(dir, name, extension, stats.size))
   }
   const ids = new Map(files.filter((f) => f.id !== null).map((f) => [f.id!, f]))
@@ -103,7 +106,8 @@ export async function readMediaFile(dir: string, file: string): Promise<Buffer |
   const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null)
   if (!handle) return null
   try {
-    return (await handle.stat()).isFile() ? await handle.readFile() : null
+    const stats = await handle.stat()
+    return stats.isFile() && stats.size <= MAX_MEDIA_BYTES ? await handle.readFile() : null
   } finally {
     await handle.close()
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -83,6 +83,16 @@ describe('symbolic links under content/media', () => {
     const result = await almanac(['check'], tree.dir)
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('content/media/99-users.png:1: ')
+  })
+})
+
+describe('a media file too big to be an image of a calendar', () => {
+  it('is a problem and is never read, served or built', async () => {
+    await writeFile(join(tree.content, 'media/9-huge.png'), '')
+    await truncate(join(tree.content, 'media/9-huge.png'), 60 * 1024 * 1024)
+    const { store, problems } = await loadStore(tree.content)
+    expect(problems).toEqual([{ path: 'media/9-huge.png', line: 1, message: expect.stringMatching(/larger than/) }])
+    expect((await call(appOf(store), '/media/9-huge.png')).status).toBe(404)
   })
 })
 
