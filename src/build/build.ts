@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
+import { readMediaFile } from '../content/media.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { KINDS, type Kind } from '../content/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
@@ -153,8 +153,11 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       })
       for (const lang of LANGUAGES) eventLists.set(lang, eventListIds(app, store, lang, urlOptions, now))
       for (const media of store.media.all()) {
+        // Only regular files inside media/: a file swapped for a link since loading is left out.
+        const bytes = await readMediaFile(join(store.dir, 'media'), media.file)
+        if (!bytes) continue
         kept.add(`media/${media.file}`)
-        await output.put(`media/${media.file}`, await readFile(join(store.dir, 'media', media.file)))
+        await output.put(`media/${media.file}`, bytes)
       }
       for (const [file, content] of Object.entries(hostFiles(options.site))) {
         kept.add(file)

@@ -14,7 +14,7 @@ export async function build(flags: Flags): Promise<number> {
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
-    onProblem: (problem) => console.warn(`${config.content}/${problem.path}: ${problem.message}`),
+    onProblem: (problem) => console.warn(`${config.content}/${problem.path}:${problem.line ?? 1}: ${problem.message}`),
   })
   const options = {
     store,

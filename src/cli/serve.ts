@@ -22,7 +22,7 @@ export async function serve(flags: Flags): Promise<number> {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
     assignIds: true,
-    onProblem: (problem) => console.warn(`${config.content}/${problem.path}: ${problem.message}`),
+    onProblem: (problem) => console.warn(`${config.content}/${problem.path}:${problem.line ?? 1}: ${problem.message}`),
   })
   let handler: ((req: IncomingMessage, res: ServerResponse) => unknown) | undefined
   const explicitPort = flags.port !== undefined || process.env.ALMANAC_PORT !== undefined

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
-import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
+import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './front-matter.ts'
 import { KEY_ORDER, KINDS } from './kinds.ts'
 import type { Problem } from './problems.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { writeFileAtomic } from './atomic.ts'
+import { readTextOrNull } from './read.ts'
 
 /** What `almanac check` found, and what `--fix` changed. */
 export interface CheckResult {
@@ -31,7 +31,7 @@ export async function checkContent(dir: string, fix: boolean): Promise<CheckResu
     }
   }
   const texts = new Map<string, string>()
-  const text = async (path: string) => texts.get(path) ?? (await readFile(join(dir, path), 'utf8'))
+  const text = async (path: string) => texts.get(path) ?? readTextOrNull(join(dir, path)) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
       problems.push(...(await relationProblems(store, record, await text(record.source.path))))
@@ -81,7 +81,7 @@ async function putKeysInOrder(dir: string, record: ContentRecord, text: (path: s
     const keys = Object.keys(data)
     const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
-    await writeFileAtomic(join(dir, file.path), stringifyFrontMatter(data, body, order))
+    await writeFileAtomic(join(dir, file.path), reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order))
     changed.push(`${file.path}: keys put in order`)
   }
   return changed

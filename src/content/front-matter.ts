@@ -1,67 +1,85 @@
-import matter from 'gray-matter'
-import jsYaml from 'js-yaml'
+import { FrontMatterError, loadYaml } from './yaml-data.ts'
+
+export { FrontMatterError } from './yaml-data.ts'
+export { reorderFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter-write.ts'
 
 /** A content file split into its front matter and its Markdown body. */
 export interface ParsedFile {
   data: Record<string, unknown>
   body: string
+  /** The text of each top-level plain scalar that YAML read as a number (`zip: 01234` → `01234`). */
+  written: Record<string, string>
 }
 
-// YAML 1.1's timestamp type would turn `2026-07-14 19:00:00` into a UTC Date and lose the wall clock.
-// The core schema has no timestamps, so dates stay the strings the editor wrote. js-yaml is
-// gray-matter's own engine (about 5x faster than `yaml` at parsing), so loading stays quick.
-const ENGINES = {
-  yaml: (text: string) => jsYaml.safeLoad(text, { schema: jsYaml.CORE_SCHEMA }) as object,
-}
-
-/** Parses a Markdown file with YAML front matter; throws with the YAML reason when it is malformed. */
-export function parseFrontMatter(text: string): ParsedFile {
-  const { data, content } = matter(text, { engines: ENGINES })
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new Error('front matter must be a mapping of keys to values')
-  }
-  return { data: { ...data }, body: content.replace(/^\r?\n/, '').replace(/\s+$/, '') }
+/** The parts of a file: the fence's language, the raw YAML block (from the fence's newline on), the body. */
+export interface FileParts {
+  language: string
+  block: string
+  body: string
+  /** Where the block starts and ends in the text: before it the fence, after it the closing fence and body. */
+  blockStart: number
+  blockEnd: number
 }
 
 /**
- * Writes a record file deterministically: keys in `order` first, then any others as they came
- * (unknown keys are kept), one per line, a blank-free front matter block, the body, a final newline.
- * A value is written plain only when the reader gives it back unchanged, so `git diff` shows
- * exactly what changed and nothing an editor wrote is reinterpreted.
+ * Splits a file as front-matter tools do: a first line `---` (optionally `---yaml`), the block up
+ * to the next line that starts with `---`, then the body. A file that does not start with `---`
+ * has no front matter. A block that is never closed runs to the end of the file.
  */
-export function stringifyFrontMatter(data: Record<string, unknown>, body: string, order: readonly string[]): string {
-  const keys = [...order.filter((key) => key in data), ...Object.keys(data).filter((key) => !order.includes(key))]
-  const lines = keys.filter((key) => data[key] !== undefined).map((key) => `${formatKey(key)}: ${formatValue(data[key])}`)
-  const text = body.replace(/\r\n/g, '\n').replace(/\s+$/, '')
-  return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
+export function splitFile(text: string): FileParts | null {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  if (!text.startsWith('---', bom) || text[bom + 3] === '-') return null
+  const newline = text.slice(bom).search(/\r?\n/)
+  const blockStart = newline === -1 ? text.length : bom + newline
+  let blockEnd = text.indexOf('\n---', blockStart)
+  if (blockEnd === -1) blockEnd = text.length
+  let body = text.slice(blockEnd + 4)
+  if (body.startsWith('\r')) body = body.slice(1)
+  if (body.startsWith('\n')) body = body.slice(1)
+  return { language: text.slice(bom + 3, blockStart).trim(), block: text.slice(blockStart, blockEnd), body, blockStart, blockEnd }
 }
 
-function formatKey(key: string): string {
-  return /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key)
+/** Whether a file's front matter is closed: a file someone is still writing may not be yet. */
+export function isComplete(text: string): boolean {
+  const parts = splitFile(text)
+  return parts !== null && parts.blockEnd < text.length
 }
 
-function formatValue(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'boolean') return String(value)
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : JSON.stringify(String(value))
-  if (typeof value === 'string') return formatString(value)
-  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))) return `[${value.join(', ')}]`
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
-  // Anything else is written as JSON, which YAML reads as flow collections exactly.
-  return JSON.stringify(value)
-}
-
-function formatString(value: string): string {
-  if (value !== '' && !/[\n\r\t]/.test(value) && value === value.trim() && readsBack(value)) return value
-  return JSON.stringify(value)
-}
-
-/** Whether `key: <value>` reads back as the same string with the reader's own schema. */
-function readsBack(value: string): boolean {
-  try {
-    const parsed = jsYaml.safeLoad(`v: ${value}`, { schema: jsYaml.CORE_SCHEMA }) as { v?: unknown } | null
-    return parsed !== null && typeof parsed === 'object' && parsed.v === value
-  } catch {
-    return false
+/**
+ * Parses a Markdown file with YAML front matter. Only YAML is ever read: a fence naming any other
+ * language (`---js`, `---json`, `---coffee`…) is refused, never handed to an engine. Throws a
+ * FrontMatterError, with the line it is about, when the front matter cannot be used.
+ */
+export function parseFrontMatter(text: string): ParsedFile {
+  const parts = splitFile(text)
+  if (!parts) return { data: {}, body: tidyBody(text.replace(/^\uFEFF/, '')), written: {} }
+  if (parts.language !== '' && !/^ya?ml$/i.test(parts.language)) {
+    throw new FrontMatterError(`front matter marked ${JSON.stringify(parts.language.slice(0, 40))} is never read: only YAML front matter is read`, 1)
   }
+  const empty = parts.block.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#'))
+  const data = empty ? {} : loadYaml(parts.block)
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new FrontMatterError('front matter must be a mapping of keys to values', 1)
+  }
+  return { data: data as Record<string, unknown>, body: tidyBody(parts.body), written: numbersAsWritten(parts.block, data as Record<string, unknown>) }
+}
+
+// No /\s+$/ on text from files or requests: a backtracking pattern is quadratic in a run of blanks.
+function tidyBody(body: string): string {
+  return body.replace(/^\r?\n/, '').trimEnd()
+}
+
+/** What the editor wrote for each top-level value YAML turned into a number. */
+function numbersAsWritten(block: string, data: Record<string, unknown>): Record<string, string> {
+  const written: Record<string, string> = {}
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(': ')
+    const key = colon > 0 ? line.slice(0, colon) : ''
+    if (typeof data[key] !== 'number' || Object.hasOwn(written, key) || !/^[A-Za-z_][\w-]*$/.test(key)) continue
+    const rest = line.slice(colon + 2)
+    const comment = rest.search(/[ \t]#/)
+    const value = (comment === -1 ? rest : rest.slice(0, comment)).trim()
+    if (value !== '' && !"'\"[{!&*|>#".includes(value[0]!)) written[key] = value
+  }
+  return written
 }

@@ -1,6 +1,8 @@
-import { readdir, stat, readFile } from 'node:fs/promises'
-import { join, extname } from 'node:path'
+import { constants } from 'node:fs'
+import { lstat, open, readdir, realpath } from 'node:fs/promises'
+import { extname, join, sep } from 'node:path'
 import { imageSize } from 'image-size'
+import { stampOf, type FileStamp } from './read.ts'
 
 /** One file under `content/media/`, with what can be read from it. */
 export interface MediaFile {
@@ -15,6 +17,12 @@ export interface MediaFile {
   height?: number
 }
 
+/** A file under `content/media/` that is never served or built, and why. */
+export interface RefusedMedia {
+  file: string
+  reason: string
+}
+
 const MIME: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
   svg: 'image/svg+xml', avif: 'image/avif',
@@ -25,41 +33,84 @@ export interface MediaLibrary {
   byId(id: number): MediaFile | undefined
   byPath(file: string): MediaFile | undefined
   all(): MediaFile[]
+  /** Symbolic links and other files that are not regular files of the folder: never served. */
+  refused(): RefusedMedia[]
+  /** What each file under media/ was when read, to tell later whether it changed. */
+  stamps(): ReadonlyMap<string, FileStamp>
 }
+
+const LINK = 'is a symbolic link: only regular files inside content/media are served and built'
+/** Larger than any image a calendar shows; such a file is not read into memory to be served. */
+export const MAX_MEDIA_BYTES = 50 * 1024 * 1024
 
 /** Reads the media folder (recursively); a missing folder is an empty library. */
 export async function loadMedia(dir: string): Promise<MediaLibrary> {
   const files: MediaFile[] = []
-  let names: string[] = []
-  try {
-    names = (await readdir(dir, { recursive: true })).map((name) => name.split('\\').join('/'))
-  } catch {
-    names = []
-  }
-  for (const name of names.sort()) {
+  const refused: RefusedMedia[] = []
+  const stamps = new Map<string, FileStamp>()
+  const root = await lstat(dir).catch(() => null)
+  if (root?.isSymbolicLink()) refused.push({ file: '', reason: LINK })
+  const names = root?.isDirectory() ? await mediaNames(dir) : []
+  const real = root?.isDirectory() ? await realpath(dir) : ''
+  for (const name of names) {
+    const stats = await lstat(join(dir, name)).catch(() => null)
+    if (!stats || stats.isDirectory()) continue
+    stamps.set(name, stampOf(stats))
     const extension = extname(name).slice(1).toLowerCase()
-    if (!MIME[extension]) continue
-    files.push(await readMedia(dir, name, extension))
+    if (stats.isSymbolicLink()) refused.push({ file: name, reason: LINK })
+    else if (!stats.isFile()) refused.push({ file: name, reason: 'is not a regular file, so it is not served' })
+    else if ((await realpath(join(dir, name)).catch(() => '')) !== join(real, name)) refused.push({ file: name, reason: 'is reached through a symbolic link, so it is not served' })
+    else if (MIME[extension] && stats.size > MAX_MEDIA_BYTES) refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
+    else if (MIME[extension]) files.push(await describe(dir, name, extension, stats.size))
   }
   const ids = new Map(files.filter((f) => f.id !== null).map((f) => [f.id!, f]))
   const paths = new Map(files.map((f) => [f.file, f]))
-  return { byId: (id) => ids.get(id), byPath: (file) => paths.get(file), all: () => files }
+  return { byId: (id) => ids.get(id), byPath: (file) => paths.get(file), all: () => files, refused: () => refused, stamps: () => stamps }
 }
 
-async function readMedia(dir: string, name: string, extension: string): Promise<MediaFile> {
-  const path = join(dir, name)
-  const info = await stat(path)
+async function describe(dir: string, name: string, extension: string, filesize: number): Promise<MediaFile> {
   const base = name.split('/').pop()!
   const id = /^(\d+)-/.exec(base)
-  const media: MediaFile = { file: name, id: id ? Number(id[1]) : null, extension, mime: MIME[extension]!, filesize: info.size }
+  const media: MediaFile = { file: name, id: id ? Number(id[1]) : null, extension, mime: MIME[extension]!, filesize }
   try {
-    const size = imageSize(await readFile(path))
+    const size = imageSize((await readMediaFile(dir, name)) ?? new Uint8Array())
     media.width = size.width
     media.height = size.height
   } catch {
     // Not a readable image: served without dimensions rather than not at all.
   }
   return media
+}
+
+/** Every name under the media folder (forward slashes, sorted), never looking inside a linked folder. */
+export async function mediaNames(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => [])
+  const names: string[] = []
+  for (const entry of entries) {
+    const name = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.isDirectory()) names.push(...(await mediaNames(dir, name)))
+    else names.push(name)
+  }
+  return names.sort()
+}
+
+/**
+ * The bytes of a media file, only when it is still a regular file inside the folder: opened
+ * without following a link, and its real path inside the folder's (no linked folder on the way).
+ * Null otherwise: a file swapped for a link after loading is not served or built either.
+ */
+export async function readMediaFile(dir: string, file: string): Promise<Buffer | null> {
+  const path = join(dir, file)
+  const [inside, real] = await Promise.all([realpath(dir).catch(() => null), realpath(path).catch(() => null)])
+  if (!inside || !real || !real.startsWith(inside + sep)) return null
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null)
+  if (!handle) return null
+  try {
+    const stats = await handle.stat()
+    return stats.isFile() && stats.size <= MAX_MEDIA_BYTES ? await handle.readFile() : null
+  } finally {
+    await handle.close()
+  }
 }
 
 /** The content type of a media file name, or undefined when it is not an image we serve. */

@@ -9,7 +9,8 @@ export interface Problem {
 
 /** The problems of a tree, per file: each reported once, forgotten when the file is fixed. */
 export interface ProblemLog {
-  report(path: string, messages: string[], text?: string): void
+  /** `line` is the line the messages are about, when the caller knows it; else it is found in `text`. */
+  report(path: string, messages: string[], text?: string, line?: number): void
   clear(path: string): void
   has(path: string): boolean
   list(): Problem[]
@@ -19,12 +20,12 @@ export interface ProblemLog {
 export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
   const byPath = new Map<string, Problem[]>()
   return {
-    report(path, messages, text) {
+    report(path, messages, text, knownLine) {
       const known = byPath.get(path) ?? []
       for (const message of messages) {
         if (known.some((p) => p.message === message)) continue
         const problem: Problem = { path, message }
-        const line = text === undefined ? undefined : lineOf(text, message)
+        const line = knownLine ?? (text === undefined ? undefined : lineOf(text, message))
         if (line !== undefined) problem.line = line
         known.push(problem)
         onProblem?.(problem)
@@ -40,7 +41,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
 /** The line a message is about: the YAML error's own line, or the line of the field it names. */
 function lineOf(text: string, message: string): number | undefined {
   const yaml = /at line (\d+)/.exec(message)
-  // gray-matter hands js-yaml the text from the newline after the opening fence, so its lines are the file's.
+  // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
   if (yaml) return Number(yaml[1])
   const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
   const key = message.startsWith('slug') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]

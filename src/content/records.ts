@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isTimeZone, isWallClock } from '../time/zone.ts'
 import { writeFileAtomic } from './atomic.ts'
+import { readTextOrNull } from './read.ts'
 import type { Kind } from './kinds.ts'
 import type { FileEntry } from './store.ts'
 
@@ -30,11 +30,15 @@ export function stemOf(path: string): string {
   return path.slice(path.indexOf('/') + 1).split('.')[0]!
 }
 
-/** Hand-written YAML gives numbers where text is meant (`zip: 12345`) and single ids where lists are meant. */
-export function normalize(data: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Hand-written YAML gives numbers where text is meant (`zip: 012345`, which YAML reads as the octal
+ * number 5349) and single ids where lists are meant. A text field keeps the text as the editor
+ * wrote it (`written`, from the file), so leading zeros, `0x…` and `1_000` survive.
+ */
+export function normalize(data: Record<string, unknown>, written: Record<string, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(data)) {
-    if (TEXT_FIELDS.has(key) && typeof value === 'number') out[key] = String(value)
+    if (TEXT_FIELDS.has(key) && typeof value === 'number') out[key] = written[key] ?? String(value)
     else if (ID_LISTS.has(key) && typeof value === 'number') out[key] = [value]
     else out[key] = value
   }
@@ -61,13 +65,9 @@ export const HIGH_WATER_FILE = '.ids.yaml'
 
 /** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
 export function readHighWater(dir: string): { post: number; term: number } {
-  try {
-    const text = readFileSync(join(dir, HIGH_WATER_FILE), 'utf8')
-    const read = (space: string) => Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
-    return { post: read('post'), term: read('term') }
-  } catch {
-    return { post: 0, term: 0 }
-  }
+  const text = readTextOrNull(join(dir, HIGH_WATER_FILE)) ?? ''
+  const read = (space: string) => Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+  return { post: read('post'), term: read('term') }
 }
 
 /** Remembers the highest ids ever used, so ids of records deleted for good are never handed out again. */

@@ -1,14 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
-import { parseFrontMatter, stringifyFrontMatter } from './front-matter.ts'
+import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'
 import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
+import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
+import { changedSince } from './reconcile.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 
 export type { Problem } from './problems.ts'
@@ -88,22 +90,17 @@ export interface Store {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Re-reads files changed on disk (relative paths), rebuilding only their records. */
   reload(paths: string[]): Promise<void>
+  /**
+   * Re-reads whatever changed on disk since it was read (added, removed, modified files, media):
+   * run once the watcher is ready, it closes the window between loading and watching.
+   */
+  reconcile(): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: Listener): void
 }
 
-/** A front matter block that is closed: a file someone is still writing may not be yet. */
-const COMPLETE = /^---\r?\n[\s\S]*?\r?\n---(\r?\n|$)/
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
-
-function readTextOrNull(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch {
-    return null
-  }
-}
 
 /** A write that would leave the tree invalid: nothing was written. */
 export class CommitError extends Error {}
@@ -113,6 +110,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const problems = createProblemLog(options.onProblem)
   const entries = new Map<string, FileEntry>()
   const texts = new Map<string, string>() // the text last read or written, per path: unchanged files are skipped
+  const stamps = new Map<string, FileStamp>() // what each file was when read, to find what changed before the watcher saw it
+  const { readFromDisk, isLink } = createDiskReader(dir, stamps)
   const byStem = new Map<string, Set<string>>()
   const records = new Map<string, ContentRecord>()
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
@@ -224,18 +223,24 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     return after
   }
 
-  /** Reads one file into an entry; a file that cannot be parsed is reported and yields nothing. */
-  const readEntry = (path: string, text: string, lang: Lang): FileEntry | undefined => {
+  /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
+  const readEntry = (path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined => {
+    texts.set(path, text)
     try {
-      const { data, body } = parseFrontMatter(text)
-      texts.set(path, text)
-      // The mtime dates a source that has no publication date; only those pay for a stat.
-      const mtimeMs = data.id !== undefined && data.date === undefined ? statSync(join(dir, path)).mtimeMs : 0
-      return { path, lang, data: normalize(data), body, mtimeMs }
+      const { data, body, written } = parseFrontMatter(text)
+      // The mtime dates a source that has no publication date.
+      const mtimeMs = data.id !== undefined && data.date === undefined ? mtime : 0
+      return { path, lang, data: normalize(data, written), body, mtimeMs }
     } catch (error) {
-      problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text)
+      const line = error instanceof FrontMatterError ? error.line : undefined
+      problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
       return undefined
     }
+  }
+
+  /** Media files the library refuses (links, files outside media/) are problems of the tree. */
+  const reportMedia = (library: MediaLibrary) => {
+    for (const file of library.refused()) problems.report(`media/${file.file}`, [file.reason], undefined, 1)
   }
 
   /**
@@ -248,7 +253,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     // Only a default-language file becomes a source: a lone translation lacks its source, it is not one.
     const source = files.find((f) => f.lang === options.defaultLanguage)
     const seen = source && texts.get(source.path)
-    if (!source || !seen || !COMPLETE.test(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
+    if (!source || !seen || !isComplete(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
     if (settled) {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
       if (readTextOrNull(join(dir, source.path)) !== seen) return files
@@ -266,7 +271,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   for (const kind of KINDS) {
     let names: string[] = []
     try {
-      names = readdirSync(join(dir, kind))
+      if (isLink(kind)) problems.report(kind, ['is a symbolic link: a kind folder must be a folder of the tree, so it is not read'], undefined, 1)
+      else names = readdirSync(join(dir, kind))
     } catch {
       continue
     }
@@ -276,12 +282,15 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') problems.report(path, [address])
       else {
-        const entry = readEntry(path, readFileSync(join(dir, path), 'utf8'), address.lang)
+        const read = readFromDisk(path, true)
+        if (read && 'refused' in read) problems.report(path, [read.refused], undefined, 1)
+        const entry = read && !('refused' in read) ? readEntry(path, read.text, address.lang, read.mtimeMs) : undefined
         if (entry) loaded.push(entry)
       }
     }
   }
   let media = await loadMedia(join(dir, 'media'))
+  reportMedia(media)
   const nextId = (space: 'post' | 'term') => {
     let max = highWater[space]
     for (const id of ids[space].keys()) if (id > max) max = id
@@ -296,23 +305,28 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
 
   const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
     if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
+    if (isLink(kind)) throw new CommitError(`${kind}/ is a symbolic link; nothing is written through it`)
     const key = `${kind}/${stem}`
     const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
     const writes: { path: string; text: string | null }[] = []
     for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
       const path = contentPath(kind, stem, lang)
-      const text = file ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) : null
+      const previous = texts.get(path)
+      // An update keeps every line the write did not change as the editor wrote it; a new file is written afresh.
+      const text = !file ? null : previous === undefined ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) : updateFrontMatter(previous, file.data, file.body, KEY_ORDER[kind], normalize)
       writes.push({ path, text })
       if (text === null) next.delete(path)
       else {
-        const { data, body } = parseFrontMatter(text) // read back as a restart would read it
-        next.set(path, { path, lang, data: normalize(data), body, mtimeMs: Date.now() })
+        const { data, body, written } = parseFrontMatter(text) // read back as a restart would read it
+        next.set(path, { path, lang, data: normalize(data, written), body, mtimeMs: Date.now() })
       }
     }
     const { issues } = sourceProblems(kind, [...next.values()])
     if (issues.length > 0) throw new CommitError(`${key}: ${issues.join('; ')}`)
     mkdirSync(join(dir, kind), { recursive: true })
     for (const write of writes) {
+      // The stamp is dropped: the text is known, so a later reconcile compares texts, not stamps.
+      stamps.delete(write.path)
       if (write.text === null) {
         await removeFile(join(dir, write.path))
         texts.delete(write.path)
@@ -338,7 +352,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const reloadNow = async (paths: string[]) => {
     if (paths.some((path) => path.startsWith('media/'))) {
       // Images are few: read the library again, and move the version so events show the new file.
+      for (const file of media.refused()) problems.clear(`media/${file.file}`)
       media = await loadMedia(join(dir, 'media'))
+      reportMedia(media)
       version++
     }
     const groups = new Map<string, Map<string, FileEntry | null>>()
@@ -351,19 +367,15 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const key = `${address.kind}/${address.stem}`
       const group = groups.get(key) ?? new Map<string, FileEntry | null>()
       groups.set(key, group)
-      let text: string | null = null
-      try {
-        text = readFileSync(join(dir, path), 'utf8')
-      } catch {
-        text = null
-      }
-      if (text === null) {
+      const read = readFromDisk(path)
+      if (read === null || 'refused' in read) {
         problems.clear(path)
         texts.delete(path)
+        if (read) problems.report(path, [read.refused], undefined, 1)
         if (entries.has(path)) group.set(path, null)
-      } else if (texts.get(path) !== text || !entries.has(path)) {
+      } else if (texts.get(path) !== read.text || (!entries.has(path) && !problems.has(path))) {
         problems.clear(path)
-        const entry = readEntry(path, text, address.lang)
+        const entry = readEntry(path, read.text, address.lang, read.mtimeMs)
         if (entry) group.set(path, entry)
       }
     }
@@ -440,6 +452,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
 
+  const reconcileNow = async () => {
+    const changed = await changedSince(dir, { stamps, texts, media: media.stamps() })
+    if (changed.length > 0) await reloadNow(changed)
+  }
+
   const newStem = (kind: Kind, slug: string, id: number) => {
     const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
     const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
@@ -480,6 +497,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     commit: (kind, stem, files) => queue(() => commitNow(kind, stem, files)),
     transaction: (work) => queue(() => transactionNow(work)),
     reload: (paths) => queue(() => reloadNow(paths)),
+    reconcile: () => queue(reconcileNow),
     onChange: (listener) => void listeners.push(listener),
   }
 }

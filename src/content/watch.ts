@@ -3,7 +3,7 @@ import type { Store } from './store.ts'
 
 /** A running watch over a content folder. */
 export interface ContentWatch {
-  /** Resolves once the watcher has seen the whole tree. */
+  /** Resolves once the watcher has seen the whole tree and the store has read what changed before it did. */
   ready: Promise<void>
   close(): Promise<void>
 }
@@ -29,7 +29,11 @@ export function watchContent(store: Store, onError: (error: Error) => void = () 
   let closed: () => void = () => {}
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
-      if (message.ready) resolve()
+      // What changed between loading and the watcher seeing the tree is read now: no edit falls in between.
+      if (message.ready) {
+        running = running.then(() => store.reconcile()).catch(onError)
+        void running.then(resolve)
+      }
       if (message.closed) closed()
       if (message.error) onError(new Error(message.error))
       if (message.paths) {

@@ -1,10 +1,13 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { H3Event } from 'h3'
+import { readMediaFile } from '../content/media.ts'
 import type { Store } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 
-/** Serves a file of `content/media/`; only files the media library knows, so no path can escape it. */
+/**
+ * Serves a file of `content/media/`: only files the media library knows (so no path can escape it),
+ * and only while each is still a regular file inside the folder (never through a symbolic link).
+ */
 export async function serveMedia(event: H3Event, store: Store): Promise<Response> {
   let name: string
   try {
@@ -13,9 +16,9 @@ export async function serveMedia(event: H3Event, store: Store): Promise<Response
     throw apiError('rest_no_route')
   }
   const media = store.media.byPath(name)
-  if (!media) throw apiError('rest_no_route')
-  const bytes = await readFile(join(store.dir, 'media', media.file))
-  return new Response(event.req.method === 'HEAD' ? null : bytes, {
+  const bytes = media && (await readMediaFile(join(store.dir, 'media'), media.file))
+  if (!media || !bytes) throw apiError('rest_no_route')
+  return new Response(event.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), {
     headers: { 'Content-Type': media.mime, 'Content-Length': String(bytes.length), 'Cache-Control': 'public, max-age=3600' },
   })
 }

@@ -1,0 +1,190 @@
+import { isDeepStrictEqual } from 'node:util'
+import jsYaml from 'js-yaml'
+import { isMap, isScalar, parseDocument } from 'yaml'
+import { parseFrontMatter, splitFile } from './front-matter.ts'
+import { FORBIDDEN_KEYS } from './yaml-data.ts'
+
+/** How the store reads a file's data (numbers in text fields as written, single ids as lists). */
+export type ReadAs = (data: Record<string, unknown>, written: Record<string, string>) => Record<string, unknown>
+
+/**
+ * Writes a record file deterministically: keys in `order` first, then any others as they came
+ * (unknown keys are kept), one per line, a blank-free front matter block, the body, a final newline.
+ * A value is written plain only when the reader gives it back unchanged, so `git diff` shows
+ * exactly what changed and nothing an editor wrote is reinterpreted. Keys that name a prototype
+ * (`__proto__`, `constructor`, `prototype`) are never written: the reader refuses them.
+ */
+export function stringifyFrontMatter(data: Record<string, unknown>, body: string, order: readonly string[]): string {
+  const keys = [...order.filter((key) => Object.hasOwn(data, key)), ...Object.keys(data).filter((key) => !order.includes(key))]
+  const lines = keys.filter((key) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)).map((key) => entryLine(key, data[key]))
+  const text = body.replace(/\r\n/g, '\n').trimEnd()
+  return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
+}
+
+function entryLine(key: string, value: unknown): string {
+  return `${formatKey(key)}: ${formatValue(value)}`
+}
+
+function formatKey(key: string): string {
+  return /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key)
+}
+
+function formatValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'boolean') return String(value)
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : JSON.stringify(String(value))
+  if (typeof value === 'string') return formatString(value)
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))) return `[${value.join(', ')}]`
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
+  // Anything else is written as JSON, which YAML reads as flow collections exactly.
+  return JSON.stringify(withoutForbiddenKeys(value))
+}
+
+function withoutForbiddenKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutForbiddenKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !FORBIDDEN_KEYS.has(key)).map(([key, item]) => [key, withoutForbiddenKeys(item)]))
+}
+
+function formatString(value: string): string {
+  if (value !== '' && !/[\n\r\t]/.test(value) && value === value.trim() && readsBack(value)) return value
+  return JSON.stringify(value)
+}
+
+/** Whether `key: <value>` reads back as the same string with the reader's own schema. */
+function readsBack(value: string): boolean {
+  try {
+    const parsed = jsYaml.safeLoad(`v: ${value}`, { schema: jsYaml.CORE_SCHEMA }) as { v?: unknown } | null
+    return parsed !== null && typeof parsed === 'object' && parsed.v === value
+  } catch {
+    return false
+  }
+}
+
+/** One top-level entry of an existing front matter: its key and the block lines it spans. */
+interface Span {
+  key: string
+  from: number
+  to: number
+}
+
+/**
+ * Updates an existing file: the lines of every value the write did not change stay byte for byte
+ * as the editor wrote them (quotes, flow or block style, comments), changed values are rewritten
+ * on their own lines, removed keys go, new keys are put where `order` places them. When the old
+ * front matter cannot be edited line by line, or the edit would not read back as `data`, the file
+ * is written afresh by stringifyFrontMatter.
+ */
+export function updateFrontMatter(previous: string, data: Record<string, unknown>, body: string, order: readonly string[], readAs: ReadAs): string {
+  const fresh = stringifyFrontMatter(data, body, order)
+  const edited = editLines(previous, data, body, order, readAs)
+  if (edited === null || !readsAs(edited, fresh, readAs)) return fresh
+  return edited
+}
+
+function editLines(previous: string, data: Record<string, unknown>, body: string, order: readonly string[], readAs: ReadAs): string | null {
+  const parts = splitFile(previous)
+  if (!parts || parts.language !== '') return null
+  let old: Record<string, unknown>
+  let oldBody: string
+  try {
+    const parsed = parseFrontMatter(previous)
+    old = readAs(parsed.data, parsed.written)
+    oldBody = parsed.body
+  } catch {
+    return null
+  }
+  const lines = parts.block.split('\n')
+  const spans = spansOf(parts.block, lines)
+  if (!spans || spans.map((s) => s.key).join('\0') !== Object.keys(old).join('\0')) return null
+  const eol = lines[0] === '\r' ? '\r' : ''
+  const wanted = (key: string) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
+  const added = Object.keys(data).filter((key) => wanted(key) && !Object.hasOwn(old, key)).sort((a, b) => rank(a) - rank(b))
+  const kept = spans.filter((span) => wanted(span.key))
+  const anchorOf = (key: string) => kept.filter((span) => rank(span.key) <= rank(key)).pop()?.key ?? ''
+  const newLines = (anchor: string) => added.filter((key) => anchorOf(key) === anchor).map((key) => entryLine(key, data[key]) + eol)
+  const out: string[] = [lines[0]!]
+  let next = 1
+  const firstKept = kept[0]?.from ?? lines.length
+  for (const span of spans) {
+    while (next < span.from) out.push(lines[next++]!)
+    if (span.from === firstKept) out.push(...newLines(''))
+    if (wanted(span.key)) out.push(...(isDeepStrictEqual(old[span.key], data[span.key]) ? lines.slice(span.from, span.to) : [entryLine(span.key, data[span.key]) + eol]))
+    if (wanted(span.key)) out.push(...newLines(span.key))
+    next = span.to
+  }
+  while (next < lines.length) out.push(lines[next++]!)
+  if (kept.length === 0) out.splice(1, 0, ...newLines(''))
+  const text = body.replace(/\r\n/g, '\n').trimEnd()
+  const tail = text === oldBody ? previous.slice(parts.blockEnd) : `\n---\n${text ? `${text}\n` : ''}`
+  return previous.slice(0, parts.blockStart) + out.join('\n') + tail
+}
+
+/**
+ * Puts the keys of a file in `order` by moving the lines each key spans as they are (a comment
+ * above a key moves with it), so quotes, styles and comments survive `check --fix`. Null when the
+ * front matter cannot be moved line by line; the caller then writes it afresh.
+ */
+export function reorderFrontMatter(previous: string, order: readonly string[]): string | null {
+  const parts = splitFile(previous)
+  if (!parts || parts.language !== '') return null
+  const lines = parts.block.split('\n')
+  const spans = spansOf(parts.block, lines)
+  if (!spans || spans.length === 0) return null
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
+  const units = spans.map((span, i) => ({ key: span.key, lines: lines.slice(i === 0 ? 1 : spans[i - 1]!.to, span.to) }))
+  units.sort((a, b) => rank(a.key) - rank(b.key))
+  const block = [lines[0]!, ...units.flatMap((unit) => unit.lines), ...lines.slice(spans.at(-1)!.to)].join('\n')
+  const text = previous.slice(0, parts.blockStart) + block + previous.slice(parts.blockEnd)
+  try {
+    const [a, b] = [parseFrontMatter(text), parseFrontMatter(previous)]
+    return isDeepStrictEqual(a, b) ? text : null
+  } catch {
+    return null
+  }
+}
+
+/** The lines each top-level key spans: from its key line to the next key, less trailing blanks and comments. */
+function spansOf(block: string, lines: string[]): Span[] | null {
+  const doc = parseDocument(block)
+  if (doc.errors.length > 0) return null
+  if (doc.contents === null) return []
+  if (!isMap(doc.contents)) return null
+  const starts = new Array<number>(block.length + 1)
+  for (let i = 0, line = 0; i <= block.length; i++) {
+    starts[i] = line
+    if (block[i] === '\n') line++
+  }
+  const spans: Span[] = []
+  for (const pair of doc.contents.items) {
+    if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !pair.key.range) return null
+    const offset = pair.key.range[0]
+    if (offset > 0 && block[offset - 1] !== '\n') return null
+    spans.push({ key: pair.key.value, from: starts[offset]!, to: lines.length })
+  }
+  for (let i = 0; i < spans.length; i++) {
+    let to = i + 1 < spans.length ? spans[i + 1]!.from : lines.length
+    while (to - 1 > spans[i]!.from && isFreeLine(lines[to - 1]!)) to--
+    spans[i]!.to = to
+  }
+  return spans
+}
+
+/** A blank line, or a comment at the start of a line: it belongs to no key. */
+function isFreeLine(line: string): boolean {
+  return line.trim() === '' || line.startsWith('#')
+}
+
+/** Whether an edited file reads back exactly as the freshly written one would. */
+function readsAs(edited: string, fresh: string, readAs: ReadAs): boolean {
+  try {
+    const a = parseFrontMatter(edited)
+    const b = parseFrontMatter(fresh)
+    const left = readAs(a.data, a.written)
+    const right = readAs(b.data, b.written)
+    return a.body === b.body && isDeepStrictEqual(left, right)
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,108 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs'
+import { join } from 'node:path'
+
+/** The largest content file read: four times the largest request body, far beyond any real record. */
+export const MAX_CONTENT_BYTES = 4 * 1024 * 1024
+
+/** A content file as read: its text and the stamp of the file it came from. */
+export interface ReadText {
+  text: string
+  stamp: FileStamp
+}
+
+/** What identifies one version of a file without reading it: inode, size, change and modification times. */
+export interface FileStamp {
+  key: string
+  mtimeMs: number
+  /** When it was read: a file modified within the file system's clock step of that could change unseen. */
+  readAt: number
+}
+
+/** A file that is there but is not one the store reads: a link, a folder, a device, a huge file. */
+export class NotAFileError extends Error {}
+
+// O_NOFOLLOW makes opening a symbolic link fail (ELOOP) instead of reading its target; O_NONBLOCK
+// keeps a FIFO from blocking the open. Where the platform has no O_NOFOLLOW, an lstat comes first.
+const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
+
+/**
+ * Reads a content file only when it is a regular file itself: never through a symbolic link
+ * (the link could name /etc/passwd or the users file), never a folder, FIFO or device, never more
+ * than MAX_CONTENT_BYTES. Returns null when there is no file; throws NotAFileError for the rest.
+ */
+export function readRegularFile(path: string): ReadText | null {
+  let fd: number
+  try {
+    if (!constants.O_NOFOLLOW && lstatSync(path).isSymbolicLink()) throw linkError()
+    fd = openSync(path, FLAGS)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null
+    if (code === 'ELOOP' || code === 'EMLINK') throw linkError()
+    throw error
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) throw new NotAFileError('is not a regular file, so it is not read')
+    if (stats.size > MAX_CONTENT_BYTES) throw new NotAFileError(`is larger than ${MAX_CONTENT_BYTES / 1024 / 1024} MiB, so it is not read`)
+    return { text: readFileSync(fd, 'utf8'), stamp: stampOf(stats) }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function linkError(): NotAFileError {
+  return new NotAFileError('is a symbolic link: content files are read only when they are regular files')
+}
+
+/** The stamp of a file from its stats. */
+export function stampOf(stats: Stats): FileStamp {
+  return { key: `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`, mtimeMs: stats.mtimeMs, readAt: Date.now() }
+}
+
+/** Reads a small text file that must be a regular file, or null (a link, a folder, missing, unreadable). */
+export function readTextOrNull(path: string): string | null {
+  try {
+    return readRegularFile(path)?.text ?? null
+  } catch {
+    return null
+  }
+}
+
+/** A file of the tree as the store reads it: its text, null when it is gone, or why it is refused. */
+export type DiskRead = { text: string; mtimeMs: number } | { refused: string } | null
+
+/**
+ * The store's reads of its content folder, keeping each file's stamp in `stamps`. A file that is
+ * not a regular file of the tree (a symbolic link, a folder, a FIFO, a huge file, anything in a
+ * linked kind folder) is never read, so a link to /etc/passwd or to the users file is never loaded.
+ */
+export function createDiskReader(dir: string, stamps: Map<string, FileStamp>) {
+  /** Whether a name under the content folder is a symbolic link. */
+  const isLink = (name: string): boolean => {
+    try {
+      return lstatSync(join(dir, name)).isSymbolicLink()
+    } catch {
+      return false
+    }
+  }
+  /** `folderChecked`: the caller already knows the kind folder is not a link. */
+  const readFromDisk = (path: string, folderChecked = false): DiskRead => {
+    const full = join(dir, path)
+    try {
+      if (!folderChecked && isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
+      const read = readRegularFile(full)
+      if (read) stamps.set(path, read.stamp)
+      else stamps.delete(path)
+      return read && { text: read.text, mtimeMs: read.stamp.mtimeMs }
+    } catch (error) {
+      try {
+        stamps.set(path, stampOf(lstatSync(full)))
+      } catch {
+        stamps.delete(path)
+      }
+      return { refused: error instanceof NotAFileError ? error.message : `cannot be read: ${(error as Error).message}` }
+    }
+  }
+  return { readFromDisk, isLink }
+}
