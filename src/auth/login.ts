@@ -1,0 +1,83 @@
+import { timingSafeEqual } from 'node:crypto'
+import { apiError, tooManyLoginAttempts } from '../errors.ts'
+import { createFailureLimiter, createGate } from './limiter.ts'
+import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
+import type { Caller } from './roles.ts'
+import type { StoredUser } from './users-file.ts'
+
+/** How many failed logins are let through before 429: per login, and per client address. */
+export interface LoginLimits {
+  perLogin: number
+  perAddress: number
+  windowMs: number
+  maxKeys: number
+}
+
+/**
+ * Like WordPress lockout plugins (a few retries, then a lockout of some minutes), answered the REST
+ * way: 429 with Retry-After. A login's limit is lower than an address's, which may be shared.
+ */
+export const DEFAULT_LIMITS: LoginLimits = { perLogin: 10, perAddress: 30, windowMs: 15 * 60_000, maxKeys: 10_000 }
+
+/** Checks `Authorization: Basic` credentials against the users; owned by one users directory. */
+export interface LoginChecker {
+  check(header: string, address: string | undefined, users: StoredUser[]): Promise<Caller>
+  /** Forgets remembered successful checks (the users changed). */
+  forget(): void
+}
+
+export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: () => number = Date.now): LoginChecker {
+  const logins = createFailureLimiter({ limit: limits.perLogin, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
+  const addresses = createFailureLimiter({ limit: limits.perAddress, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
+  // Two hashes at a time: libuv's pool has four threads, and file reads and writes need them too.
+  const gate = createGate(2)
+  // Successful checks, as credential digests: a request does not pay scrypt each time.
+  let verified = new Map<string, Buffer>()
+
+  const matches = async (user: StoredUser | undefined, password: string) => {
+    // An unknown login, or a user without a password, costs one hash too: the answer tells nothing.
+    const hashes: unknown[] = user && user.passwords.length > 0 ? user.passwords.map((p) => p.hash) : [DUMMY_HASH]
+    let ok = false
+    for (const hash of hashes) ok = (await gate(() => verifyPassword(password, hash))) || ok
+    return ok && user !== undefined
+  }
+
+  return {
+    async check(header, address, users) {
+      const credentials = parseBasic(header)
+      if (!credentials) throw apiError('incorrect_password')
+      const { login, password } = credentials
+      const user = users.find((u) => u.login === login)
+      const digest = credentialDigest(login, password)
+      const known = user ? verified.get(user.login) : undefined
+      if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
+      const wait = Math.max(logins.waitFor(login), address === undefined ? 0 : addresses.waitFor(address))
+      if (wait > 0) throw tooManyLoginAttempts(wait)
+      // Counted before the check, so many attempts at once count as many.
+      logins.count(login)
+      if (address !== undefined) addresses.count(address)
+      if (!(await matches(user, password))) throw apiError('incorrect_password')
+      logins.clear(login)
+      if (address !== undefined) addresses.forgive(address)
+      verified.set(login, digest)
+      return toCaller(user!)
+    },
+    forget() {
+      verified = new Map()
+    },
+  }
+}
+
+function toCaller(user: StoredUser): Caller {
+  return { id: user.id, login: user.login, role: user.role }
+}
+
+/** `Basic base64(login:password)`; null when the header is not that. */
+export function parseBasic(header: string): { login: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (!m) return null
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 1) return null
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+}
