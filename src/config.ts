@@ -79,7 +79,18 @@ function readConfigFile(path: string | undefined, cwd: string): Source {
     if (path) throw new ConfigError(`${file}: config file not found`)
     return {}
   }
-  const data: unknown = YAML.parse(readFileSync(file, 'utf8'))
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  let data: unknown
+  try {
+    data = YAML.parse(text)
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+  }
   if (data === null || data === undefined) return {}
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: expected a mapping of settings`)
   return data as Source
@@ -98,6 +109,7 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (/^(false|0|no|off)$/i.test(String(raw))) return false
     throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
   }
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)
   const value = String(raw)
   if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
   if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
