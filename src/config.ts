@@ -89,7 +89,7 @@ function readConfigFile(path: string | undefined, cwd: string): Source {
   try {
     data = YAML.parse(text)
   } catch (error) {
-    throw new ConfigError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+    throw new ConfigError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
   }
   if (data === null || data === undefined) return {}
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: expected a mapping of settings`)

@@ -35,7 +35,7 @@ export function parseUsers(file: string, text: string, warn: (message: string) =
   try {
     data = YAML.parse(text)
   } catch (error) {
-    return fail(`not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+    return fail(`not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
   }
   if (data === null || data === undefined) return { users: [], highestId: 0 }
   if (typeof data !== 'object' || Array.isArray(data)) return fail('expected a mapping with a `users` list')

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFailureLimiter } from '../../src/auth/limiter.ts'
+import { createFailureLimiter, createGate } from '../../src/auth/limiter.ts'
 import { openUsers, UsersError } from '../../src/auth/users.ts'
 
 let dir: string
@@ -97,5 +97,22 @@ describe('repeated failures from one address', () => {
     const limiter = createFailureLimiter({ limit: 3, windowMs: 60_000, maxKeys: 1000, now: () => 0 })
     for (let i = 0; i < 50_000; i++) limiter.count(`login-${i}`)
     expect(limiter.size()).toBe(1000)
+  })
+})
+
+describe('password checks at once', () => {
+  it('run two at a time, every one of them in turn', async () => {
+    const gate = createGate(2)
+    let running = 0
+    let most = 0
+    const task = async (i: number) => {
+      running++
+      most = Math.max(most, running)
+      await new Promise((done) => setTimeout(done, 1 + (i % 3)))
+      running--
+      return i
+    }
+    expect(await Promise.all(Array.from({ length: 20 }, (_, i) => gate(() => task(i))))).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    expect(most).toBe(2)
   })
 })
