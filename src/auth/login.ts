@@ -33,6 +33,8 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   const gate = createGate(2)
   // Successful checks, as credential digests: a request does not pay scrypt each time.
   let verified = new Map<string, Buffer>()
+  // Checks under way, by credential digest: a client's burst of requests pays for one hash, not one each.
+  const pending = new Map<string, Promise<boolean>>()
 
   const matches = async (user: StoredUser | undefined, password: string) => {
     // An unknown login, or a user without a password, costs one hash too: the answer tells nothing.
@@ -56,7 +58,13 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       // Counted before the check, so many attempts at once count as many.
       logins.count(login)
       if (address !== undefined) addresses.count(address)
-      if (!(await matches(user, password))) throw apiError('incorrect_password')
+      const key = digest.toString('base64')
+      let check = pending.get(key)
+      if (!check) {
+        check = matches(user, password).finally(() => pending.delete(key))
+        pending.set(key, check)
+      }
+      if (!(await check)) throw apiError('incorrect_password')
       logins.clear(login)
       if (address !== undefined) addresses.forgive(address)
       verified.set(login, digest)

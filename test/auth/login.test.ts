@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import { rm } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.ts'
