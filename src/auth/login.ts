@@ -45,7 +45,8 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   }
 
   return {
-    async check(header, address, users) {
+    async check(header, socketAddress, users) {
+      const address = socketAddress === undefined ? undefined : clientKey(socketAddress)
       const credentials = parseBasic(header)
       if (!credentials) throw apiError('incorrect_password')
       const { login, password } = credentials
@@ -74,6 +75,22 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       verified = new Map()
     },
   }
+}
+
+/**
+ * Whom an address stands for: an IPv4 address itself (also when IPv4-mapped), an IPv6 address by
+ * its /64, which one subscriber usually holds whole (else each of its 2^64 addresses would get a
+ * fresh allowance).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  if (!address.includes(':')) return address
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === undefined || tail === '' ? [] : tail.split(':')
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 function toCaller(user: StoredUser): Caller {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFailureLimiter, createGate } from '../../src/auth/limiter.ts'
+import { clientKey } from '../../src/auth/login.ts'
 import { openUsers, UsersError } from '../../src/auth/users.ts'
 
 let dir: string
@@ -114,5 +115,24 @@ describe('password checks at once', () => {
     }
     expect(await Promise.all(Array.from({ length: 20 }, (_, i) => gate(() => task(i))))).toEqual(Array.from({ length: 20 }, (_, i) => i))
     expect(most).toBe(2)
+  })
+})
+
+describe('client addresses', () => {
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('count %s as %s', (address, key) => expect(clientKey(address)).toBe(key))
+
+  it('share one allowance across an IPv6 /64', async () => {
+    const users = openUsers(file, { limits: { perLogin: 100, perAddress: 2, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (const host of ['1', '2']) await status(users.authenticate(basic('x', 'wrong-password-1'), `2001:db8:1:2::${host}`))
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '2001:db8:1:2::3'))).toBe(429)
   })
 })
