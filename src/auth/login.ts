@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { apiError, tooManyLoginAttempts } from '../errors.ts'
 import { createFailureLimiter, createGate } from './limiter.ts'
 import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
@@ -29,8 +30,8 @@ export interface LoginChecker {
 export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: () => number = Date.now): LoginChecker {
   const logins = createFailureLimiter({ limit: limits.perLogin, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
   const addresses = createFailureLimiter({ limit: limits.perAddress, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
-  // Two hashes at a time: libuv's pool has four threads, and file reads and writes need them too.
-  const gate = createGate(2)
+  // At most two hashes at a time, leaving a core to the event loop and libuv's pool to file I/O.
+  const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
   // Successful checks, as credential digests: a request does not pay scrypt each time.
   let verified = new Map<string, Buffer>()
   // Checks under way, by credential digest: a client's burst of requests pays for one hash, not one each.
