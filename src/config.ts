@@ -101,6 +101,7 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   if (expected === 'number') {
     const n = Number(raw)
     if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${key}: expected a whole number, got ${JSON.stringify(raw)}`)
+    if (key === 'port' && n > 65535) throw new ConfigError(`port: expected 0–65535, got ${n}`)
     return n
   }
   if (expected === 'boolean') {

@@ -40,10 +40,15 @@ function tryListen(server: Server, port: number, host: string): Promise<NodeJS.E
   return new Promise((done) => {
     const failed = (error: NodeJS.ErrnoException) => done(error)
     server.once('error', failed)
-    server.listen(port, host, () => {
+    try {
+      server.listen(port, host, () => {
+        server.off('error', failed)
+        done(null)
+      })
+    } catch (error) {
       server.off('error', failed)
-      done(null)
-    })
+      done(error as NodeJS.ErrnoException)
+    }
   })
 }
 

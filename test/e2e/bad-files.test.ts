@@ -47,4 +47,10 @@ describe('files the CLI cannot use', () => {
     expect(output).toContain(`almanac: ${join(dir, message.split(':')[0]!)}:${message.split(':').slice(1).join(':')}`)
     expect(output).not.toMatch(/^\s+at /m)
   }, 20_000)
+
+  it('refuses a port out of range in one line, exit code 1', async () => {
+    const { code, output } = await run(['serve', '--port', '99999'], dir)
+    expect(code).toBe(1)
+    expect(output.trim()).toBe('almanac: port: expected 0–65535, got 99999')
+  }, 20_000)
 })
