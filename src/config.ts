@@ -114,8 +114,19 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   const value = String(raw)
   if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
   if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
+  if ((key === 'site_url' || key === 'base_url') && value !== '' && !isHttpUrl(value)) {
+    throw new ConfigError(`${key}: expected an http(s) URL, got "${value}"`)
+  }
   if (key === 'currency_position' && value !== 'prefix' && value !== 'postfix') {
     throw new ConfigError(`currency_position: expected prefix or postfix, got "${value}"`)
   }
   return value
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    return false
+  }
 }

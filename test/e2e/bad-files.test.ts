@@ -48,9 +48,17 @@ describe('files the CLI cannot use', () => {
     expect(output).not.toMatch(/^\s+at /m)
   }, 20_000)
 
-  it('refuses a port out of range in one line, exit code 1', async () => {
-    const { code, output } = await run(['serve', '--port', '99999'], dir)
-    expect(code).toBe(1)
-    expect(output.trim()).toBe('almanac: port: expected 0–65535, got 99999')
+  it.each([
+    [['serve', '--port', '99999'], {}, 'almanac: port: expected 0–65535, got 99999'],
+    [['serve', '--port', '0'], { ALMANAC_SITE_URL: 'not a url' }, 'almanac: site_url: expected an http(s) URL, got "not a url"'],
+  ])('refuses %j with a setting it cannot use, in one line, exit code 1', async (args, env, message) => {
+    Object.assign(process.env, env)
+    try {
+      const { code, output } = await run(args, dir)
+      expect(code).toBe(1)
+      expect(output.trim()).toBe(message)
+    } finally {
+      for (const key of Object.keys(env)) delete process.env[key]
+    }
   }, 20_000)
 })
