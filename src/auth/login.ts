@@ -45,28 +45,32 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
     return ok && user !== undefined
   }
 
+  // Settles who may try now, and counts the try before the check, so many tries at once count as many.
+  const admit = (login: string, address: string | undefined) => {
+    const wait = Math.max(logins.waitFor(login), address === undefined ? 0 : addresses.waitFor(address))
+    if (wait > 0) throw tooManyLoginAttempts(wait)
+    logins.count(login)
+    if (address !== undefined) addresses.count(address)
+  }
+  const shared = (digest: Buffer, check: () => Promise<boolean>) => {
+    const key = digest.toString('base64')
+    let running = pending.get(key)
+    if (!running) pending.set(key, (running = check().finally(() => pending.delete(key))))
+    return running
+  }
+
   return {
     async check(header, socketAddress, users) {
-      const address = socketAddress === undefined ? undefined : clientKey(socketAddress)
       const credentials = parseBasic(header)
       if (!credentials) throw apiError('incorrect_password')
       const { login, password } = credentials
+      const address = socketAddress === undefined ? undefined : clientKey(socketAddress)
       const user = users.find((u) => u.login === login)
       const digest = credentialDigest(login, password)
       const known = user ? verified.get(user.login) : undefined
       if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
-      const wait = Math.max(logins.waitFor(login), address === undefined ? 0 : addresses.waitFor(address))
-      if (wait > 0) throw tooManyLoginAttempts(wait)
-      // Counted before the check, so many attempts at once count as many.
-      logins.count(login)
-      if (address !== undefined) addresses.count(address)
-      const key = digest.toString('base64')
-      let check = pending.get(key)
-      if (!check) {
-        check = matches(user, password).finally(() => pending.delete(key))
-        pending.set(key, check)
-      }
-      if (!(await check)) throw apiError('incorrect_password')
+      admit(login, address)
+      if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
       logins.clear(login)
       if (address !== undefined) addresses.forgive(address)
       verified.set(login, digest)
