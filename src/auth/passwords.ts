@@ -50,7 +50,11 @@ export async function verifyPassword(password: string, stored: unknown): Promise
   const parsed = parseHash(stored)
   const { salt, expected, options } = parsed ?? parseHash(DUMMY_HASH)!
   const actual = await new Promise<Buffer | null>((done) => {
-    scrypt(normalizePassword(password), salt, expected.length, options, (error, key) => done(error ? null : key))
+    try {
+      scrypt(normalizePassword(password), salt, expected.length, options, (error, key) => done(error ? null : key))
+    } catch {
+      done(null) // parameters scrypt refuses (more memory than allowed): no match
+    }
   })
   return parsed !== null && actual !== null && timingSafeEqual(actual, expected)
 }

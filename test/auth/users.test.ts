@@ -59,6 +59,14 @@ describe('a users file that cannot be used', () => {
     expect(logged).toEqual([expect.stringMatching(/user 1 \(ada\) has a password without a hash/), expect.stringMatching(/user 2 \(bob\)/)])
   })
 
+  it('answers 401, never 500, for hashes that are malformed or would cost too much to check', async () => {
+    const hashes = ['plain-text', 'scrypt$16384$8$1$c2FsdA', 'scrypt$131072$32$4$c2FsdHNhbHQ$' + 'A'.repeat(43), 'scrypt$1073741824$8$1$c2FsdA$' + 'A'.repeat(43), 'bcrypt$2b$10$x']
+    const lines = hashes.map((hash, i) => `  - { id: ${i + 1}, login: u${i}, role: editor, passwords: [{ name: x, hash: '${hash}' }] }`)
+    await writeFile(file, `users:\n${lines.join('\n')}\n`)
+    const users = openUsers(file)
+    for (let i = 0; i < hashes.length; i++) expect(await status(users.authenticate(basic(`u${i}`, 'whatever-password')))).toBe(401)
+  })
+
   it('keeps the users it had when the file breaks while serving, and says so once', async () => {
     let clock = 0
     const logged: string[] = []
