@@ -19,9 +19,11 @@ const ALTERNATIVES = 100
 const GRACE_MS = 3_000
 
 /**
- * Node's own HTTP server. listhen wrapped it with http-shutdown, whose bookkeeping dereferenced
- * `req.socket` after a response finished on a socket already gone (a client that aborted a large
- * rejected upload) and ended the process; Node closes connections itself (`closeAllConnections`).
+ * Node's own HTTP server. listhen wrapped it with http-shutdown 1.2.2, whose 'finish' listener sets
+ * `req.socket._isIdle` unguarded. When the body limit cancels a request's stream, Node's web-stream
+ * adapter destroys the request and sets `req.socket` to null; the 413 that follows then threw a
+ * TypeError outside any request and ended the process. Node closes connections itself
+ * (`closeIdleConnections`, `closeAllConnections`), so no wrapper is needed.
  */
 export async function listenHttp(handler: (req: IncomingMessage, res: ServerResponse) => void, options: ListenOptions): Promise<Listening> {
   const server = createServer(handler)
