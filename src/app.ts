@@ -76,8 +76,8 @@ export function createApp(options: AppOptions): App {
     for (const method of route.endpoints.flatMap((endpoint) => endpoint.methods)) {
       app.on(method as 'GET', `${base}${route.path}`, (event) => dispatch(event, route))
     }
-    app.on('OPTIONS', `${base}${route.path}`, (event) => {
-      const current = state(event)
+    app.on('OPTIONS', `${base}${route.path}`, async (event) => {
+      const current = await state(event)
       const description = describeRoute(route, current.paramContext, current.view)
       return send(event, JSON.stringify(description), responseInit(route, current.caller, 200))
     })
@@ -85,7 +85,7 @@ export function createApp(options: AppOptions): App {
   app.get('/media/**', (event) => serveMedia(event, store))
 
   async function dispatch(event: H3Event, route: RouteDef): Promise<Response> {
-    const current = state(event)
+    const current = await state(event)
     const method = methodOf(event, current.query)
     const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(method === 'HEAD' ? 'GET' : method))
     if (!endpoint) throw apiError('rest_no_route')

@@ -79,7 +79,18 @@ function readConfigFile(path: string | undefined, cwd: string): Source {
     if (path) throw new ConfigError(`${file}: config file not found`)
     return {}
   }
-  const data: unknown = YAML.parse(readFileSync(file, 'utf8'))
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  let data: unknown
+  try {
+    data = YAML.parse(text)
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
+  }
   if (data === null || data === undefined) return {}
   if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: expected a mapping of settings`)
   return data as Source
@@ -90,6 +101,7 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   if (expected === 'number') {
     const n = Number(raw)
     if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${key}: expected a whole number, got ${JSON.stringify(raw)}`)
+    if (key === 'port' && n > 65535) throw new ConfigError(`port: expected 0–65535, got ${n}`)
     return n
   }
   if (expected === 'boolean') {
@@ -98,11 +110,23 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (/^(false|0|no|off)$/i.test(String(raw))) return false
     throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
   }
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)
   const value = String(raw)
   if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
   if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
+  if ((key === 'site_url' || key === 'base_url') && value !== '' && !isHttpUrl(value)) {
+    throw new ConfigError(`${key}: expected an http(s) URL, got "${value}"`)
+  }
   if (key === 'currency_position' && value !== 'prefix' && value !== 'postfix') {
     throw new ConfigError(`currency_position: expected prefix or postfix, got "${value}"`)
   }
   return value
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    return false
+  }
 }

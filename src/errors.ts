@@ -9,6 +9,7 @@ const CATALOGUE = {
   rest_forbidden: [403, 'Sorry, you are not allowed to do that.'],
   rest_cannot_edit_others: [403, 'Sorry, you are not allowed to %s posts as this user.'],
   incorrect_password: [401, 'The provided password is an invalid application password.'],
+  too_many_login_attempts: [429, 'Too many failed login attempts. Try again later.'],
   rest_invalid_url: [400, 'The request URL is malformed.'],
   rest_payload_too_large: [413, 'The request body is too large.'],
   'precondition-failed': [412, 'The record has changed since it was read.'],
@@ -79,6 +80,12 @@ export class ApiError extends HTTPError {
 export function apiError(code: ErrorCode, args: string[] = [], extra: Record<string, unknown> = {}): ApiError {
   const [status, template] = CATALOGUE[code]
   return new ApiError(code, status, template.replace('%s', args.join(', ')), extra)
+}
+
+/** 429 after too many failed logins, with `Retry-After` in whole seconds. */
+export function tooManyLoginAttempts(waitMs: number): ApiError {
+  const [status, message] = CATALOGUE.too_many_login_attempts
+  return new ApiError('too_many_login_attempts', status, message, {}, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } })
 }
 
 /** One failed parameter: the message for `params` and, for type errors, a `details` entry. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
 // scrypt, from node:crypto: a memory-hard slow hash with no native dependency to build.
 // N = 2^14, r = 8, p = 1 is the interactive-login setting of its authors (about 16 MiB, ~50 ms).
@@ -26,16 +26,41 @@ export function hashPassword(password: string): string {
   return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$')
 }
 
-/** Checks a password against a stored hash in constant time; false for a malformed hash. */
-export function verifyPassword(password: string, stored: string): boolean {
-  const [scheme, n, r, p, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || !salt || !hash) return false
+const MAX_MEMORY = 64 * 1024 * 1024
+
+/** The parts of a stored hash; null unless it is `scrypt$N$r$p$salt$hash` with parameters we would compute. */
+function parseHash(stored: unknown): { salt: Buffer; expected: Buffer; options: ScryptOptions } | null {
+  if (typeof stored !== 'string') return null
+  const [scheme, n, r, p, salt, hash, extra] = stored.split('$')
+  const [cost, block, parallel] = [Number(n), Number(r), Number(p)]
+  if (scheme !== 'scrypt' || !salt || !hash || extra !== undefined) return null
+  // A hand-edited file must not make one check cost seconds or gigabytes.
+  if (!Number.isInteger(Math.log2(cost)) || cost < 2 || cost > 2 ** 17 || !(block >= 1 && block <= 32) || !(parallel >= 1 && parallel <= 4)) return null
   const expected = Buffer.from(hash, 'base64url')
-  const actual = scryptSync(normalizePassword(password), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
-  })
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+  if (expected.length < 16 || expected.length > 64) return null
+  return { salt: Buffer.from(salt, 'base64url'), expected, options: { N: cost, r: block, p: parallel, maxmem: MAX_MEMORY } }
 }
+
+/**
+ * Checks a password against a stored hash in constant time, off the event loop (libuv's thread
+ * pool). A hash that is missing or malformed is checked against a dummy of the same cost and never
+ * matches, so it answers in the same time as a wrong password.
+ */
+export async function verifyPassword(password: string, stored: unknown): Promise<boolean> {
+  const parsed = parseHash(stored)
+  const { salt, expected, options } = parsed ?? parseHash(DUMMY_HASH)!
+  const actual = await new Promise<Buffer | null>((done) => {
+    try {
+      scrypt(normalizePassword(password), salt, expected.length, options, (error, key) => done(error ? null : key))
+    } catch {
+      done(null) // parameters scrypt refuses (more memory than allowed): no match
+    }
+  })
+  return parsed !== null && actual !== null && timingSafeEqual(actual, expected)
+}
+
+/** What a check that must fail is made against: the cost of a real hash, matching nothing. */
+export const DUMMY_HASH = ['scrypt', N, R, P, randomBytes(16).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$')
 
 /** A digest of credentials, to remember a successful check without keeping the password. */
 export function credentialDigest(login: string, password: string): Buffer {

@@ -1,23 +1,20 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { timingSafeEqual } from 'node:crypto'
-import YAML from 'yaml'
-import { apiError } from '../errors.ts'
-import { credentialDigest, generatePassword, hashPassword, normalizePassword, verifyPassword } from './passwords.ts'
+import { createLoginChecker, DEFAULT_LIMITS, type LoginLimits } from './login.ts'
+import { generatePassword, hashPassword, normalizePassword } from './passwords.ts'
 import { isRole, type Caller, type Role } from './roles.ts'
+import { formatUsers, parseUsers, UsersError, type StoredUser, type UsersData } from './users-file.ts'
 
-/** A user as the users file keeps it: application passwords only as hashes. */
-export interface StoredUser {
-  id: number
-  login: string
-  role: Role
-  passwords: { name: string; hash: string; created: string }[]
-}
+export { UsersError, type StoredUser } from './users-file.ts'
+export { parseBasic } from './login.ts'
 
 /** The users file: who may write, with what role, and how they prove it. */
 export interface UserDirectory {
-  /** The caller named by an `Authorization: Basic` header; null without one; 401 when it does not check out. */
-  authenticate(header: string | null): Caller | null
+  /**
+   * The caller named by an `Authorization: Basic` header; null without one; 401 when it does not
+   * check out; 429 after too many failures for the login or the client `address`.
+   */
+  authenticate(header: string | null, address?: string): Promise<Caller | null>
   list(): StoredUser[]
   /** Adds a user; returns the application password (generated unless given), shown once. */
   add(login: string, role: Role, password?: string): { user: StoredUser; password: string }
@@ -26,121 +23,121 @@ export interface UserDirectory {
   resetPassword(login: string, password?: string): string
 }
 
-/** Thrown for a users-file operation that cannot be done (unknown login, taken login, bad role). */
-export class UsersError extends Error {}
+export interface UsersOptions {
+  /** Where problems found while serving are told (once each); they never fail a request. */
+  log?: (message: string) => void
+  limits?: LoginLimits
+  now?: () => number
+}
 
 const LOGIN = /^[A-Za-z0-9._@-]{1,60}$/
 const RECHECK_MS = 1000
 
-/** Opens the users file (it may not exist yet); the server notices edits made by `almanac user`. */
-export function openUsers(file: string): UserDirectory {
-  let users: StoredUser[] = []
-  let loadedMtime = -1
-  let checkedAt = 0
-  // Successful checks, remembered as credential digests so a request does not pay scrypt each time.
-  let verified = new Map<string, Buffer>()
+/**
+ * Opens the users file (it may not exist yet); throws UsersError when it cannot be read. The server
+ * notices edits made by `almanac user`; a file broken while serving leaves the last good users in place.
+ */
+export function openUsers(file: string, options: UsersOptions = {}): UserDirectory {
+  const log = options.log ?? ((message: string) => console.error(`almanac: ${message}`))
+  const now = options.now ?? Date.now
+  const checker = createLoginChecker(options.limits ?? DEFAULT_LIMITS, now)
+  let data: UsersData = read(file, log)
+  let loadedMtime = mtimeOf(file)
+  let checkedAt = now()
 
-  const load = () => {
-    let mtime: number
-    try {
-      mtime = statSync(file).mtimeMs
-    } catch {
-      mtime = 0
-    }
-    if (mtime === loadedMtime) return
-    users = mtime === 0 ? [] : parseUsers(file, readFileSync(file, 'utf8'))
-    loadedMtime = mtime
-    verified = new Map()
-  }
   const fresh = () => {
-    const now = Date.now()
-    if (now - checkedAt >= RECHECK_MS) {
-      checkedAt = now
-      load()
+    if (now() - checkedAt < RECHECK_MS) return data.users
+    checkedAt = now()
+    const mtime = mtimeOf(file)
+    if (mtime === loadedMtime) return data.users
+    loadedMtime = mtime
+    try {
+      data = read(file, log)
+      checker.forget()
+    } catch (error) {
+      log(`${(error as Error).message}; keeping the users read before`)
     }
-    return users
+    return data.users
   }
-  const save = (next: StoredUser[]) => {
-    mkdirSync(dirname(file), { recursive: true })
-    const text = `# Almanac users (almanac user add|list|remove|reset-password). Keep this file out of git.\n${YAML.stringify({ users: next })}`
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, text, { mode: 0o600 })
-    renameSync(temporary, file)
-    users = next
-    loadedMtime = -1
-    checkedAt = 0
+  // Changes start from the file as it is now, and refuse to write over one that cannot be read.
+  const change = (next: (current: UsersData) => UsersData) => {
+    const updated = next(read(file, () => {}))
+    save(file, updated)
+    data = updated
+    loadedMtime = mtimeOf(file)
+    checker.forget()
   }
-  const find = (login: string) => {
-    const user = fresh().find((u) => u.login === login)
+  const find = (current: UsersData, login: string) => {
+    const user = current.users.find((u) => u.login === login)
     if (!user) throw new UsersError(`no user "${login}"`)
     return user
   }
-  const newPassword = (given?: string) => {
-    const password = given ?? generatePassword()
-    if (normalizePassword(password).length < 12) throw new UsersError('an application password needs at least 12 characters')
-    return { password, entry: { name: 'almanac', hash: hashPassword(password), created: new Date().toISOString() } }
-  }
 
-  load()
   return {
-    authenticate(header) {
-      if (header === null) return null
-      const credentials = parseBasic(header)
-      if (!credentials) throw apiError('incorrect_password')
-      const user = fresh().find((u) => u.login === credentials.login)
-      const digest = credentialDigest(credentials.login, credentials.password)
-      const known = user ? verified.get(user.login) : undefined
-      if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
-      // Unknown logins answer like wrong passwords, so the API does not tell which logins exist.
-      if (!user || !user.passwords.some((p) => verifyPassword(credentials.password, p.hash))) throw apiError('incorrect_password')
-      verified.set(user.login, digest)
-      return toCaller(user)
-    },
+    authenticate: async (header, address) => (header === null ? null : checker.check(header, address, fresh())),
     list: () => fresh().map((user) => ({ ...user })),
     add(login, role, password) {
       if (!LOGIN.test(login)) throw new UsersError(`login "${login}" must be 1–60 letters, digits, . _ @ or -`)
       if (!isRole(role)) throw new UsersError(`unknown role "${role}"`)
-      const current = fresh()
-      if (current.some((u) => u.login === login)) throw new UsersError(`user "${login}" exists already`)
-      const made = newPassword(password)
-      const user: StoredUser = { id: Math.max(0, ...current.map((u) => u.id)) + 1, login, role, passwords: [made.entry] }
-      save([...current, user])
-      return { user, password: made.password }
+      let made: { user: StoredUser; password: string } | undefined
+      change((current) => {
+        if (current.users.some((u) => u.login === login)) throw new UsersError(`user "${login}" exists already`)
+        const entry = newPassword(password)
+        // Ids are never reused: a new user must not inherit the records of a removed one.
+        const user: StoredUser = { id: current.highestId + 1, login, role, passwords: [entry.entry] }
+        made = { user, password: entry.password }
+        return { users: [...current.users, user], highestId: user.id }
+      })
+      return made!
     },
     remove(login) {
-      find(login)
-      save(fresh().filter((u) => u.login !== login))
+      change((current) => {
+        find(current, login)
+        return { ...current, users: current.users.filter((u) => u.login !== login) }
+      })
     },
     resetPassword(login, password) {
-      const user = find(login)
-      const made = newPassword(password)
-      save(fresh().map((u) => (u === user ? { ...u, passwords: [made.entry] } : u)))
-      return made.password
+      let made = ''
+      change((current) => {
+        const user = find(current, login)
+        const entry = newPassword(password)
+        made = entry.password
+        return { ...current, users: current.users.map((u) => (u === user ? { ...u, passwords: [entry.entry] } : u)) }
+      })
+      return made
     },
   }
 }
 
-function toCaller(user: StoredUser): Caller {
-  return { id: user.id, login: user.login, role: user.role }
+function newPassword(given?: string) {
+  const password = given ?? generatePassword()
+  if (normalizePassword(password).length < 12) throw new UsersError('an application password needs at least 12 characters')
+  return { password, entry: { name: 'almanac', hash: hashPassword(password), created: new Date().toISOString() } }
 }
 
-/** `Basic base64(login:password)`; null when the header is not that. */
-export function parseBasic(header: string): { login: string; password: string } | null {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
-  if (!m) return null
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8')
-  const colon = decoded.indexOf(':')
-  if (colon < 1) return null
-  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs
+  } catch {
+    return 0
+  }
 }
 
-function parseUsers(file: string, text: string): StoredUser[] {
-  const data = YAML.parse(text) as { users?: unknown } | null
-  const list = Array.isArray(data?.users) ? data.users : []
-  return list.map((raw: Record<string, unknown>, i: number) => {
-    if (!Number.isInteger(raw?.id) || typeof raw.login !== 'string' || !isRole(raw.role) || !Array.isArray(raw.passwords)) {
-      throw new UsersError(`${file}: user ${i + 1} needs an integer id, a login, a role and passwords`)
-    }
-    return raw as unknown as StoredUser
-  })
+/** The users file's content; no file is no users. */
+function read(file: string, warn: (message: string) => void): UsersData {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { users: [], highestId: 0 }
+    throw new UsersError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  return parseUsers(file, text, (message) => warn(`${file}: ${message}`))
+}
+
+function save(file: string, data: UsersData): void {
+  mkdirSync(dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, formatUsers(data), { mode: 0o600 })
+  renameSync(temporary, file)
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { UsersError } from '../auth/users.ts'
 import { ConfigError } from '../config.ts'
 import { CliError } from './errors.ts'
 import { build } from './build.ts'
@@ -40,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`almanac: unknown command "${command}"\n\n${USAGE}`)
     return 1
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof CliError) {
+    if (error instanceof ConfigError || error instanceof CliError || error instanceof UsersError) {
       console.error(`almanac: ${error.message}`)
       return 1
     }

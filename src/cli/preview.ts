@@ -1,21 +1,16 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
-import { listen } from 'listhen'
 import { resolveConfig } from '../config.ts'
 import { mediaType } from '../content/media.ts'
-import { CliError } from './errors.ts'
+import { listenHttp } from './listen.ts'
 
 /** `almanac preview`: serves `out` the way a static host with the one documented rewrite would. */
 export async function preview(flags: Record<string, string | undefined>): Promise<number> {
   const config = resolveConfig({ port: '4173', ...flags })
   const root = config.out
-  const listener = await listen((req, res) => void answer(root, req, res), { port: config.port, hostname: config.host, showURL: false, autoClose: false, qr: false }).catch(
-    (error: Error) => {
-      throw new CliError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)
-    },
-  )
-  console.log(`Previewing ${root} at ${listener.url.replace(/\/$/, '')}`)
+  const listener = await listenHttp((req, res) => void answer(root, req, res), { port: config.port, host: config.host, exact: flags.port !== undefined })
+  console.log(`Previewing ${root} at http://${config.host}:${listener.port}`)
   await new Promise<void>((done) => {
     process.once('SIGINT', done)
     process.once('SIGTERM', done)

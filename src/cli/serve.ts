@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { toNodeHandler } from 'h3'
-import { listen } from 'listhen'
 import { createApp } from '../app.ts'
 import { resolveConfig, type Config } from '../config.ts'
 import { siteOf } from './site.ts'
@@ -11,6 +9,7 @@ import { createStore, type Store } from '../content/store.ts'
 import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
+import { listenHttp } from './listen.ts'
 
 type Flags = Record<string, string | undefined>
 
@@ -18,47 +17,39 @@ type Flags = Record<string, string | undefined>
 export async function serve(flags: Flags): Promise<number> {
   const config = resolveConfig(flags)
   const started = performance.now()
+  // A users file that cannot be read stops the start here, in one line, before anything listens.
+  const users = openUsers(config.users)
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
     assignIds: true,
     onProblem: (problem) => console.warn(`${config.content}/${problem.path}:${problem.line ?? 1}: ${problem.message}`),
   })
-  let handler: ((req: IncomingMessage, res: ServerResponse) => unknown) | undefined
+  let handler: ReturnType<typeof toNodeHandler> | undefined
   const explicitPort = flags.port !== undefined || process.env.ALMANAC_PORT !== undefined
-  const listener = await listen((req, res) => handler!(req, res), {
-    port: config.port,
-    // listhen's production mode tries only the port given: a port the user asked for is theirs or nothing.
-    // Port 0 asks for any free port, which that mode would turn into 3000.
-    isProd: explicitPort && config.port !== 0,
-    hostname: config.host,
-    showURL: false,
-    autoClose: false,
-    qr: false,
-  }).catch((error: Error) => {
-    throw new CliError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)
-  })
-  const address = listener.address as { port: number }
+  // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
+  const listener = await listenHttp((req, res) => void handler!(req, res), { port: config.port, host: config.host, exact: explicitPort })
   const app = createApp({
     store,
-    site: siteOf(config, address.port),
+    site: siteOf(config, listener.port),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
     fallback: config.fallback,
     geolocDistance: config.geoloc_distance,
-    users: openUsers(config.users),
+    users,
   })
-  handler = toNodeHandler(app.h3) as typeof handler
+  handler = toNodeHandler(app.h3)
+  keepServingThroughStrayErrors()
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
   const stopBuilding = flags.build === 'true'
-    ? await keepBuilt(store, config, address.port).catch(async (error: Error) => {
+    ? await keepBuilt(store, config, listener.port).catch(async (error: Error) => {
       await Promise.all([listener.close(), watching.close()])
       throw new CliError(`build failed: ${error.message}`)
     })
     : async () => {}
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
-  console.log(`  ➜ API: ${siteOf(config, address.port).url}${config.api_root}/calendar/events/v1`)
+  console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/calendar/events/v1`)
   await new Promise<void>((resolve) => {
     const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
     process.once('SIGINT', stop)
@@ -75,4 +66,14 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
   })
   console.log(summary(await builder.full(), config.out))
   return rebuildOnChange(store, builder, (result) => console.log(summary(result, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
+}
+
+/**
+ * Last resort: an error thrown outside any request (a library's event listener) is logged and the
+ * server keeps answering. Requests' own errors never get here (they answer 500), and every write
+ * reaches the disk atomically, so what is served stays whole.
+ */
+function keepServingThroughStrayErrors(): void {
+  process.on('uncaughtException', (error) => console.error(`almanac: unexpected error, still serving: ${error.stack ?? error.message}`))
+  process.on('unhandledRejection', (reason) => console.error(`almanac: unexpected error, still serving: ${(reason as Error)?.stack ?? String(reason)}`))
 }

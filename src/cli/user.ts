@@ -12,8 +12,8 @@ almanac user reset-password LOGIN [--password PW] [--users FILE]`
 export function user(args: string[], flags: Record<string, string | undefined>): number {
   const [action, login] = args
   const config = resolveConfig(flags)
-  const users = openUsers(config.users)
   try {
+    const users = openUsers(config.users)
     if (action === 'list') {
       for (const u of users.list()) console.log(`${String(u.id).padStart(4)}  ${u.login.padEnd(24)} ${u.role}`)
       return 0

@@ -1,4 +1,4 @@
-import type { H3Event } from 'h3'
+import { getRequestIP, type H3Event } from 'h3'
 import type { Caller } from '../auth/roles.ts'
 import { canEditOthers, canEditPosts } from '../auth/roles.ts'
 import type { UserDirectory } from '../auth/users.ts'
@@ -33,8 +33,8 @@ export interface StateOptions {
   now: number
 }
 
-/** Reads the language, the caller (HTTP Basic) and the query of a request. */
-export function requestState(event: H3Event, options: StateOptions): RequestState {
+/** Reads the language, the caller (HTTP Basic, checked off the event loop) and the query of a request. */
+export async function requestState(event: H3Event, options: StateOptions): Promise<RequestState> {
   const { store, site, indexes } = options
   const query = parseQuery(event.url.searchParams)
   const routing = (event.context.almanac ?? { prefix: null }) as Routing
@@ -42,7 +42,8 @@ export function requestState(event: H3Event, options: StateOptions): RequestStat
   if (named !== undefined && !isLang(named)) throw invalidParam('ml_language')
   const lang: Lang = isLang(named) ? named : (routing.prefix ?? site.defaultLang)
   const header = event.req.headers.get('authorization')
-  const caller = options.users ? options.users.authenticate(header) : header === null ? null : failAuth()
+  // The socket's address: failures are limited per client (requests made in-process have none).
+  const caller = options.users ? await options.users.authenticate(header, getRequestIP(event)) : header === null ? null : failAuth()
   const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount, reader: readerOf(caller) }
   if (typeof query.password === 'string') view.password = query.password
   const paramContext: ParamContext = {

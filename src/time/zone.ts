@@ -1,4 +1,5 @@
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
+import moment from 'moment-timezone'
 
 /** A wall-clock date and time as stored and served: `YYYY-MM-DD HH:MM:SS`. */
 export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -105,11 +106,13 @@ export function instantToIso(instant: number, zoneName: string): string {
   return `${iso}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
-// ICU only knows many abbreviations under the locale of their region (SGT under en-SG, BST under en-GB).
-const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-SG', 'en-IN', 'en-AU', 'en-NZ', 'en-CA', 'en-IE', 'en-ZA', 'ja-JP']
 const abbreviations = new Map<string, string>()
 
-/** The zone's abbreviation at an instant (`SGT`, `BST`, `CDT`); `+08`-style when no name exists. */
+/**
+ * The tz database's abbreviation for the zone at an instant (D20): `HKT`, `BST`, `AEDT`, and `+08`
+ * where the database itself has only a number (Asia/Singapore). ICU's names come from CLDR and
+ * differ (it has none for Hong Kong); moment-timezone ships the database's own, for each period.
+ */
 export function abbreviation(zoneName: string, instant: number): string {
   const zone = zoneFor(zoneName)
   if (!zone) return ''
@@ -118,20 +121,10 @@ export function abbreviation(zoneName: string, instant: number): string {
   const key = `${zoneName}|${offset}|${new Date(instant).getUTCFullYear()}`
   let abbr = abbreviations.get(key)
   if (abbr === undefined) {
-    abbr = findAbbreviation(zoneName, instant) ?? numericAbbreviation(offset)
+    abbr = moment.tz.zone(zoneName)?.abbr(instant) || numericAbbreviation(offset)
     abbreviations.set(key, abbr)
   }
   return abbr
-}
-
-function findAbbreviation(zoneName: string, instant: number): string | undefined {
-  if (zoneName === 'UTC' || zoneName === 'Etc/UTC') return 'UTC'
-  for (const locale of ABBREVIATION_LOCALES) {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zoneName, timeZoneName: 'short' }).formatToParts(instant)
-    const name = parts.find((part) => part.type === 'timeZoneName')?.value
-    if (name && /^[A-Z]{2,5}$/.test(name)) return name
-  }
-  return undefined
 }
 
 function numericAbbreviation(offsetMinutes: number): string {

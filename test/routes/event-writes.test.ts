@@ -72,7 +72,7 @@ describe('creating and updating events', () => {
     }, as('admin')))
     expect(response.status).toBe(201)
     const event = response.body
-    expect(event).toMatchObject({ title: 'Night Market', slug: 'night-market', status: 'publish', start_date: '2026-12-20 18:00:00', utc_start_date: '2026-12-20 10:00:00', timezone_abbr: 'SGT', cost: 'S$5', featured: true, show_map: false })
+    expect(event).toMatchObject({ title: 'Night Market', slug: 'night-market', status: 'publish', start_date: '2026-12-20 18:00:00', utc_start_date: '2026-12-20 10:00:00', timezone_abbr: '+08', cost: 'S$5', featured: true, show_map: false })
     expect(event.venue.id).toBe(4)
     expect(event.organizer.map((o: { id: number }) => o.id)).toEqual([5])
     expect(event.tags.map((t: { id: number }) => t.id)).toEqual([3])

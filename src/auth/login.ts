@@ -1,0 +1,113 @@
+import { timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { apiError, tooManyLoginAttempts } from '../errors.ts'
+import { createFailureLimiter, createGate } from './limiter.ts'
+import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
+import type { Caller } from './roles.ts'
+import type { StoredUser } from './users-file.ts'
+
+/** How many failed logins are let through before 429: per login, and per client address. */
+export interface LoginLimits {
+  perLogin: number
+  perAddress: number
+  windowMs: number
+  maxKeys: number
+}
+
+/**
+ * Like WordPress lockout plugins (a few retries, then a lockout of some minutes), answered the REST
+ * way: 429 with Retry-After. A login's limit is lower than an address's, which may be shared.
+ */
+export const DEFAULT_LIMITS: LoginLimits = { perLogin: 10, perAddress: 30, windowMs: 15 * 60_000, maxKeys: 10_000 }
+
+/** Checks `Authorization: Basic` credentials against the users; owned by one users directory. */
+export interface LoginChecker {
+  check(header: string, address: string | undefined, users: StoredUser[]): Promise<Caller>
+  /** Forgets remembered successful checks (the users changed). */
+  forget(): void
+}
+
+export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: () => number = Date.now): LoginChecker {
+  const logins = createFailureLimiter({ limit: limits.perLogin, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
+  const addresses = createFailureLimiter({ limit: limits.perAddress, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
+  // At most two hashes at a time, leaving a core to the event loop and libuv's pool to file I/O.
+  const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
+  // Successful checks, as credential digests: a request does not pay scrypt each time.
+  let verified = new Map<string, Buffer>()
+  // Checks under way, by credential digest: a client's burst of requests pays for one hash, not one each.
+  const pending = new Map<string, Promise<boolean>>()
+
+  const matches = async (user: StoredUser | undefined, password: string) => {
+    // An unknown login, or a user without a password, costs one hash too: the answer tells nothing.
+    const hashes: unknown[] = user && user.passwords.length > 0 ? user.passwords.map((p) => p.hash) : [DUMMY_HASH]
+    let ok = false
+    for (const hash of hashes) ok = (await gate(() => verifyPassword(password, hash))) || ok
+    return ok && user !== undefined
+  }
+
+  // Settles who may try now, and counts the try before the check, so many tries at once count as many.
+  const admit = (login: string, address: string | undefined) => {
+    const wait = Math.max(logins.waitFor(login), address === undefined ? 0 : addresses.waitFor(address))
+    if (wait > 0) throw tooManyLoginAttempts(wait)
+    logins.count(login)
+    if (address !== undefined) addresses.count(address)
+  }
+  const shared = (digest: Buffer, check: () => Promise<boolean>) => {
+    const key = digest.toString('base64')
+    let running = pending.get(key)
+    if (!running) pending.set(key, (running = check().finally(() => pending.delete(key))))
+    return running
+  }
+
+  return {
+    async check(header, socketAddress, users) {
+      const credentials = parseBasic(header)
+      if (!credentials) throw apiError('incorrect_password')
+      const { login, password } = credentials
+      const address = socketAddress === undefined ? undefined : clientKey(socketAddress)
+      const user = users.find((u) => u.login === login)
+      const digest = credentialDigest(login, password)
+      const known = user ? verified.get(user.login) : undefined
+      if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
+      admit(login, address)
+      if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
+      logins.clear(login)
+      if (address !== undefined) addresses.forgive(address)
+      verified.set(login, digest)
+      return toCaller(user!)
+    },
+    forget() {
+      verified = new Map()
+    },
+  }
+}
+
+/**
+ * Whom an address stands for: an IPv4 address itself (also when IPv4-mapped), an IPv6 address by
+ * its /64, which one subscriber usually holds whole (else each of its 2^64 addresses would get a
+ * fresh allowance).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  if (!address.includes(':')) return address
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === undefined || tail === '' ? [] : tail.split(':')
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
+function toCaller(user: StoredUser): Caller {
+  return { id: user.id, login: user.login, role: user.role }
+}
+
+/** `Basic base64(login:password)`; null when the header is not that. */
+export function parseBasic(header: string): { login: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (!m) return null
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 1) return null
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+}

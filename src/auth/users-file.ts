@@ -1,0 +1,70 @@
+import YAML from 'yaml'
+import { isRole, type Role } from './roles.ts'
+
+/** A user as the users file keeps it: application passwords only as hashes. */
+export interface StoredUser {
+  id: number
+  login: string
+  role: Role
+  /** `hash` is whatever the file holds: one that is missing or malformed never matches. */
+  passwords: { name: string; hash: string; created: string }[]
+}
+
+/** What the users file holds: the users, and the highest id ever handed out (ids are never reused). */
+export interface UsersData {
+  users: StoredUser[]
+  highestId: number
+}
+
+/** Thrown for a users-file operation that cannot be done, or a users file that cannot be read. */
+export class UsersError extends Error {}
+
+const HEADER = '# Almanac users (almanac user add|list|remove|reset-password). Keep this file out of git.\n'
+
+/** The users file as text; `highest_id` keeps removed users' ids from being handed out again. */
+export function formatUsers(data: UsersData): string {
+  return `${HEADER}${YAML.stringify({ highest_id: data.highestId, users: data.users })}`
+}
+
+/** Reads a users file, or says in one line what is wrong with it; `warn` hears what only disables a password. */
+export function parseUsers(file: string, text: string, warn: (message: string) => void = () => {}): UsersData {
+  const fail = (problem: string): never => {
+    throw new UsersError(`${file}: ${problem}`)
+  }
+  let data: unknown
+  try {
+    data = YAML.parse(text)
+  } catch (error) {
+    return fail(`not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
+  }
+  if (data === null || data === undefined) return { users: [], highestId: 0 }
+  if (typeof data !== 'object' || Array.isArray(data)) return fail('expected a mapping with a `users` list')
+  const { users: list = [], highest_id: highest = 0 } = data as { users?: unknown; highest_id?: unknown }
+  if (!Array.isArray(list)) return fail('`users` must be a list')
+  if (!Number.isInteger(highest) || (highest as number) < 0) return fail('`highest_id` must be a whole number')
+  const users = list.map((raw, i) => readUser(raw, `user ${i + 1}`, fail, warn))
+  const seen = { ids: new Set<number>(), logins: new Set<string>() }
+  for (const user of users) {
+    if (seen.ids.has(user.id)) fail(`id ${user.id} is used by two users`)
+    if (seen.logins.has(user.login)) fail(`login "${user.login}" is used by two users`)
+    seen.ids.add(user.id)
+    seen.logins.add(user.login)
+  }
+  return { users, highestId: Math.max(highest as number, ...users.map((user) => user.id)) }
+}
+
+function readUser(raw: unknown, where: string, fail: (problem: string) => never, warn: (message: string) => void): StoredUser {
+  const user = (raw ?? {}) as Record<string, unknown>
+  if (typeof raw !== 'object' || Array.isArray(raw)) fail(`${where} must be a mapping`)
+  if (!Number.isInteger(user.id) || (user.id as number) < 1) fail(`${where} needs a positive whole-number id`)
+  if (typeof user.login !== 'string' || user.login === '') fail(`${where} needs a login`)
+  if (!isRole(user.role)) fail(`${where} (${String(user.login)}) has an unknown role ${JSON.stringify(user.role)}`)
+  const passwords = user.passwords ?? []
+  if (!Array.isArray(passwords) || passwords.some((p) => p === null || typeof p !== 'object' || Array.isArray(p))) {
+    fail(`${where} (${String(user.login)}): passwords must be a list of mappings`)
+  }
+  for (const password of passwords as Record<string, unknown>[]) {
+    if (typeof password.hash !== 'string') warn(`${where} (${String(user.login)}) has a password without a hash; it can never log in`)
+  }
+  return { id: user.id as number, login: user.login as string, role: user.role as Role, passwords: passwords as StoredUser['passwords'] }
+}

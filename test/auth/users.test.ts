@@ -1,0 +1,146 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createFailureLimiter, createGate } from '../../src/auth/limiter.ts'
+import { clientKey } from '../../src/auth/login.ts'
+import { openUsers, UsersError } from '../../src/auth/users.ts'
+
+let dir: string
+let file: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'almanac-users-'))
+  file = join(dir, 'users.yaml')
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`
+const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { status?: number }) => error.status ?? 500)
+
+describe('user ids', () => {
+  it('never hands out the id of a removed user again', () => {
+    const users = openUsers(file)
+    users.add('ada', 'administrator', 'ada-password-0001')
+    const bob = users.add('bob', 'author', 'bob-password-0002').user
+    users.remove('bob')
+    const carol = openUsers(file).add('carol', 'author', 'carol-password-03').user
+    expect(carol.id).toBeGreaterThan(bob.id)
+  })
+
+  it('continues after the highest id of a users file that does not say which ids it used', async () => {
+    await writeFile(file, 'users:\n  - { id: 7, login: old, role: editor, passwords: [] }\n')
+    expect(openUsers(file).add('new', 'author', 'new-password-0001').user.id).toBe(8)
+    expect(await readFile(file, 'utf8')).toMatch(/^highest_id: 8$/m)
+  })
+})
+
+describe('a users file that cannot be used', () => {
+  it.each([
+    ['not YAML', 'users: [\n  - id: 1\n', /users\.yaml: not valid YAML/],
+    ['a list', '- id: 1\n', /users\.yaml: expected a mapping/],
+    ['users that is no list', 'users: 5\n', /users\.yaml: `users` must be a list/],
+    ['a user without a role', 'users:\n  - { id: 1, login: ada, passwords: [] }\n', /users\.yaml: user 1 \(ada\) has an unknown role/],
+    ['one id twice', 'users:\n  - { id: 1, login: a, role: editor }\n  - { id: 1, login: b, role: editor }\n', /id 1 is used by two users/],
+    ['passwords that are text', 'users:\n  - { id: 1, login: a, role: editor, passwords: [x] }\n', /passwords must be a list of mappings/],
+  ])('is refused at opening when it is %s, in one line naming the file', async (_, text, message) => {
+    await writeFile(file, text)
+    expect(() => openUsers(file, { log: () => {} })).toThrow(UsersError)
+    expect(() => openUsers(file, { log: () => {} })).toThrow(message)
+  })
+
+  it('answers 401 for a user whose password has no hash, and says so once at opening', async () => {
+    await writeFile(file, 'users:\n  - { id: 1, login: ada, role: editor, passwords: [{ name: x }] }\n  - { id: 2, login: bob, role: editor, passwords: [{ name: x, hash: 12 }] }\n')
+    const logged: string[] = []
+    const users = openUsers(file, { log: (message) => logged.push(message) })
+    expect(await status(users.authenticate(basic('ada', 'whatever-password')))).toBe(401)
+    expect(await status(users.authenticate(basic('bob', 'whatever-password')))).toBe(401)
+    expect(logged).toEqual([expect.stringMatching(/user 1 \(ada\) has a password without a hash/), expect.stringMatching(/user 2 \(bob\)/)])
+  })
+
+  it('answers 401, never 500, for hashes that are malformed or would cost too much to check', async () => {
+    const hashes = ['plain-text', 'scrypt$16384$8$1$c2FsdA', 'scrypt$131072$32$4$c2FsdHNhbHQ$' + 'A'.repeat(43), 'scrypt$1073741824$8$1$c2FsdA$' + 'A'.repeat(43), 'bcrypt$2b$10$x']
+    const lines = hashes.map((hash, i) => `  - { id: ${i + 1}, login: u${i}, role: editor, passwords: [{ name: x, hash: '${hash}' }] }`)
+    await writeFile(file, `users:\n${lines.join('\n')}\n`)
+    const users = openUsers(file)
+    for (let i = 0; i < hashes.length; i++) expect(await status(users.authenticate(basic(`u${i}`, 'whatever-password')))).toBe(401)
+  })
+
+  it('keeps the users it had when the file breaks while serving, and says so once', async () => {
+    let clock = 0
+    const logged: string[] = []
+    const users = openUsers(file, { now: () => clock, log: (message) => logged.push(message) })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    await writeFile(file, 'users: [oops\n')
+    for (let i = 0; i < 3; i++) {
+      clock += 5_000
+      expect(await users.authenticate(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'ada', role: 'administrator' })
+    }
+    expect(logged).toEqual([expect.stringMatching(/users\.yaml: not valid YAML.*keeping the users read before/)])
+    expect(() => users.add('bob', 'author', 'bob-password-0002')).toThrow(/not valid YAML/)
+    expect(await readFile(file, 'utf8')).toBe('users: [oops\n')
+  })
+})
+
+describe('repeated failures from one address', () => {
+  it('answer 429 for every login once the address has failed too often', async () => {
+    const users = openUsers(file, { limits: { perLogin: 100, perAddress: 3, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (const login of ['x', 'y', 'z']) expect(await status(users.authenticate(basic(login, 'wrong-password-1'), '192.0.2.1'))).toBe(401)
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.1'))).toBe(429)
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.2'))).toBe(200)
+  })
+
+  it('are let through again when the window has passed', async () => {
+    let clock = 0
+    const users = openUsers(file, { now: () => clock, limits: { perLogin: 2, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (let i = 0; i < 2; i++) await status(users.authenticate(basic('ada', 'wrong-password-1')))
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001')))).toBe(429)
+    clock += 60_000
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001')))).toBe(200)
+  })
+
+  it('are remembered for a bounded number of keys, however many an attacker cycles through', () => {
+    const limiter = createFailureLimiter({ limit: 3, windowMs: 60_000, maxKeys: 1000, now: () => 0 })
+    for (let i = 0; i < 50_000; i++) limiter.count(`login-${i}`)
+    expect(limiter.size()).toBe(1000)
+  })
+})
+
+describe('password checks at once', () => {
+  it('run two at a time, every one of them in turn', async () => {
+    const gate = createGate(2)
+    let running = 0
+    let most = 0
+    const task = async (i: number) => {
+      running++
+      most = Math.max(most, running)
+      await new Promise((done) => setTimeout(done, 1 + (i % 3)))
+      running--
+      return i
+    }
+    expect(await Promise.all(Array.from({ length: 20 }, (_, i) => gate(() => task(i))))).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    expect(most).toBe(2)
+  })
+})
+
+describe('client addresses', () => {
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('count %s as %s', (address, key) => expect(clientKey(address)).toBe(key))
+
+  it('share one allowance across an IPv6 /64', async () => {
+    const users = openUsers(file, { limits: { perLogin: 100, perAddress: 2, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (const host of ['1', '2']) await status(users.authenticate(basic('x', 'wrong-password-1'), `2001:db8:1:2::${host}`))
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '2001:db8:1:2::3'))).toBe(429)
+  })
+})
