@@ -1,0 +1,52 @@
+import { appOver, ask, checkErrors, USER_LIST, type User } from './harness.ts'
+import { POST_KINDS, postsOf, TERM_KINDS, type Model } from './model.ts'
+import { fail, type Real } from './observe.ts'
+import { withLang } from './posts.ts'
+
+/** One caller of every role, and anonymous: whose answers the fresh store must repeat. */
+const CALLERS: (User | null)[] = [null, ...USER_LIST.filter((u, i) => USER_LIST.findIndex((v) => v.role === u.role) === i)]
+
+/** Every GET the model knows of: each record by id (deleted ones too) and by slug, and every list. */
+function paths(model: Model): string[] {
+  const all: string[] = []
+  for (const kind of POST_KINDS) {
+    for (const record of postsOf(model, kind)) {
+      all.push(`${kind}/${record.id}`)
+      if (record.slug) all.push(`${kind}/by-slug/${encodeURIComponent(record.slug)}`)
+    }
+    for (const id of model.gone.get(kind) ?? []) all.push(`${kind}/${id}`)
+    all.push(`${kind}?per_page=50`, kind)
+  }
+  for (const kind of TERM_KINDS) {
+    for (const t of model.terms.values()) if (t.kind === kind) all.push(`${kind}/${t.id}`)
+    for (const id of model.gone.get(kind) ?? []) all.push(`${kind}/${id}`)
+    all.push(kind, `${kind}?per_page=50&hide_empty=false`)
+  }
+  return all
+}
+
+const HEADERS = ['etag', 'x-tec-total', 'x-tec-totalpages', 'allow']
+
+/**
+ * At the end of a run: a store loaded afresh from the same tree answers every GET byte for byte
+ * as the running one, for every caller and language used; and `almanac check` finds no error.
+ */
+export async function sameAfterReload(model: Model, real: Real): Promise<void> {
+  const errors = await checkErrors(real.content)
+  if (errors.length) fail(real, `almanac check reports errors on the tree:\n    ${errors.join('\n    ')}`)
+  const fresh = await appOver(real.content, real.users)
+  if (fresh.problems.length) fail(real, `a fresh store reports problems: ${fresh.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`)
+  for (const lang of model.langs) {
+    for (const u of CALLERS) {
+      for (const path of paths(model)) {
+        const full = withLang(path, lang)
+        const [live, again] = [await ask(real.app, 'GET', full, u), await ask(fresh, 'GET', full, u)]
+        if (live.status >= 500 || again.status >= 500) fail(real, `GET ${full} as ${u?.login ?? 'anonymous'} answered ${live.status} live, ${again.status} after a reload`)
+        const differs = live.status !== again.status || live.text !== again.text || HEADERS.some((h) => live.headers.get(h) !== again.headers.get(h))
+        if (differs) {
+          fail(real, `GET ${full} as ${u?.login ?? 'anonymous'} differs after a reload:\n    live   ${live.status} ${live.text.slice(0, 400)}\n    reload ${again.status} ${again.text.slice(0, 400)}`)
+        }
+      }
+    }
+  }
+}
