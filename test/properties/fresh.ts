@@ -7,12 +7,13 @@ import { withLang } from './posts.ts'
 const CALLERS: (User | null)[] = [null, ...USER_LIST.filter((u, i) => USER_LIST.findIndex((v) => v.role === u.role) === i)]
 
 /** Every GET the model knows of: each record by id (deleted ones too) and by slug, and every list. */
-function paths(model: Model): string[] {
+function paths(model: Model, lang: string): string[] {
   const all: string[] = []
   for (const kind of POST_KINDS) {
     for (const record of postsOf(model, kind)) {
       all.push(`${kind}/${record.id}`)
-      if (record.slug) all.push(`${kind}/by-slug/${encodeURIComponent(record.slug)}`)
+      // The model knows slugs in the default language; elsewhere they are mostly unknown slugs (400).
+      if (record.slug && lang === 'en') all.push(`${kind}/by-slug/${encodeURIComponent(record.slug)}`)
     }
     for (const id of model.gone.get(kind) ?? []) all.push(`${kind}/${id}`)
     all.push(`${kind}?per_page=50`, kind)
@@ -38,7 +39,7 @@ export async function sameAfterReload(model: Model, real: Real): Promise<void> {
   if (fresh.problems.length) fail(real, `a fresh store reports problems: ${fresh.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`)
   for (const lang of model.langs) {
     for (const u of CALLERS) {
-      for (const path of paths(model)) {
+      for (const path of paths(model, lang)) {
         const full = withLang(path, lang)
         const [live, again] = [await ask(real.app, 'GET', full, u), await ask(fresh, 'GET', full, u)]
         if (live.status >= 500 || again.status >= 500) fail(real, `GET ${full} as ${u?.login ?? 'anonymous'} answered ${live.status} live, ${again.status} after a reload`)

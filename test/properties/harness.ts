@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { createApp, type App } from '../../src/app.ts'
-import { openUsers } from '../../src/auth/users.ts'
+import { openUsers, type UserDirectory } from '../../src/auth/users.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
@@ -40,26 +40,34 @@ export function authOf(user: User | null): Record<string, string> {
   return { Authorization: `Basic ${Buffer.from(`${user.login}:${password(user.login)}`).toString('base64')}` }
 }
 
-let usersText: string | undefined
+let shared: { dir: string; file: string; directory: UserDirectory } | undefined
 
-/** Hashing is slow on purpose: the users file is made once and copied into every run. */
-async function usersFile(dir: string): Promise<string> {
-  const file = join(dir, 'users.yaml')
-  if (usersText === undefined) {
+/**
+ * One users file and directory for every run of a test file: hashing is slow on purpose, and the
+ * directory remembers verified credentials, so each user pays scrypt once, not once per run.
+ */
+async function sharedUsers(): Promise<{ file: string; directory: UserDirectory }> {
+  if (!shared) {
+    const dir = await mkdtemp(join(tmpdir(), 'almanac-model-users-'))
+    const file = join(dir, 'users.yaml')
     const directory = openUsers(file)
     for (const user of USERS) directory.add(user.login, user.role, password(user.login))
-    usersText = await readFile(file, 'utf8')
-  } else {
-    await writeFile(file, usersText)
+    shared = { dir, file, directory }
   }
-  return file
+  return shared
+}
+
+/** Removes the shared users file (after the last run of a test file). */
+export async function closeUsers(): Promise<void> {
+  if (shared) await rm(shared.dir, { recursive: true, force: true })
+  shared = undefined
 }
 
 /** An app over a content folder, as `serve` would build it, with the test clock and site. */
-export async function appOver(content: string, users: string): Promise<App & { problems: Problem[] }> {
+export async function appOver(content: string, users: UserDirectory): Promise<App & { problems: Problem[] }> {
   const problems: Problem[] = []
   const store = await createStore(content, { defaultLanguage: 'en', fallback: true, onProblem: (p) => problems.push(p), assignIds: true })
-  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, users: openUsers(users), now: () => SAMPLE_NOW, log: () => {} })
+  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, users, now: () => SAMPLE_NOW, log: () => {} })
   return Object.assign(app, { problems, store })
 }
 
@@ -67,7 +75,7 @@ export interface Running {
   app: App & { problems: Problem[] }
   dir: string
   content: string
-  users: string
+  users: UserDirectory
 }
 
 /** A temporary copy of a fixture tree, with the users above, and the app over it. */
@@ -75,8 +83,8 @@ export async function startRun(fixture: string): Promise<Running> {
   const dir = await mkdtemp(join(tmpdir(), 'almanac-model-'))
   const content = join(dir, 'content')
   await cp(resolve(FIXTURES, fixture, 'content'), content, { recursive: true })
-  const users = await usersFile(dir)
-  return { app: await appOver(content, users), dir, content, users }
+  const { directory } = await sharedUsers()
+  return { app: await appOver(content, directory), dir, content, users: directory }
 }
 
 export async function stopRun(run: Running): Promise<void> {

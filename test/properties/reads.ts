@@ -26,7 +26,8 @@ export class ReadPost implements fc.AsyncCommand<Model, Real> {
     const record = records[n]
     const id = record?.id ?? gone[n - records.length]
     if (id === undefined) return
-    const path = withLang(this.bySlug && record ? `${this.kind}/by-slug/${encodeURIComponent(record.slug)}` : `${this.kind}/${id}`, this.lang)
+    // The model knows slugs in the default language only.
+    const path = this.bySlug && record ? `${this.kind}/by-slug/${encodeURIComponent(record.slug)}` : withLang(`${this.kind}/${id}`, this.lang)
     this.last = `GET ${path}`
     const answer = await send(real, 'GET', path, u)
     const wanted = record ? expectedRead(u, record) : this.kind === 'events' ? 404 : 400

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { describe, it } from 'vitest'
-import { startRun, stopRun } from './harness.ts'
+import { afterAll, describe, it } from 'vitest'
+import { closeUsers, startRun, stopRun } from './harness.ts'
 import { emptyModel, POST_KINDS, TERM_KINDS, type Model, type PostKind } from './model.ts'
 import { reconcile, type Real } from './observe.ts'
 import { CreatePost, DeletePost, lang, UpdatePost, who, writeSpec } from './posts.ts'
@@ -19,8 +19,8 @@ import { CreateTerm, IfMatch, WriteTerm } from './terms.ts'
  * Replay a failure with FC_SEED=<seed> (and FC_PATH=<path>) from the printed report.
  */
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
-const RUNS = Number(process.env.FC_RUNS ?? 12)
-const MAX_COMMANDS = 30
+const RUNS = Number(process.env.FC_RUNS ?? 10)
+const MAX_COMMANDS = Number(process.env.FC_COMMANDS ?? 40)
 
 /** Runs a command, then compares the administrator's view of every kind with the model. */
 class Checked implements fc.AsyncCommand<Model, Real> {
@@ -53,6 +53,7 @@ const COMMANDS: fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] = [
 ].map((arb) => arb.map((command) => new Checked(command)))
 
 describe('the API against a model of who may see and change what', () => {
+  afterAll(closeUsers)
   it('agrees with the model after every step, and a fresh store answers every GET the same at the end', async () => {
     console.log(`stateful property: seed ${SEED} (FC_SEED=${SEED} to replay)`)
     await fc.assert(
@@ -62,9 +63,12 @@ describe('the API against a model of who may see and change what', () => {
         try {
           const model = emptyModel()
           fresh(model, run.app)
+          const t0 = performance.now()
           await fc.asyncModelRun(() => ({ model, real }), commands)
+          const t1 = performance.now()
           await sameAfterReload(model, real)
-          if (process.env.FC_VERBOSE) console.log(real.log.filter((line) => !line.includes('status=publish,future')).join('\n'))
+          if (process.env.FC_VERBOSE) console.log(`steps ${Math.round(t1 - t0)} ms, reload ${Math.round(performance.now() - t1)} ms, ${real.log.length} requests`)
+          if (process.env.FC_VERBOSE === '2') console.log(real.log.filter((line) => !line.includes('status=publish,future')).join('\n'))
         } finally {
           await stopRun(run)
         }
