@@ -96,7 +96,8 @@ function plan(model: Model, u: User | null, spec: WriteSpec, target?: PostRecord
   if (spec.badDates) return { refuse: writtenStatus(spec.status, u) === undefined ? [400, 403] : [400] }
   const untrashed = target?.status === 'trash' && spec.status === undefined ? (canPublish(u) ? 'publish' : 'draft') : undefined
   const status = spec.status !== undefined || !target ? writtenStatus(spec.status, u) : (untrashed ?? target.status)
-  return { ok: true, status, owner: other?.id ?? target?.owner ?? u.id }
+  const owner = other?.id ?? (spec.author === 'self' ? u.id : (target?.owner ?? u.id))
+  return { ok: true, status, owner }
 }
 
 /** The request body of a write, and how to read its links back. */
@@ -155,20 +156,29 @@ function learnLinks(model: Model, real: Real, u: User, sent: Record<string, unkn
 
 function linked(model: Model, real: Real, u: User, kind: 'venues' | 'organizers', sent: unknown[], got: number[], eventId: number): number[] {
   const expected: number[] = []
-  sent.forEach((item, i) => {
-    const id = got[i]
+  let next = 0
+  for (const item of sent) {
     if (typeof item === 'number' || (typeof item === 'object' && item !== null && 'id' in item)) {
       const wanted = typeof item === 'number' ? item : (item as { id: number }).id
-      if (!expected.includes(wanted)) expected.push(wanted)
-      return
+      if (!expected.includes(wanted)) expected.push(wanted), next++
+      continue
     }
     const entry = item as Record<string, string>
     const label = entry.venue ?? entry.organizer!
-    if (id === undefined) fail(real, `the inline ${kind} "${label}" is not linked`)
+    const id = got[next]
+    const candidate = id !== undefined && !expected.includes(id) && (!model.posts.has(id) || sameNamed(model, kind, label).some((r) => r.id === id))
+    if (!candidate) {
+      // A name already linked in this request: reused (and written onto, where the caller may change it).
+      const twin = expected.find((e) => sameNamed(model, kind, label).some((r) => r.id === e))
+      if (twin === undefined) fail(real, `the inline ${kind} "${label}" is not linked`)
+      adoptOrCreate(model, real, u, kind, label, entry.phone!, twin, undefined, true)
+      continue
+    }
     if (id === eventId) fail(real, `the inline ${kind} "${label}" got the event's own id ${id}`)
-    adoptOrCreate(model, real, u, kind, label, entry.phone!, id, undefined, true)
-    if (!expected.includes(id)) expected.push(id)
-  })
+    adoptOrCreate(model, real, u, kind, label, entry.phone!, id!, undefined, true)
+    expected.push(id!)
+    next++
+  }
   if (got.join() !== expected.join()) fail(real, `${kind} linked ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`)
   return expected
 }
