@@ -6,7 +6,7 @@ import { createApp, type App } from '../../src/app.ts'
 import { openUsers, type UserDirectory } from '../../src/auth/users.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
-import { FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { SAMPLE_NOW, testSite } from '../helpers.ts'
 
 /** The users of a stateful run: two of every role, so that ownership matters. Ids follow this order. */
 export const USERS = [
@@ -78,11 +78,14 @@ export interface Running {
   users: UserDirectory
 }
 
-/** A temporary copy of a fixture tree, with the users above, and the app over it. */
-export async function startRun(fixture: string): Promise<Running> {
+/** The tree every run starts from: the reference fixture plus records of other owners and statuses. */
+export const MODEL_FIXTURE = resolve(import.meta.dirname, 'fixture', 'content')
+
+/** A temporary copy of a content tree, with the users above, and the app over it. */
+export async function startRun(tree: string = MODEL_FIXTURE): Promise<Running> {
   const dir = await mkdtemp(join(tmpdir(), 'almanac-model-'))
   const content = join(dir, 'content')
-  await cp(resolve(FIXTURES, fixture, 'content'), content, { recursive: true })
+  await cp(tree, content, { recursive: true })
   const { directory } = await sharedUsers()
   return { app: await appOver(content, directory), dir, content, users: directory }
 }

@@ -265,9 +265,9 @@ export class UpdatePost implements fc.AsyncCommand<Model, Real> {
   constructor(readonly kind: PostKind, readonly target: number, readonly spec: WriteSpec, readonly method: string, readonly bySlug: boolean) {}
   check = (model: Model) => postsOf(model, this.kind).length > 0
   async run(model: Model, real: Real): Promise<void> {
-    const record = targetOf(model, this.kind, this.target, this.bySlug)
-    if (!record) return
     const u = userOf(this.spec.who)
+    const record = targetOf(model, this.kind, this.target, this.bySlug, u)
+    if (!record) return
     const b = body(model, this.kind, this.spec, false, 0)
     // A password-protected event answers blanked: its links cannot be read back, so none are sent.
     if (record.locked) for (const field of ['venue', 'organizer', 'categories', 'tags']) delete b[field]
@@ -293,9 +293,11 @@ export class UpdatePost implements fc.AsyncCommand<Model, Real> {
   toString = () => `update ${this.kind} ${shown(this.spec)} ${this.last}`
 }
 
-function targetOf(model: Model, kind: PostKind, n: number, bySlug: boolean): PostRecord | undefined {
+/** The record a write names: for odd picks, one of the caller's own when they have any (ownership matters). */
+function targetOf(model: Model, kind: PostKind, n: number, bySlug: boolean, u: User | null): PostRecord | undefined {
   const records = postsOf(model, kind).filter((r) => !bySlug || (r.status !== 'trash' && r.slug !== ''))
-  return pick(records, n)
+  const own = records.filter((r) => r.owner === u?.id)
+  return n % 2 === 1 && own.length ? pick(own, n >> 1) : pick(records, n >> 1)
 }
 
 /** DELETE one record: trash (410 the second time), or `force=true` for good (editors only, D7). */
@@ -304,9 +306,9 @@ export class DeletePost implements fc.AsyncCommand<Model, Real> {
   constructor(readonly kind: PostKind, readonly target: number, readonly who: number, readonly force: boolean, readonly bySlug: boolean) {}
   check = (model: Model) => postsOf(model, this.kind).length > 0
   async run(model: Model, real: Real): Promise<void> {
-    const record = targetOf(model, this.kind, this.target, this.bySlug)
-    if (!record) return
     const u = userOf(this.who)
+    const record = targetOf(model, this.kind, this.target, this.bySlug, u)
+    if (!record) return
     const path = `${this.bySlug ? `${this.kind}/by-slug/${encodeURIComponent(record.slug)}` : `${this.kind}/${record.id}`}${this.force ? '?force=true' : ''}`
     this.last = `DELETE ${path}`
     const refuse = !u ? 401 : !canEditPosts(u) || !canChange(u, record) || (this.force && !canEditOthers(u)) ? 403 : !this.force && record.status === 'trash' ? 410 : 0
