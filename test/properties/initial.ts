@@ -15,7 +15,7 @@ export function fresh(model: Model, app: App & { store?: Store }): void {
         kind, id: record.id, owner: Number(data.author) || 0, status: String(data.status ?? 'publish'), slug: String(data.slug ?? ''),
         name: String(data[NAME[kind]]), phone: kind === 'events' ? '' : String(data.phone ?? ''),
         venue: ids(data.venue), organizer: ids(data.organizer), categories: ids(data.categories), tags: ids(data.tags),
-        locked: Boolean(data.password),
+        password: data.password ? String(data.password) : '',
       })
     }
   }

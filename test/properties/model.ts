@@ -25,8 +25,8 @@ export interface PostRecord {
   organizer: number[]
   categories: number[]
   tags: number[]
-  /** A password-protected event: no single read without the password. */
-  locked: boolean
+  /** A password-protected event's password ('' for none): no single read without it (§4.7). */
+  password: string
 }
 
 export interface TermRecord {
@@ -46,9 +46,10 @@ export interface Model {
 }
 
 /**
- * For exploring past known defects only (never in CI): MODEL_AVOID=author,reuse,inline,private,lists,rollback
+ * For exploring past known defects only (never in CI): MODEL_AVOID=author,reuse,inline,private,lists,rollback,password
  * leaves out inputs that meet them (another author, same-named linked records, inline records,
- * contributors asking for private, contributors' and authors' lists, writes that must roll back).
+ * contributors asking for private, contributors' and authors' lists, writes that must roll back,
+ * passwords set on write).
  */
 export const AVOID = new Set((process.env.MODEL_AVOID ?? '').split(',').filter(Boolean))
 
@@ -85,8 +86,9 @@ export function listed(u: User | null, record: PostRecord, statuses?: string[]):
  * The status a write stores (§10.2), or `undefined` when the model allows several answers:
  * a contributor asking for `private` (issue 10: contributors may not set it; refused, or scaled back).
  */
-export function writtenStatus(asked: string | undefined, u: User | null): string | undefined {
-  if (canPublish(u)) return asked ?? 'publish'
+export function writtenStatus(asked: string | undefined, u: User | null, futureDate = false): string | undefined {
+  // A publication date in the future schedules what would be published (WordPress `future`).
+  if (canPublish(u)) return futureDate && (asked ?? 'publish') === 'publish' ? 'future' : (asked ?? 'publish')
   if (asked === 'private') return undefined
   if (asked === 'publish' || asked === 'future') return 'pending'
   return asked ?? 'draft'

@@ -49,7 +49,7 @@ export function agrees(real: Real, record: PostRecord, body: any, what: string):
   if (body?.status !== record.status) problems.push(`status ${body?.status} ≠ ${record.status}`)
   if (String(body?.author ?? '0') !== String(record.owner)) problems.push(`author ${body?.author} ≠ ${record.owner}`)
   if (record.kind !== 'events' && (body?.phone ?? '') !== record.phone) problems.push(`phone ${JSON.stringify(body?.phone)} ≠ ${JSON.stringify(record.phone)}`)
-  if (record.kind === 'events' && !record.locked) {
+  if (record.kind === 'events' && record.password === '') {
     if (!same(venueIds(body?.venue), record.venue)) problems.push(`venue ${JSON.stringify(venueIds(body?.venue))} ≠ ${JSON.stringify(record.venue)}`)
     if (!same(ids(body?.organizer), record.organizer)) problems.push(`organizer ${JSON.stringify(ids(body?.organizer))} ≠ ${JSON.stringify(record.organizer)}`)
     if (!same(ids(body?.categories), record.categories)) problems.push(`categories ${JSON.stringify(ids(body?.categories))} ≠ ${JSON.stringify(record.categories)}`)

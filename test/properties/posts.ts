@@ -43,6 +43,10 @@ export interface WriteSpec {
   tags?: (string | { ref: number })[]
   /** An event whose end is before its start: 400, and nothing written (D6, issue 10 all-or-nothing). */
   badDates?: boolean
+  /** Events: set (or with '' clear) a password; a locked event is read only with it (§4.7). */
+  password?: 'Secret-1' | ''
+  /** Events: a publication date in the future, sent with a status: `publish` becomes `future`. */
+  future?: boolean
 }
 
 const link = fc.oneof(fc.record({ ref: fc.nat() }), fc.record({ inline: fc.nat() }))
@@ -55,6 +59,10 @@ const avoiding = (kind: PostKind, creating: boolean) =>
     if (AVOID.has('author')) delete s.author
     if (AVOID.has('private') && s.status === 'private') delete s.status
     if (AVOID.has('rollback')) delete s.badDates
+    if (AVOID.has('password')) delete s.password
+    if (s.future && s.status === undefined) s.status = 'publish'
+    // A password-protected event answers blanked: its links cannot be read back, so none are sent with one.
+    if (s.password) for (const field of ['venue', 'organizer', 'categories', 'tags'] as const) delete s[field]
     if (AVOID.has('inline')) {
       if (s.venue && s.venue !== 'clear' && 'inline' in s.venue) delete s.venue
       if (s.organizer) s.organizer = s.organizer.filter((l) => !('inline' in l))
@@ -76,6 +84,8 @@ const spec = (kind: PostKind, creating: boolean) =>
             categories: termRefs('categories'),
             tags: termRefs('tags'),
             badDates: fc.boolean(),
+            password: fc.constantFrom('Secret-1' as const, '' as const),
+            future: fc.boolean(),
           }
         : {}),
     },
@@ -93,9 +103,9 @@ function plan(model: Model, u: User | null, spec: WriteSpec, target?: PostRecord
   const other = spec.author && spec.author !== 'self' ? USER_LIST[spec.author.other % USER_LIST.length]! : undefined
   if (other && other.id !== u.id && !canEditOthers(u)) return { refuse: [403] }
   // A contributor's `private` may be refused (403) before the dates are looked at.
-  if (spec.badDates) return { refuse: writtenStatus(spec.status, u) === undefined ? [400, 403] : [400] }
+  if (spec.badDates) return { refuse: writtenStatus(spec.status, u, spec.future) === undefined ? [400, 403] : [400] }
   const untrashed = target?.status === 'trash' && spec.status === undefined ? (canPublish(u) ? 'publish' : 'draft') : undefined
-  const status = spec.status !== undefined || !target ? writtenStatus(spec.status, u) : (untrashed ?? target.status)
+  const status = spec.status !== undefined || !target ? writtenStatus(spec.status, u, spec.future) : (untrashed ?? target.status)
   const owner = other?.id ?? (spec.author === 'self' ? u.id : (target?.owner ?? u.id))
   return { ok: true, status, owner }
 }
@@ -117,6 +127,8 @@ function body(model: Model, kind: PostKind, spec: WriteSpec, creating: boolean, 
     b.phone = `+65 6000 ${String(count).padStart(4, '0')}`
   }
   if (spec.status) b.status = spec.status
+  if (spec.future) b.date = '2027-12-01 10:00:00'
+  if (spec.password !== undefined) b.password = spec.password
   if (spec.author) b.author = spec.author === 'self' ? USER_LIST[spec.who]?.id ?? 1 : USER_LIST[spec.author.other % USER_LIST.length]!.id
   if (spec.venue !== undefined) b.venue = spec.venue === 'clear' ? '' : linkValue(model, 'venues', spec.venue)
   if (b.venue === undefined) delete b.venue
@@ -195,7 +207,7 @@ export function adoptOrCreate(model: Model, real: Real, u: User, kind: 'venues' 
     return existing
   }
   if (idTaken(model, 'post', id)) fail(real, `new ${kind} reuses the id ${id}`)
-  const record: PostRecord = { kind, id, owner: u.id, status: status ?? (canPublish(u) ? 'publish' : 'draft'), slug: '', name: label, phone, venue: [], organizer: [], categories: [], tags: [], locked: false }
+  const record: PostRecord = { kind, id, owner: u.id, status: status ?? (canPublish(u) ? 'publish' : 'draft'), slug: '', name: label, phone, venue: [], organizer: [], categories: [], tags: [], password: '' }
   model.posts.set(id, record)
   return record
 }
@@ -246,7 +258,7 @@ export class CreatePost implements fc.AsyncCommand<Model, Real> {
     let record: PostRecord
     if (this.kind === 'events') {
       if (idTaken(model, 'post', id)) fail(real, `a new event reuses the id ${id}`, answer)
-      record = { kind: 'events', id, owner: p.owner, status: p.status ?? answer.body.status, slug: '', name: String(b.title), phone: '', venue: [], organizer: [], categories: [], tags: [], locked: false }
+      record = { kind: 'events', id, owner: p.owner, status: p.status ?? answer.body.status, slug: '', name: String(b.title), phone: '', venue: [], organizer: [], categories: [], tags: [], password: String(b.password ?? '') }
       model.posts.set(id, record)
       learnLinks(model, real, u!, b, answer.body, record)
     } else {
@@ -270,7 +282,7 @@ export class UpdatePost implements fc.AsyncCommand<Model, Real> {
     if (!record) return
     const b = body(model, this.kind, this.spec, false, 0)
     // A password-protected event answers blanked: its links cannot be read back, so none are sent.
-    if (record.locked) for (const field of ['venue', 'organizer', 'categories', 'tags']) delete b[field]
+    if (record.password !== '') for (const field of ['venue', 'organizer', 'categories', 'tags']) delete b[field]
     const p = plan(model, u, this.spec, record)
     model.langs.add(this.spec.lang)
     // The model knows slugs in the default language only: by-slug writes are sent in it.
@@ -286,6 +298,7 @@ export class UpdatePost implements fc.AsyncCommand<Model, Real> {
     expectStatus(real, answer, [200], `${this.method} ${this.kind} ${record.id} by ${name(u)}`)
     record.status = p.status ?? answer.body.status
     record.owner = p.owner
+    if (b.password !== undefined) record.password = String(b.password)
     if (this.kind === 'events') learnLinks(model, real, u!, b, answer.body, record)
     else record.phone = String(b.phone)
     agrees(real, record, answer.body, `${this.method} ${path} by ${name(u)}`)

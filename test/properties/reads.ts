@@ -5,10 +5,10 @@ import { agrees, expectStatus, fail, name, send, type Real } from './observe.ts'
 import { login, userOf, withLang } from './posts.ts'
 
 /** What a single read of a record should answer this caller (§4.7, §8.1, §9.1). */
-function expectedRead(u: User | null, record: PostRecord): number {
+function expectedRead(u: User | null, record: PostRecord, withPassword: boolean): number {
   if (record.kind === 'events' && record.status === 'trash') return 403
   if (!canRead(u, record)) return 403
-  if (record.locked) return 403
+  if (record.password !== '' && !withPassword) return 403
   return 200
 }
 
@@ -27,10 +27,12 @@ export class ReadPost implements fc.AsyncCommand<Model, Real> {
     const id = record?.id ?? gone[n - records.length]
     if (id === undefined) return
     // The model knows slugs in the default language only.
-    const path = this.bySlug && record ? `${this.kind}/by-slug/${encodeURIComponent(record.slug)}` : withLang(`${this.kind}/${id}`, this.lang)
+    // Odd picks of a protected event send its password.
+    const unlock = record?.password && this.target % 2 === 1 ? `?password=${encodeURIComponent(record.password)}` : ''
+    const path = this.bySlug && record ? `${this.kind}/by-slug/${encodeURIComponent(record.slug)}${unlock}` : withLang(`${this.kind}/${id}${unlock}`, this.lang)
     this.last = `GET ${path}`
     const answer = await send(real, 'GET', path, u)
-    const wanted = record ? expectedRead(u, record) : this.kind === 'events' ? 404 : 400
+    const wanted = record ? expectedRead(u, record, unlock !== '') : this.kind === 'events' ? 404 : 400
     expectStatus(real, answer, [wanted], `GET ${path} by ${name(u)}${record ? ` (${record.status}, owner ${record.owner})` : ' (deleted)'}`)
     if (record && wanted === 200) agrees(real, record, answer.body, `GET ${path} by ${name(u)}`)
   }

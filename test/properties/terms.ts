@@ -76,7 +76,7 @@ export class IfMatch implements fc.AsyncCommand<Model, Real> {
     const u = userOf(this.who)
     const post = this.kind === 'categories' || this.kind === 'tags' ? undefined : this.kind
     const candidates = post
-      ? postsOf(model, post).filter((r) => r.status !== 'trash' && !r.locked && canChange(u, r))
+      ? postsOf(model, post).filter((r) => r.status !== 'trash' && r.password === '' && canChange(u, r))
       : canManageTerms(u, this.kind as TermKind) ? termsOf(model, this.kind as TermKind) : []
     const target = pick<{ id: number }>(candidates, this.target)
     if (!target || !u) return
