@@ -6,7 +6,7 @@ const NAME = { events: 'title', venues: 'venue', organizers: 'organizer' } as co
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : [])
 
 /** The model of the fixture tree as loaded: every record's owner, status, slug and links. */
-export function fresh(model: Model, app: App & { store?: Store }): void {
+export function modelOfTree(model: Model, app: App & { store?: Store }): void {
   const store = app.store!
   for (const kind of POST_KINDS) {
     for (const record of store.list(kind)) {

@@ -120,7 +120,9 @@ function body(model: Model, kind: PostKind, spec: WriteSpec, creating: boolean, 
     const day = DATES[count % DATES.length]
     if (creating || spec.badDates) {
       b.start_date = `${day} 18:00:00`
-      b.end_date = spec.badDates ? `${day} 17:00:00` : `${day} 21:00:00`
+      // The day before: before the start even for an all-day event, whose times do not count.
+      const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+      b.end_date = spec.badDates ? `${before} 21:00:00` : `${day} 21:00:00`
     }
   } else {
     if (creating) b[kind === 'venues' ? 'venue' : 'organizer'] = `${NAMES[kind][nameIndex % NAMES[kind].length]}${AVOID.has('reuse') ? ` ${count}` : ''}`
