@@ -1,7 +1,7 @@
 import { appOver, ask, checkErrors, USER_LIST, type User } from './harness.ts'
 import { POST_KINDS, postsOf, TERM_KINDS, type Model } from './model.ts'
 import { fail, type Real } from './observe.ts'
-import { withLang } from './posts.ts'
+import { withLang } from './writes.ts'
 
 /** One caller of every role, and anonymous: whose answers the fresh store must repeat. */
 const CALLERS: (User | null)[] = [null, ...USER_LIST.filter((u, i) => USER_LIST.findIndex((v) => v.role === u.role) === i)]

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import type { User } from './harness.ts'
-import { AVOID, canEditPosts, canRead, listed, pick, POST_KINDS, postsOf, termsOf, type Lang, type Model, type PostKind, type PostRecord, type TermKind } from './model.ts'
+import { AVOID, canEditPosts, canRead, listed, pick, postsOf, termsOf, type Lang, type Model, type PostKind, type PostRecord, type TermKind } from './model.ts'
 import { agrees, expectStatus, fail, name, send, type Real } from './observe.ts'
-import { login, userOf, withLang } from './posts.ts'
+import { login, userOf, withLang } from './writes.ts'
 
 /** What a single read of a record should answer this caller (§4.7, §8.1, §9.1). */
 function expectedRead(u: User | null, record: PostRecord, withPassword: boolean): number {
@@ -101,4 +101,3 @@ export class ReadTerms implements fc.AsyncCommand<Model, Real> {
   toString = () => `read ${this.kind} #${this.target} by ${login(this.who)} ${this.lang} ${this.last}`
 }
 
-export { POST_KINDS }

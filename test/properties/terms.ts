@@ -1,8 +1,7 @@
 import fc from 'fast-check'
-import { USER_LIST } from './harness.ts'
 import { canChange, canManageTerms, forget, idTaken, pick, postsOf, termNamed, termsOf, type Kind, type Lang, type Model, type TermKind } from './model.ts'
 import { expectStatus, fail, name, send, treeNow, unchangedTree, type Real } from './observe.ts'
-import { login, NAMES, userOf, withLang } from './posts.ts'
+import { login, NAMES, userOf, withLang } from './writes.ts'
 
 /** POST /categories or /tags: authors and up make categories, editors and up tags; a taken name is 400 term_exists. */
 export class CreateTerm implements fc.AsyncCommand<Model, Real> {
@@ -103,4 +102,3 @@ export class IfMatch implements fc.AsyncCommand<Model, Real> {
   toString = () => `if-match ${this.kind} #${this.target} by ${login(this.who)} ${this.last}`
 }
 
-export { USER_LIST }
