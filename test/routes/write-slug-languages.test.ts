@@ -33,4 +33,11 @@ describe('slugs of records written in one language are free in every language th
     expect((await call(app, 'events/by-slug/konsert-musim-panas?ml_language=ms')).body.id).toBe(7)
     expect(await reloadProblems()).toEqual([])
   })
+
+  it("gives a new English category a slug that another category's translation uses elsewhere", async () => {
+    const created = await call(app, 'categories', json('POST', { name: 'Muzik' }, as('admin')))
+    expect(created.status).toBe(201)
+    expect(created.body.slug).not.toBe('muzik')
+    expect(await reloadProblems()).toEqual([])
+  })
 })
