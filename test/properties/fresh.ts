@@ -1,5 +1,5 @@
 import { appOver, ask, checkErrors, USER_LIST, type User } from './harness.ts'
-import { POST_KINDS, postsOf, TERM_KINDS, type Model } from './model.ts'
+import { idTaken, POST_KINDS, postsOf, TERM_KINDS, type Model } from './model.ts'
 import { fail, type Real } from './observe.ts'
 import { withLang } from './writes.ts'
 
@@ -49,5 +49,16 @@ export async function sameAfterReload(model: Model, real: Real): Promise<void> {
         }
       }
     }
+  }
+}
+
+/** After a restart, new records still get ids never given before, in both id spaces (high-water marks). */
+export async function idsNotReusedAfterReload(model: Model, real: Real): Promise<void> {
+  const fresh = await appOver(real.content, real.users)
+  const admin = USER_LIST[0]!
+  for (const [path, body, space] of [['organizers', { organizer: 'After Restart' }, 'post'], ['tags', { name: 'After Restart' }, 'term']] as const) {
+    const answer = await ask(fresh, 'POST', path, admin, body)
+    if (answer.status !== 201) fail(real, `POST ${path} after a reload answered ${answer.status}`, answer)
+    if (idTaken(model, space, answer.body.id)) fail(real, `POST ${path} after a reload reused the id ${answer.body.id}`, answer)
   }
 }

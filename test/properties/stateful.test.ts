@@ -7,7 +7,7 @@ import { CreatePost, DeletePost, UpdatePost } from './posts.ts'
 import { lang, who, writeSpec } from './writes.ts'
 import { modelOfTree } from './initial.ts'
 import { ListPosts, ReadPost, ReadTerms, STATUS_FILTERS } from './reads.ts'
-import { sameAfterReload } from './fresh.ts'
+import { idsNotReusedAfterReload, sameAfterReload } from './fresh.ts'
 import { CreateTerm, IfMatch, WriteTerm } from './terms.ts'
 
 /**
@@ -71,6 +71,7 @@ describe('the API against a model of who may see and change what', () => {
           await fc.asyncModelRun(() => ({ model, real }), commands)
           const t1 = performance.now()
           await sameAfterReload(model, real)
+          await idsNotReusedAfterReload(model, real)
           if (process.env.FC_VERBOSE) console.log(`steps ${Math.round(t1 - t0)} ms, reload ${Math.round(performance.now() - t1)} ms, ${real.log.length} requests`)
           if (process.env.FC_VERBOSE === '2') console.log(real.log.filter((line) => !line.includes('status=publish,future')).join('\n'))
         } finally {
