@@ -1,6 +1,6 @@
 import type { Kind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
-import type { Lang } from '../languages.ts'
+import { LANGUAGES, type Lang } from '../languages.ts'
 
 /**
  * A slug from a title (D9): lower case, spaces and dashes to one hyphen, punctuation dropped,
@@ -17,12 +17,19 @@ export function slugify(text: string): string {
     .slice(0, 190)
 }
 
-/** `base`, or `base-2`, `base-3`… until no other record of the kind uses it in that language. */
+/**
+ * `base`, or `base-2`, `base-3`… until no other record of the kind uses it in any language. A slug
+ * written in `lang` is also served in every language the record has no file in (fallback), so a
+ * slug free only in `lang` could clash there, and the clash would drop a record at the next load.
+ */
 export function uniqueSlug(store: Store, kind: Kind, lang: Lang, base: string, selfId?: number): string {
   const root = base || 'untitled'
+  const free = (slug: string) => LANGUAGES.every((l) => {
+    const holder = store.bySlug(kind, l, slug)
+    return !holder || holder.id === selfId
+  })
   for (let n = 1; ; n++) {
     const slug = n === 1 ? root : `${root}-${n}`
-    const holder = store.bySlug(kind, lang, slug)
-    if (!holder || holder.id === selfId) return slug
+    if (free(slug)) return slug
   }
 }
