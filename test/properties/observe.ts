@@ -1,5 +1,5 @@
 import { changedFiles, ask, snapshot, USER_LIST, type Answer, type Running, type User } from './harness.ts'
-import { POST_KINDS, postsOf, TERM_KINDS, termsOf, type Model, type PostKind, type PostRecord } from './model.ts'
+import { canRead, POST_KINDS, postsOf, TERM_KINDS, termsOf, type Model, type PostKind, type PostRecord } from './model.ts'
 
 /** A run: the app over its tree, and the log of every request, printed with any failure. */
 export interface Real extends Running {
@@ -42,16 +42,29 @@ const ids = (list: unknown): number[] => (Array.isArray(list) ? list.map((x: { i
 const venueIds = (venue: unknown): number[] => (Array.isArray(venue) ? ids(venue) : venue && typeof venue === 'object' ? [(venue as { id: number }).id] : [])
 const same = (a: number[], b: number[]) => [...a].sort((x, y) => x - y).join() === [...b].sort((x, y) => x - y).join()
 
-/** Checks one record's answer against the model: id, status, owner, links and the followed field. */
-export function agrees(real: Real, record: PostRecord, body: any, what: string): void {
+/**
+ * Whether a caller sees a linked venue or organizer embedded in an event: only one they may read
+ * on its own (issue 10: embedding never shows a draft to whom its single read would refuse).
+ */
+export function embedsFor(model: Model, u: User | null): (id: number) => boolean {
+  return (id) => {
+    const linked = model.posts.get(id)
+    return linked !== undefined && canRead(u, linked)
+  }
+}
+
+/** Checks one record's answer against the model: id, status, owner, links (as the caller sees them) and the followed field. */
+export function agrees(real: Real, record: PostRecord, body: any, what: string, embeds: (id: number) => boolean = () => true): void {
   const problems: string[] = []
+  const venue = record.venue.filter(embeds)
+  const organizer = record.organizer.filter(embeds)
   if (body?.id !== record.id) problems.push(`id ${body?.id} ≠ ${record.id}`)
   if (body?.status !== record.status) problems.push(`status ${body?.status} ≠ ${record.status}`)
   if (String(body?.author ?? '0') !== String(record.owner)) problems.push(`author ${body?.author} ≠ ${record.owner}`)
   if (record.kind !== 'events' && (body?.phone ?? '') !== record.phone) problems.push(`phone ${JSON.stringify(body?.phone)} ≠ ${JSON.stringify(record.phone)}`)
   if (record.kind === 'events' && record.password === '') {
-    if (!same(venueIds(body?.venue), record.venue)) problems.push(`venue ${JSON.stringify(venueIds(body?.venue))} ≠ ${JSON.stringify(record.venue)}`)
-    if (!same(ids(body?.organizer), record.organizer)) problems.push(`organizer ${JSON.stringify(ids(body?.organizer))} ≠ ${JSON.stringify(record.organizer)}`)
+    if (!same(venueIds(body?.venue), venue)) problems.push(`venue ${JSON.stringify(venueIds(body?.venue))} ≠ ${JSON.stringify(venue)}`)
+    if (!same(ids(body?.organizer), organizer)) problems.push(`organizer ${JSON.stringify(ids(body?.organizer))} ≠ ${JSON.stringify(organizer)}`)
     if (!same(ids(body?.categories), record.categories)) problems.push(`categories ${JSON.stringify(ids(body?.categories))} ≠ ${JSON.stringify(record.categories)}`)
     if (!same(ids(body?.tags), record.tags)) problems.push(`tags ${JSON.stringify(ids(body?.tags))} ≠ ${JSON.stringify(record.tags)}`)
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { User } from './harness.ts'
 import { canChange, canEditOthers, canEditPosts, forget, idTaken, pick, postsOf, unlinkEverywhere, type Model, type PostKind, type PostRecord } from './model.ts'
 import { adoptOrCreate, learnLinks } from './links.ts'
-import { agrees, expectStatus, fail, name, send, treeNow, unchangedTree, type Real } from './observe.ts'
+import { agrees, expectStatus, fail, name, send, treeNow, unchangedTree, type Real, embedsFor } from './observe.ts'
 import { body, login, plan, shown, userOf, withLang, type WriteSpec } from './writes.ts'
 
 /** POST /events, /venues, /organizers. */
@@ -37,7 +37,7 @@ export class CreatePost implements fc.AsyncCommand<Model, Real> {
       record = adoptOrCreate(model, real, u!, this.kind, String(b[this.kind === 'venues' ? 'venue' : 'organizer']), String(b.phone), id, p.status ?? answer.body.status)
       if (fresh) record.owner = p.owner
     }
-    agrees(real, record, answer.body, `POST ${this.kind} by ${name(u)}`)
+    agrees(real, record, answer.body, `POST ${this.kind} by ${name(u)}`, embedsFor(model, u))
   }
   toString = () => `create ${this.kind} ${shown(this.spec)} name#${this.nameIndex % 3} ${this.last}`
 }
@@ -72,7 +72,7 @@ export class UpdatePost implements fc.AsyncCommand<Model, Real> {
     if (b.password !== undefined) record.password = String(b.password)
     if (this.kind === 'events') learnLinks(model, real, u!, b, answer.body, record)
     else record.phone = String(b.phone)
-    agrees(real, record, answer.body, `${this.method} ${path} by ${name(u)}`)
+    agrees(real, record, answer.body, `${this.method} ${path} by ${name(u)}`, embedsFor(model, u))
   }
   toString = () => `update ${this.kind} ${shown(this.spec)} ${this.last}`
 }
@@ -109,7 +109,7 @@ export class DeletePost implements fc.AsyncCommand<Model, Real> {
     } else {
       record.status = 'trash'
       unlinkEverywhere(model, this.kind, record.id)
-      agrees(real, record, answer.body, `DELETE ${path}`)
+      agrees(real, record, answer.body, `DELETE ${path}`, embedsFor(model, u))
     }
   }
   toString = () => `delete ${this.kind} by ${login(this.who)}${this.force ? ' force' : ''} ${this.last}`

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { User } from './harness.ts'
 import { AVOID, canEditPosts, canRead, listed, pick, postsOf, termsOf, type Lang, type Model, type PostKind, type PostRecord, type TermKind } from './model.ts'
-import { agrees, expectStatus, fail, name, send, type Real } from './observe.ts'
+import { agrees, expectStatus, fail, name, send, type Real, embedsFor } from './observe.ts'
 import { login, userOf, withLang } from './writes.ts'
 
 /** What a single read of a record should answer this caller (§4.7, §8.1, §9.1). */
@@ -34,7 +34,7 @@ export class ReadPost implements fc.AsyncCommand<Model, Real> {
     const answer = await send(real, 'GET', path, u)
     const wanted = record ? expectedRead(u, record, unlock !== '') : this.kind === 'events' ? 404 : 400
     expectStatus(real, answer, [wanted], `GET ${path} by ${name(u)}${record ? ` (${record.status}, owner ${record.owner})` : ' (deleted)'}`)
-    if (record && wanted === 200) agrees(real, record, answer.body, `GET ${path} by ${name(u)}`)
+    if (record && wanted === 200) agrees(real, record, answer.body, `GET ${path} by ${name(u)}`, embedsFor(model, u))
   }
   toString = () => `read ${this.kind} #${this.target} by ${login(this.who)} ${this.lang}${this.bySlug ? ' by slug' : ''} ${this.last}`
 }
@@ -64,7 +64,7 @@ export class ListPosts implements fc.AsyncCommand<Model, Real> {
     if (extra.length || missing.length || answer.body.total !== wanted.length) {
       fail(real, `GET ${path} by ${name(u)}: total ${answer.body.total}, expected ${wanted.length}; shown but not readable: [${extra.join('; ')}]; missing: [${missing.join('; ')}]`)
     }
-    for (const item of answer.body[this.kind]) agrees(real, model.posts.get(item.id)!, item, `GET ${path} by ${name(u)}`)
+    for (const item of answer.body[this.kind]) agrees(real, model.posts.get(item.id)!, item, `GET ${path} by ${name(u)}`, embedsFor(model, u))
   }
   toString = () => `list ${this.kind} by ${login(this.who)} status=${this.filter ?? '-'} ${this.lang} ${this.last}`
 }
