@@ -10,7 +10,7 @@ import { hostFiles } from './host-files.ts'
 import { fileFor, type Layout } from './layout.ts'
 import { createOutput, Manifest, readManifest, sweepTemporaries, writeManifest, type Output } from './output.ts'
 import { startPool, type Pool, type Rendered } from './pool.ts'
-import { createBuildApp, createRenderer } from './render.ts'
+import { createBuildApp, createRenderer, failOnServerError } from './render.ts'
 import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions } from './urls.ts'
 
 export interface BuildOptions {
@@ -188,7 +188,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
           if (kind === 'events') continue
           const first = await app.fetch(new Request(`${root}/${kind}`))
           const pages = Math.max(1, Number(first.headers.get('x-tec-totalpages') ?? 1))
-          await first.arrayBuffer()
+          await failOnServerError(`${root}/${kind}`, first)
           for (let page = 1; page <= pages; page++) await render({ url: listUrl(`${root}/${kind}`, options.perPage, options.perPage, page) })
           await dropPagesBeyond(`${root}/${kind}`, options.perPage, pages)
         }
