@@ -25,7 +25,7 @@ function createMarkdownIt(): RenderFn {
   const image = md.renderer.rules.image!
   // validateLink cannot tell an image from a link: images are held to http(s) here.
   md.renderer.rules.image = (tokens, i, options, env, self) => {
-    if (!isSafeLink(tokens[i]!.attrGet('src') ?? '', true)) tokens[i]!.attrSet('src', '')
+    if (!isSafeLink(String(tokens[i]!.attrGet('src') ?? ''), true)) tokens[i]!.attrSet('src', '')
     return image(tokens, i, options, env, self)
   }
   return (markdown) => md.render(markdown)
