@@ -20,7 +20,7 @@ export function parseFrontMatter(text: string): ParsedFile {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new Error('front matter must be a mapping of keys to values')
   }
-  return { data: { ...data }, body: content.replace(/^\r?\n/, '').replace(/\s+$/, '') }
+  return { data: { ...data }, body: content.replace(/^\r?\n/, '').trimEnd() }
 }
 
 /**
@@ -32,7 +32,7 @@ export function parseFrontMatter(text: string): ParsedFile {
 export function stringifyFrontMatter(data: Record<string, unknown>, body: string, order: readonly string[]): string {
   const keys = [...order.filter((key) => key in data), ...Object.keys(data).filter((key) => !order.includes(key))]
   const lines = keys.filter((key) => data[key] !== undefined).map((key) => `${formatKey(key)}: ${formatValue(data[key])}`)
-  const text = body.replace(/\r\n/g, '\n').replace(/\s+$/, '')
+  const text = body.replace(/\r\n/g, '\n').trimEnd()
   return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
 }
 

@@ -10,6 +10,7 @@ import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
 import { checkEvent, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
+import { trimOf } from '../text.ts'
 
 export type { Problem } from './problems.ts'
 
@@ -387,7 +388,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
 
   const newStem = (kind: Kind, slug: string, id: number) => {
-    const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
+    const dashed = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-')
+    const ascii = trimOf(dashed, '-').toLowerCase().slice(0, 80)
     const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
     return (byStem.get(`${kind}/${base}`)?.size ?? 0) > 0 ? `${base}-${id}` : base
   }

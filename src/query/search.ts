@@ -85,5 +85,5 @@ function segmenter(lang: Lang): (text: string) => string[] {
 
 /** Markdown syntax is not text anyone searches for. */
 function stripMarkdown(markdown: string): string {
-  return markdown.replace(/<[^>]+>/g, ' ').replace(/[*_`#>[\]()!|~-]+/g, ' ')
+  return markdown.replace(/<[^<>]+>/g, ' ').replace(/[*_`#>[\]()!|~-]+/g, ' ')
 }
