@@ -3,6 +3,7 @@ import { postDates } from '../content/derive.ts'
 import type { QueryScope } from './events.ts'
 import { paginate, type Page } from './paging.ts'
 import { listStatuses, statusOf } from './visibility.ts'
+import { checkSearch } from './search.ts'
 
 /** The result of `GET /venues` or `/organizers`: one page and the effective query for links. */
 export interface LinkedList {
@@ -54,6 +55,7 @@ export function isTruthy(value: unknown): boolean {
 
 /** All words, split on anything but letters, digits and hyphens, occurring in one single field. */
 function searchCheck(kind: 'venues' | 'organizers', search: string, scope: QueryScope) {
+  checkSearch(search)
   const words = search.toLowerCase().split(/[^\p{L}\p{N}\p{M}-]+/u).filter(Boolean)
   return (record: ContentRecord) => {
     const fields = scope.store.fieldsIn(record, scope.lang)!

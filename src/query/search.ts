@@ -1,6 +1,7 @@
-import MiniSearch from 'minisearch'
 import type { ContentRecord, Store } from '../content/store.ts'
+import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
+import { createWordIndex } from './word-index.ts'
 
 /** Full-text search over one language's event text: title, excerpt and description. */
 export interface SearchIndex {
@@ -11,9 +12,21 @@ export interface SearchIndex {
   ready: Promise<void>
 }
 
-const FIELDS = ['title', 'excerpt', 'description']
+const FIELDS = ['title', 'excerpt', 'description'] as const
 const CHUNK = 250
 const MATCHES_KEPT = 512
+/**
+ * The longest search taken (the reference has no limit): every word of an AND search only narrows
+ * it, and each costs a lookup. A longer one is 400 rest_invalid_param, not silently cut, so that
+ * no answer claims to match words it did not look for.
+ */
+export const SEARCH_LIMITS = { words: 20, characters: 200 } as const
+const TOO_LONG = `search takes at most ${SEARCH_LIMITS.words} words and ${SEARCH_LIMITS.characters} characters.`
+
+/** Refuses a search longer than SEARCH_LIMITS (400 rest_invalid_param naming `search`). */
+export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]+/u).filter(Boolean)): void {
+  if (search.length > SEARCH_LIMITS.characters || words.length > SEARCH_LIMITS.words) throw invalidParam('search', TOO_LONG)
+}
 
 /**
  * Builds a language's index over every event readable in it (a fallback record by its source
@@ -22,7 +35,9 @@ const MATCHES_KEPT = 512
  */
 export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
   const words = segmenter(lang)
-  const mini = new MiniSearch<{ id: number }>({ fields: FIELDS, storeFields: [], tokenize: words, processTerm: (term) => term.toLowerCase() })
+  const mini = createWordIndex()
+  const add = (document: Record<(typeof FIELDS)[number] | 'id', string | number>) =>
+    mini.add(document.id as number, FIELDS.flatMap((field) => words(String(document[field])).map((word) => word.toLowerCase())))
   // Scoring thousands of hits costs milliseconds; the same words come back often, and change only with the events.
   const matches = new Map<string, Set<number>>()
   const toDocument = (record: ContentRecord) => {
@@ -36,7 +51,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     for (const record of pending.splice(0, size)) {
       if (mini.has(record.id) || store.get('events', record.id) !== record) continue
       const document = toDocument(record)
-      if (document) mini.add(document)
+      if (document) add(document)
     }
   }
   const ready = background
@@ -51,12 +66,13 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     ready,
     match(query) {
       if (pending.length > 0) addChunk(pending.length)
+      checkSearch(query, [])
       const terms = words(query).map((term) => term.toLowerCase())
+      checkSearch(query, terms)
       const key = terms.join(' ')
       let found = matches.get(key)
       if (!found) {
-        const results = terms.length === 0 ? [] : mini.search(key, { combineWith: 'AND', prefix: (_term, i, all) => i === all.length - 1, tokenize: (text) => text.split(' ') })
-        found = new Set(results.map((result) => result.id as number))
+        found = terms.length === 0 ? new Set<number>() : mini.match(terms, true)
         if (matches.size >= MATCHES_KEPT) matches.delete(matches.keys().next().value!)
         matches.set(key, found)
       }
@@ -66,7 +82,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       matches.clear()
       if (before && mini.has(before.id)) mini.discard(before.id)
       const document = after ? toDocument(after) : undefined
-      if (document) mini.add(document)
+      if (document) add(document)
     },
   }
 }
