@@ -9,6 +9,7 @@ import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
 import { publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
+import { sanitizeChanges } from './sanitize.ts'
 
 export type LinkedKind = 'venues' | 'organizers'
 
@@ -26,6 +27,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   if (sent(NAME[kind])) changes[NAME[kind]] = String(params[NAME[kind]])
   if (sent('description')) changes.description = params.description === null ? null : String(params.description)
   for (const field of TEXT[kind]) if (sent(field)) text(field, params[field])
+  sanitizeChanges(changes, ctx.caller)
   if (sent('image')) changes.image = params.image === '' || params.image === null ? null : toImageValue(params.image)
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {

@@ -1,0 +1,67 @@
+import sanitizeHtml from 'sanitize-html'
+import { canEditOthers, type Caller } from '../auth/roles.ts'
+
+// What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
+// post, links to http(s) and mailto, images from http(s). Editors and administrators have
+// `unfiltered_html` and keep what they write. Scripts, styles, frames, forms and event handlers go.
+const INLINE = ['a', 'abbr', 'b', 'bdo', 'br', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u', 'var']
+const BLOCK = [
+  'address', 'blockquote', 'caption', 'col', 'colgroup', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]
+const COMMON_ATTRIBUTES = ['class', 'id', 'title', 'lang', 'dir', 'role', 'aria-*']
+const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
+  '*': COMMON_ATTRIBUTES,
+  a: ['href', 'name', 'target', 'rel', 'hreflang'],
+  img: ['src', 'alt', 'width', 'height', 'loading'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  del: ['datetime'],
+  ins: ['datetime'],
+  time: ['datetime'],
+  td: ['colspan', 'rowspan', 'align'],
+  th: ['colspan', 'rowspan', 'align', 'scope'],
+  ol: ['start', 'reversed', 'type'],
+}
+
+const options = (tags: string[]): sanitizeHtml.IOptions => ({
+  allowedTags: tags,
+  allowedAttributes: ATTRIBUTES,
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // The text is Markdown: `>` starts a quote and `&` is just a character. Neither can open a tag,
+  // so they are given back as written; `<` stays escaped, and renders as the `<` it was.
+  textFilter: (text) => text.replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+})
+const POST = options([...INLINE, ...BLOCK])
+const TITLE = options(INLINE)
+
+/** Fields whose text may carry HTML: Markdown bodies and excerpts, and names and titles. */
+const BODY_FIELDS = ['description', 'excerpt']
+const TITLE_FIELDS = ['title', 'venue', 'organizer', 'name']
+
+/** Whether a caller keeps raw HTML (WordPress's `unfiltered_html`: editors and administrators). */
+export function mayWriteRawHtml(caller: Caller): boolean {
+  return canEditOthers(caller)
+}
+
+/** Markdown or HTML as contributors and authors may write it: allowed tags and safe URLs only. */
+export function sanitizeBody(text: string): string {
+  return sanitizeHtml(text, POST)
+}
+
+/** A title or name as contributors and authors may write it: inline formatting only. */
+export function sanitizeTitle(text: string): string {
+  return sanitizeHtml(text, TITLE)
+}
+
+/** The changes of a write with their HTML-bearing text sanitized, unless the caller may write raw HTML. */
+export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, caller: Caller): T {
+  if (mayWriteRawHtml(caller)) return changes
+  for (const field of BODY_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
+  for (const field of TITLE_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
+  return changes
+}
