@@ -93,3 +93,18 @@ describe('URL fields take only http(s)', () => {
     expect(response.body.website).toBe('https://example.org/hall')
   })
 })
+
+describe('how much text contributors and authors may write', () => {
+  it.each<Login>(['contributor', 'author'])('answers a %s description over 16,384 characters 400, writing nothing', async (login) => {
+    const before = await treeText()
+    const response = await call(app, 'events', json('POST', { ...EVENT, description: '<'.repeat(240_000) }, as(login)))
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { description: 'description takes at most 16384 characters from contributors and authors.' } } })
+    expect(await treeText()).toBe(before)
+  })
+
+  it('takes a description of 16,384 characters from a contributor', async () => {
+    const response = await call(app, 'events', json('POST', { ...EVENT, description: 'a'.repeat(16_384) }, as('contributor')))
+    expect(response.status).toBe(201)
+  })
+})
