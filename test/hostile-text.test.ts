@@ -64,3 +64,19 @@ describe('hostile text through the API', () => {
     expect(list.body.events.map((event: { title: string }) => event.title)).toContain('Deep Quotes')
   })
 })
+
+describe('Chinese search over a long description', () => {
+  it('indexes a 300 KB Chinese description and finds its words, without exhausting memory', async () => {
+    const app = await writableApp('reference')
+    try {
+      await call(app, 'events?search=warm&ml_language=zh-hans')
+      const description = '今天晚上我们在公园举办音乐会，欢迎大家参加。'.repeat(14_000)
+      const created = await call(app, 'events?ml_language=zh-hans', json('POST', { title: '长描述', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 20:00:00', description }, as('admin')))
+      expect(created.status).toBe(201)
+      const found = await call(app, `events?ml_language=zh-hans&start_date=2026-12-01&search=${encodeURIComponent('音乐会')}`)
+      expect(found.body.events.map((event: { id: number }) => event.id)).toContain(created.body.id)
+    } finally {
+      await rm(app.dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})

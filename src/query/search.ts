@@ -94,9 +94,27 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
 function segmenter(lang: Lang): (text: string) => string[] {
   if (lang === 'zh-hans') {
     const segments = new Intl.Segmenter('zh-Hans', { granularity: 'word' })
-    return (text) => [...segments.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment)
+    // Each segment carries a copy of the text it was cut from: a long text is cut into short
+    // pieces first (at punctuation and spaces, which are no part of a word), or the copies of a
+    // 900 KB description exhaust the heap.
+    const wordsOf = (piece: string) => {
+      const found: string[] = []
+      for (const segment of segments.segment(piece)) if (segment.isWordLike) found.push(segment.segment)
+      return found
+    }
+    return (text) => text.split(/[\s\p{P}\p{S}]+/u).flatMap((piece) => slices(piece, SEGMENT_PIECE).flatMap(wordsOf))
   }
   return (text) => text.split(/[\s\p{P}\p{S}]+/u).filter(Boolean)
+}
+
+const SEGMENT_PIECE = 256
+
+/** A text in slices of at most `size` characters. */
+function slices(text: string, size: number): string[] {
+  if (text.length <= size) return [text]
+  const parts: string[] = []
+  for (let at = 0; at < text.length; at += size) parts.push(text.slice(at, at + size))
+  return parts
 }
 
 /** Markdown syntax is not text anyone searches for. */
