@@ -23,6 +23,8 @@ const CASES: [string, string, RequestInit?, string?][] = [
   ['GET a path of 100,000 slashes then x', `${API}/events/${'/'.repeat(100_000)}x`],
   ['POST description of 240 KB of < (contributor)', `${API}/events`, { method: 'POST', body: JSON.stringify(event('<'.repeat(240_000))) }, 'contributor'],
   ['POST description of _a x 60,000 (contributor)', `${API}/events`, { method: 'POST', body: JSON.stringify(event('_a'.repeat(60_000))) }, 'contributor'],
+  ['POST description of 16 KB of list items (contributor)', `${API}/events`, { method: 'POST', body: JSON.stringify(event('- a\n'.repeat(4000))) }, 'contributor'],
+  ['POST description of 16 KB of list items (admin)', `${API}/events`, { method: 'POST', body: JSON.stringify(event('- b\n'.repeat(4000))) }, 'admin'],
   ['POST description of 2,000 nested > (contributor)', `${API}/events`, { method: 'POST', body: JSON.stringify(event('>'.repeat(2000))) }, 'contributor'],
   ['POST description of 900 KB of spaces then x (admin)', `${API}/events`, { method: 'POST', body: JSON.stringify(event(' '.repeat(900_000) + 'x')) }, 'admin'],
   ['POST description of 900 KB of Markdown (admin)', `${API}/events`, { method: 'POST', body: JSON.stringify(event(paragraphs(900_000))) }, 'admin'],

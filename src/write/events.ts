@@ -10,7 +10,7 @@ import { nowWall, resolveLinked, toImageValue } from './linked.ts'
 import { publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
-import { sanitizeChanges } from './sanitize.ts'
+import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 const TEXT = ['title', 'excerpt', 'website', 'password']
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
@@ -42,6 +42,7 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
   sanitizeChanges(changes, ctx.caller)
+  await prepareMarkdownOf(changes)
   if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
   if (sent('author')) changes.author = Number(params.author)
   if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)

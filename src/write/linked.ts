@@ -9,7 +9,7 @@ import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
 import { publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
-import { sanitizeChanges } from './sanitize.ts'
+import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 export type LinkedKind = 'venues' | 'organizers'
 
@@ -70,6 +70,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
     fresh.show_map ??= true
     fresh.show_map_link ??= true
   }
+  await prepareMarkdownOf(fresh)
   const files = planFiles(kind, undefined, ctx.lang, fresh)
   const record = await ctx.tx.commit(kind, ctx.store.newStem(kind, slug, id), files)
   return { record: record!, created: true }
@@ -77,6 +78,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
 
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
 export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
+  await prepareMarkdownOf(changes)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }

@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 import { canEditOthers, type Caller } from '../auth/roles.ts'
 import { invalidParam } from '../errors.ts'
+import { prepareMarkdown } from '../serialize/markdown.ts'
 
 // What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
 // post, links to http(s) and mailto, images from http(s). Editors and administrators have
@@ -76,4 +77,24 @@ export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, c
   for (const field of BODY_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
   for (const field of TITLE_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
   return changes
+}
+
+/** A body as the store will read it back: what the Markdown cache is keyed by. */
+function asStored(body: string): string {
+  return body.replace(/\r\n/g, '\n').trimEnd().replace(/^\n/, '')
+}
+
+/**
+ * Renders the Markdown a write brings (description, excerpt, and the description's first paragraph,
+ * which JSON-LD shows) on a worker thread before the write is committed and answered, so that
+ * neither its answer nor the lists after it render a long text on the event loop.
+ */
+export async function prepareMarkdownOf(changes: Record<string, unknown>): Promise<void> {
+  const texts: string[] = []
+  if (typeof changes.description === 'string') {
+    const body = asStored(changes.description)
+    texts.push(body, body.split(/\n\s*\n/)[0] ?? '')
+  }
+  if (typeof changes.excerpt === 'string') texts.push(changes.excerpt)
+  await Promise.all(texts.map(prepareMarkdown))
 }
