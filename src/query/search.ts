@@ -43,7 +43,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
   const toDocument = (record: ContentRecord) => {
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
-    return { id: record.id, title: String(fields.title ?? ''), excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(fields.description) }
+    return { id: record.id, title: String(fields.title ?? ''), excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)) }
   }
   const pending = [...store.list('events')]
   /** Adds the next events, skipping any an update has already put in (or that changed since). */
@@ -108,6 +108,12 @@ function segmenter(lang: Lang): (text: string) => string[] {
 }
 
 const SEGMENT_PIECE = 256
+/**
+ * How much of a description search looks at, in characters. Indexing happens as a write commits;
+ * cutting words out of a 900 KB description (Chinese segmentation most of all) held the event loop
+ * for most of a second.
+ */
+export const INDEXED_DESCRIPTION = 32_768
 
 /** A text in slices of at most `size` characters. */
 function slices(text: string, size: number): string[] {
