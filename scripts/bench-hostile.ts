@@ -18,6 +18,8 @@ const paragraphs = (bytes: number) => Array.from({ length: Math.ceil(bytes / 400
 
 const CASES: [string, string, RequestInit?, string?][] = [
   ['GET search= of 2,000 words', `${API}/events?search=${encodeURIComponent(words(2000))}`],
+  ['GET search= of one letter', `${API}/events?search=a`],
+  ['GET search= of 20 common words', `${API}/events?search=${encodeURIComponent('music night market jazz garden concert '.repeat(4).trim().split(' ').slice(0, 20).join(' '))}`],
   ['GET search= of 20 words', `${API}/events?search=${encodeURIComponent(words(20))}`],
   ['GET venues?search= of 2,000 words', `${API}/venues?search=${encodeURIComponent(words(2000))}`],
   ['GET a path of 100,000 slashes then x', `${API}/events/${'/'.repeat(100_000)}x`],
