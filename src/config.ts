@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import YAML from 'yaml'
 import { isLang, type Lang } from './languages.ts'
 import { isTimeZone } from './time/zone.ts'
+import { trimEndOf, trimOf } from './text.ts'
 
 /** Every setting, resolved once: flags, then ALMANAC_* variables, then the config file, then defaults. */
 export interface Config {
@@ -67,9 +68,9 @@ export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = proce
   config.content = resolve(cwd, config.content)
   config.out = resolve(cwd, config.out)
   config.users = resolve(cwd, config.users)
-  config.site_url = config.site_url.replace(/\/+$/, '')
-  config.base_url = config.base_url.replace(/\/+$/, '')
-  config.api_root = '/' + config.api_root.replace(/^\/+|\/+$/g, '')
+  config.site_url = trimEndOf(config.site_url, '/')
+  config.base_url = trimEndOf(config.base_url, '/')
+  config.api_root = '/' + trimOf(config.api_root, '/')
   return config
 }
 

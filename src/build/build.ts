@@ -10,8 +10,9 @@ import { hostFiles } from './host-files.ts'
 import { fileFor, type Layout } from './layout.ts'
 import { createOutput, Manifest, readManifest, sweepTemporaries, writeManifest, type Output } from './output.ts'
 import { startPool, type Pool, type Rendered } from './pool.ts'
-import { createBuildApp, createRenderer } from './render.ts'
+import { createBuildApp, createRenderer, failOnServerError } from './render.ts'
 import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions } from './urls.ts'
+import { trimEndOf } from '../text.ts'
 
 export interface BuildOptions {
   store: Store
@@ -64,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const { store } = options
   const out = resolve(options.out)
-  const layout: Layout = { publicUrl: options.publicUrl.replace(/\/+$/, ''), liveUrl: options.site.url, apiRoot: options.site.apiRoot, defaultLang: options.site.defaultLang, defaultPerPage: options.perPage }
+  const layout: Layout = { publicUrl: trimEndOf(options.publicUrl, '/'), liveUrl: options.site.url, apiRoot: options.site.apiRoot, defaultLang: options.site.defaultLang, defaultPerPage: options.perPage }
   const urlOptions: UrlOptions = { liveUrl: options.site.url, apiRoot: options.site.apiRoot, defaultLang: options.site.defaultLang, perPage: options.perPage, bulkPerPage: BULK, siteZone: options.site.timezone }
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
@@ -191,7 +192,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
           if (kind === 'events') continue
           const first = await app.fetch(new Request(`${root}/${kind}`))
           const pages = Math.max(1, Number(first.headers.get('x-tec-totalpages') ?? 1))
-          await first.arrayBuffer()
+          await failOnServerError(`${root}/${kind}`, first)
           for (let page = 1; page <= pages; page++) await render({ url: listUrl(`${root}/${kind}`, options.perPage, options.perPage, page) })
           await dropPagesBeyond(`${root}/${kind}`, options.perPage, pages)
         }

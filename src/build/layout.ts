@@ -1,5 +1,6 @@
 import { isLang, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../serialize/context.ts'
+import { trimEndOf } from '../text.ts'
 
 /** Where the static files live, and where the live API they were rendered from lives. */
 export interface Layout {
@@ -33,7 +34,7 @@ export function fileFor(layout: Layout, url: string): string {
     lang ??= prefix[1]!
     path = prefix[2]!
   }
-  path = path.replace(/\/+$/, '')
+  path = trimEndOf(path, '/')
   const tail = path.slice(`${layout.apiRoot}/${NAMESPACE}`.length).replace(/^\//, '')
   if (LISTS.has(tail)) {
     const perPage = Number(query.get('per_page') ?? layout.defaultPerPage)

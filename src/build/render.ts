@@ -24,7 +24,10 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
 
 /** Renders jobs into an output by asking the app, as a live client would. */
 export interface Renderer {
-  /** The file written for a job, or undefined when its answer is not 200 (a protected event). */
+  /**
+   * The file written for a job, or undefined when its answer is a 4xx (a protected event). A 5xx
+   * rejects, naming the URL: a build never leaves out a page the server failed to answer.
+   */
   render(job: Job): Promise<string | undefined>
   /** Forgets what was rendered: a by-slug answer is linked only to a by-id answer of the same run. */
   reset(): void
@@ -45,6 +48,23 @@ async function bodyOf(response: Response): Promise<Buffer> {
   return Buffer.from(await new Response(body as BodyInit).arrayBuffer())
 }
 
+/** The error a build fails with when the app answers a URL with a 5xx. */
+export class ServerAnswerError extends Error {
+  // A code marks it as a known failure: a render worker reports its message, not its stack.
+  readonly code = 'ALMANAC_SERVER_ERROR'
+}
+
+/** Rejects when an answer is a server error (5xx), naming the URL and the error's message. */
+export async function failOnServerError(url: string, response: Response): Promise<void> {
+  const text = await response.text()
+  if (response.status < 500) return
+  let message = text.slice(0, 200)
+  try {
+    message = String((JSON.parse(text) as { message?: unknown }).message ?? message)
+  } catch {}
+  throw new ServerAnswerError(`${url} answered ${response.status}: ${message}`)
+}
+
 export function createRenderer(app: App, layout: Layout, output: Output): Renderer {
   const rendered = new Set<string>()
   return {
@@ -56,7 +76,7 @@ export function createRenderer(app: App, layout: Layout, output: Output): Render
       } else {
         const response = await app.fetch(new Request(job.url))
         if (response.status !== 200) {
-          await response.arrayBuffer()
+          await failOnServerError(job.url, response)
           return undefined
         }
         await output.put(file, await bodyOf(response))

@@ -4,6 +4,7 @@ import { extname, resolve, sep } from 'node:path'
 import { resolveConfig } from '../config.ts'
 import { mediaType } from '../content/media.ts'
 import { listenHttp } from './listen.ts'
+import { trimEndOf } from '../text.ts'
 
 /** `almanac preview`: serves `out` the way a static host with the one documented rewrite would. */
 export async function preview(flags: Record<string, string | undefined>): Promise<number> {
@@ -23,7 +24,7 @@ export async function preview(flags: Record<string, string | undefined>): Promis
 export async function answer(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let path: string
   try {
-    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/\/+$/, '') || '/'
+    path = trimEndOf(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname), '/') || '/'
   } catch {
     path = '/'
   }

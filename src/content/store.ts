@@ -12,6 +12,7 @@ import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
+import { trimOf } from '../text.ts'
 
 export type { Problem } from './problems.ts'
 
@@ -458,7 +459,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
 
   const newStem = (kind: Kind, slug: string, id: number) => {
-    const ascii = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80)
+    const dashed = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-')
+    const ascii = trimOf(dashed, '-').toLowerCase().slice(0, 80)
     const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
     return (byStem.get(`${kind}/${base}`)?.size ?? 0) > 0 ? `${base}-${id}` : base
   }

@@ -9,6 +9,7 @@ import type { Indexes } from '../query/indexes.ts'
 import { parseQuery } from '../schema/params.ts'
 import type { ParamContext } from '../schema/validators.ts'
 import type { Reader, Site, View } from '../serialize/context.ts'
+import { trimEndOf } from '../text.ts'
 
 /** Per-request facts found while routing, before any handler runs. */
 export interface Routing {
@@ -79,7 +80,7 @@ export function normalizePath(event: H3Event, apiRoot: string): void {
       break
     }
   }
-  if (path.length > 1) path = path.replace(/\/+$/, '')
+  if (path.length > 1) path = trimEndOf(path, '/')
   if (path.toLowerCase().startsWith(`${apiRoot}/`)) {
     const slugAt = path.toLowerCase().indexOf('/by-slug/')
     path = slugAt < 0 ? path.toLowerCase() : path.slice(0, slugAt).toLowerCase() + path.slice(slugAt)

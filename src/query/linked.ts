@@ -4,6 +4,7 @@ import type { QueryScope } from './events.ts'
 import type { EventEntry } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
 import { isHidden, isListed, linksVisible, listVisibility, ownerOf, statusOf } from './visibility.ts'
+import { checkSearch } from './search.ts'
 
 /** The result of `GET /venues` or `/organizers`: one page and the effective query for links. */
 export interface LinkedList {
@@ -69,6 +70,7 @@ export function linkedTo(id: number, scope: QueryScope): EventEntry | undefined 
  * A record whose password the caller did not give shows none of those fields, so matches nothing.
  */
 function searchCheck(kind: 'venues' | 'organizers', search: string, scope: QueryScope) {
+  checkSearch(search)
   const words = search.toLowerCase().split(/[^\p{L}\p{N}\p{M}-]+/u).filter(Boolean)
   return (record: ContentRecord) => {
     if (isHidden(record, scope.password)) return false

@@ -1,6 +1,7 @@
-import MiniSearch from 'minisearch'
 import type { ContentRecord, Store } from '../content/store.ts'
+import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
+import { createWordIndex } from './word-index.ts'
 
 /** Full-text search over one language's event text: title, excerpt and description. */
 export interface SearchIndex {
@@ -11,9 +12,21 @@ export interface SearchIndex {
   ready: Promise<void>
 }
 
-const FIELDS = ['title', 'excerpt', 'description']
+const FIELDS = ['title', 'excerpt', 'description'] as const
 const CHUNK = 250
 const MATCHES_KEPT = 512
+/**
+ * The longest search taken (the reference has no limit): every word of an AND search only narrows
+ * it, and each costs a lookup. A longer one is 400 rest_invalid_param, not silently cut, so that
+ * no answer claims to match words it did not look for.
+ */
+export const SEARCH_LIMITS = { words: 20, characters: 200 } as const
+const TOO_LONG = `search takes at most ${SEARCH_LIMITS.words} words and ${SEARCH_LIMITS.characters} characters.`
+
+/** Refuses a search longer than SEARCH_LIMITS (400 rest_invalid_param naming `search`). */
+export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]+/u).filter(Boolean)): void {
+  if (search.length > SEARCH_LIMITS.characters || words.length > SEARCH_LIMITS.words) throw invalidParam('search', TOO_LONG)
+}
 
 /**
  * Builds a language's index over every event readable in it (a fallback record by its source
@@ -22,7 +35,9 @@ const MATCHES_KEPT = 512
  */
 export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
   const words = segmenter(lang)
-  const mini = new MiniSearch<{ id: number }>({ fields: FIELDS, storeFields: [], tokenize: words, processTerm: (term) => term.toLowerCase() })
+  const mini = createWordIndex()
+  const add = (document: Record<(typeof FIELDS)[number] | 'id', string | number>) =>
+    mini.add(document.id as number, FIELDS.flatMap((field) => words(String(document[field])).map((word) => word.toLowerCase())))
   // Scoring thousands of hits costs milliseconds; the same words come back often, and change only with the events.
   const matches = new Map<string, Set<number>>()
   const toDocument = (record: ContentRecord) => {
@@ -31,7 +46,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const title = String(fields.title ?? '')
     // A protected event shows its title alone (§4.7), so its excerpt and description are not searchable.
     if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
-    return { id: record.id, title, excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(fields.description) }
+    return { id: record.id, title, excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)) }
   }
   const pending = [...store.list('events')]
   /** Adds the next events, skipping any an update has already put in (or that changed since). */
@@ -39,7 +54,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     for (const record of pending.splice(0, size)) {
       if (mini.has(record.id) || store.get('events', record.id) !== record) continue
       const document = toDocument(record)
-      if (document) mini.add(document)
+      if (document) add(document)
     }
   }
   const ready = background
@@ -54,12 +69,13 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     ready,
     match(query) {
       if (pending.length > 0) addChunk(pending.length)
+      checkSearch(query, [])
       const terms = words(query).map((term) => term.toLowerCase())
+      checkSearch(query, terms)
       const key = terms.join(' ')
       let found = matches.get(key)
       if (!found) {
-        const results = terms.length === 0 ? [] : mini.search(key, { combineWith: 'AND', prefix: (_term, i, all) => i === all.length - 1, tokenize: (text) => text.split(' ') })
-        found = new Set(results.map((result) => result.id as number))
+        found = terms.length === 0 ? new Set<number>() : mini.match(terms, true)
         if (matches.size >= MATCHES_KEPT) matches.delete(matches.keys().next().value!)
         matches.set(key, found)
       }
@@ -69,7 +85,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       matches.clear()
       if (before && mini.has(before.id)) mini.discard(before.id)
       const document = after ? toDocument(after) : undefined
-      if (document) mini.add(document)
+      if (document) add(document)
     },
   }
 }
@@ -81,12 +97,36 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
 function segmenter(lang: Lang): (text: string) => string[] {
   if (lang === 'zh-hans') {
     const segments = new Intl.Segmenter('zh-Hans', { granularity: 'word' })
-    return (text) => [...segments.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment)
+    // Each segment carries a copy of the text it was cut from: a long text is cut into short
+    // pieces first (at punctuation and spaces, which are no part of a word), or the copies of a
+    // 900 KB description exhaust the heap.
+    const wordsOf = (piece: string) => {
+      const found: string[] = []
+      for (const segment of segments.segment(piece)) if (segment.isWordLike) found.push(segment.segment)
+      return found
+    }
+    return (text) => text.split(/[\s\p{P}\p{S}]+/u).flatMap((piece) => slices(piece, SEGMENT_PIECE).flatMap(wordsOf))
   }
   return (text) => text.split(/[\s\p{P}\p{S}]+/u).filter(Boolean)
 }
 
+const SEGMENT_PIECE = 256
+/**
+ * How much of a description search looks at, in characters. Indexing happens as a write commits;
+ * cutting words out of a 900 KB description (Chinese segmentation most of all) held the event loop
+ * for most of a second.
+ */
+export const INDEXED_DESCRIPTION = 32_768
+
+/** A text in slices of at most `size` characters. */
+function slices(text: string, size: number): string[] {
+  if (text.length <= size) return [text]
+  const parts: string[] = []
+  for (let at = 0; at < text.length; at += size) parts.push(text.slice(at, at + size))
+  return parts
+}
+
 /** Markdown syntax is not text anyone searches for. */
 function stripMarkdown(markdown: string): string {
-  return markdown.replace(/<[^>]+>/g, ' ').replace(/[*_`#>[\]()!|~-]+/g, ' ')
+  return markdown.replace(/<[^<>]+>/g, ' ').replace(/[*_`#>[\]()!|~-]+/g, ' ')
 }

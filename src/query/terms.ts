@@ -3,6 +3,7 @@ import { findBySlug, toList } from '../schema/validators.ts'
 import type { QueryScope } from './events.ts'
 import { linkedTo } from './linked.ts'
 import { paginate, type Page } from './paging.ts'
+import { checkSearch } from './search.ts'
 
 type TermKind = 'categories' | 'tags'
 
@@ -20,6 +21,7 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
   }
   if (values.search !== undefined) {
     const search = String(values.search).toLowerCase()
+    checkSearch(search)
     checks.push((record) => field(record, 'name').toLowerCase().includes(search) || field(record, 'slug').toLowerCase().includes(search))
   }
   if (values.parent !== undefined) checks.push((record) => record.source.data.parent === values.parent)

@@ -14,12 +14,15 @@ export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof v
 /** An existing user's id (§3.1 `is_user_id`). */
 export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
 
-/** Empty, or an absolute URL of printable ASCII, as PHP's FILTER_VALIDATE_URL demands. */
+/**
+ * Empty, or an absolute http(s) URL of printable ASCII, as PHP's FILTER_VALIDATE_URL demands. Other
+ * schemes (`javascript://…`, `data:`) are refused: a website is a link every client will follow.
+ */
 export const isUrlOrEmpty: Validator = (value) => {
   if (value === '' || value === null) return true
   if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) return false
   try {
-    return /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(value) && new URL(value).hostname !== ''
+    return /^https?:\/\/[^/]/i.test(value) && new URL(value).hostname !== ''
   } catch {
     return false
   }

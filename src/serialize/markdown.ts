@@ -1,20 +1,103 @@
-import { Marked } from 'marked'
+import { Worker } from 'node:worker_threads'
+import { createMarkdownIt } from './markdown-it.ts'
+import type { MarkdownReply } from './markdown-worker.ts'
 
-const marked = new Marked({ gfm: true, async: false })
-const rendered = new Map<string, string>()
+export { isSafeLink } from './markdown-it.ts'
+
+/** Turns one text into HTML; may throw (a renderer's bug must not fail the answer around it). */
+export type RenderFn = (markdown: string) => string
+
 const CACHE_LIMIT = 20_000
+// Below this many characters a text renders in a few milliseconds at worst; longer ones are
+// rendered on a worker thread when a write brings them (`prepare`), off the event loop.
+const OFF_THREAD_FROM = 4_096
 
-/** Markdown to the HTML the reference serves (`<p>…</p>`, no trailing newline); '' stays ''. */
-export function renderMarkdown(markdown: string): string {
-  if (markdown === '') return ''
-  let html = rendered.get(markdown)
-  if (html === undefined) {
-    html = (marked.parse(markdown) as string).trim()
+/** A Markdown renderer with a cache: the same text is rendered once, and a failure stays with its text. */
+export interface MarkdownRenderer {
+  /** Markdown to HTML (`<p>…</p>`, no trailing newline); '' stays ''. Never throws. */
+  render(markdown: string): string
+  /** Renders a long text on a worker thread, so that `render` finds it ready; short ones need not wait. */
+  prepare(markdown: string): Promise<void>
+}
+
+/**
+ * A renderer over `render`. A text it cannot render is served as escaped text in a paragraph,
+ * and the failure is logged once (the fallback is cached like any answer).
+ */
+export function createMarkdownRenderer(render: RenderFn = createMarkdownIt(), log: (message: string) => void = console.error, offThread = createOffThread()): MarkdownRenderer {
+  const rendered = new Map<string, string>()
+  const failed = (markdown: string, error: Error) => {
+    log(`almanac: Markdown of ${markdown.length} characters could not be rendered, served as text: ${error.message}`)
+    return `<p>${escapeHtml(markdown)}</p>`
+  }
+  const keep = (markdown: string, html: string) => {
     // Rendering is costly and bodies repeat across requests; the oldest entry goes when the cache is full.
     if (rendered.size >= CACHE_LIMIT) rendered.delete(rendered.keys().next().value!)
     rendered.set(markdown, html)
+    return html
   }
-  return html
+  const attempt = (markdown: string) => {
+    try {
+      return render(markdown).trim()
+    } catch (error) {
+      return failed(markdown, error as Error)
+    }
+  }
+  return {
+    render(markdown) {
+      if (markdown === '') return ''
+      return rendered.get(markdown) ?? keep(markdown, attempt(markdown))
+    },
+    async prepare(markdown) {
+      if (markdown.length < OFF_THREAD_FROM || rendered.has(markdown)) return
+      const reply = await offThread(markdown).catch(() => undefined)
+      // No worker (it could not start, or died): `render` renders the text here when it is asked for.
+      if (reply === undefined) return
+      keep(markdown, 'html' in reply ? reply.html.trim() : failed(markdown, new Error(reply.error)))
+    },
+  }
+}
+
+/** Renders on one worker thread, started when first needed; it keeps the process alive only while it works. */
+function createOffThread(): (markdown: string) => Promise<MarkdownReply> {
+  let worker: Worker | undefined
+  const waiting = new Map<number, { resolve: (reply: MarkdownReply) => void; reject: (error: Error) => void }>()
+  let next = 0
+  const failAll = (error: Error) => {
+    worker = undefined
+    for (const { reject } of waiting.values()) reject(error)
+    waiting.clear()
+  }
+  const start = () => {
+    const started = new Worker(new URL('./markdown-worker.mjs', import.meta.url))
+    started.on('message', (reply: MarkdownReply) => {
+      waiting.get(reply.id)?.resolve(reply)
+      waiting.delete(reply.id)
+      if (waiting.size === 0) started.unref()
+    })
+    started.on('error', failAll)
+    started.on('exit', (code) => failAll(new Error(`the Markdown worker exited with code ${code}`)))
+    return started
+  }
+  return (markdown) => new Promise((resolve, reject) => {
+    worker ??= start()
+    worker.ref()
+    const id = next++
+    waiting.set(id, { resolve, reject })
+    worker.postMessage({ id, markdown })
+  })
+}
+
+const shared = createMarkdownRenderer()
+
+/** Markdown to the HTML the reference serves (`<p>…</p>`, no trailing newline); '' stays ''. */
+export function renderMarkdown(markdown: string): string {
+  return shared.render(markdown)
+}
+
+/** Renders long Markdown off the event loop ahead of its first answer (a write calls this before it commits). */
+export function prepareMarkdown(markdown: string): Promise<void> {
+  return shared.prepare(markdown)
 }
 
 /** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */

@@ -10,6 +10,7 @@ import { applyLinked, nowWall, planLinked, toImageValue } from './linked.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
+import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 const TEXT = ['title', 'excerpt', 'website', 'password']
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
@@ -43,6 +44,7 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   checkAuthor(params, given, ctx.caller, event === undefined)
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
+  await prepareMarkdownOf(changes)
   Object.assign(changes, eventDates(params, given, ctx, event))
   const venue = given.has('venue') ? planLinked('venues', params.venue, ctx) : undefined
   const organizer = given.has('organizer') ? planLinked('organizers', params.organizer, ctx) : undefined
@@ -60,6 +62,7 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
   for (const field of TEXT) if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
+  sanitizeChanges(changes, ctx.caller)
   if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
   if (sent('author')) changes.author = Number(params.author)
   if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)

@@ -9,6 +9,7 @@ import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
+import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 export type LinkedKind = 'venues' | 'organizers'
 
@@ -27,6 +28,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   if (sent(NAME[kind])) changes[NAME[kind]] = String(params[NAME[kind]])
   if (sent('description')) changes.description = params.description === null ? null : String(params.description)
   for (const field of TEXT[kind]) if (sent(field)) text(field, params[field])
+  sanitizeChanges(changes, ctx.caller)
   if (sent('image')) changes.image = params.image === '' || params.image === null ? null : toImageValue(params.image)
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {
@@ -63,6 +65,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
     fresh.show_map ??= true
     fresh.show_map_link ??= true
   }
+  await prepareMarkdownOf(fresh)
   const files = planFiles(kind, undefined, ctx.lang, fresh)
   const record = await ctx.tx.commit(kind, ctx.store.newStem(kind, slug, id), files)
   return { record: record!, created: true }
@@ -86,6 +89,7 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
 
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
 export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
+  await prepareMarkdownOf(changes)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }

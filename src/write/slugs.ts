@@ -1,20 +1,20 @@
 import type { Kind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
+import { trimOf } from '../text.ts'
 
 /**
  * A slug from a title (D9): lower case, spaces and dashes to one hyphen, punctuation dropped,
  * letters of every script kept (`新年 Gala!` → `新年-gala`). Never `/`, `..` or a dot.
  */
 export function slugify(text: string): string {
-  return text
+  const hyphenated = text
     .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\p{M}\s_-]+/gu, '')
     .trim()
     .replace(/[\s_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 190)
+  return trimOf(hyphenated, '-').slice(0, 190)
 }
 
 /**

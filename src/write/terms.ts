@@ -5,6 +5,7 @@ import { findBySlug, toList } from '../schema/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
+import { sanitizeChanges } from './sanitize.ts'
 
 export type TermKind = 'categories' | 'tags'
 
@@ -48,6 +49,7 @@ export async function createTerm(kind: TermKind, params: Record<string, unknown>
   const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, termSlug(params.slug, name), id) }
   if (parent) changes.parent = parent
   if (params.description !== undefined) changes.description = String(params.description)
+  sanitizeChanges(changes, ctx.caller)
   const files = planFiles(kind, undefined, ctx.lang, changes)
   return (await ctx.tx.commit(kind, ctx.store.newStem(kind, String(changes.slug), id), files))!
 }
@@ -67,6 +69,7 @@ export async function updateTerm(kind: TermKind, term: ContentRecord, params: Re
     }
     changes.slug = slug
   }
+  sanitizeChanges(changes, ctx.caller)
   return (await ctx.tx.commit(kind, term.stem, planFiles(kind, term, ctx.lang, changes)))!
 }
 

@@ -1,0 +1,100 @@
+import sanitizeHtml from 'sanitize-html'
+import { canEditOthers, type Caller } from '../auth/roles.ts'
+import { invalidParam } from '../errors.ts'
+import { prepareMarkdown } from '../serialize/markdown.ts'
+
+// What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
+// post, links to http(s) and mailto, images from http(s). Editors and administrators have
+// `unfiltered_html` and keep what they write. Scripts, styles, frames, forms and event handlers go.
+const INLINE = ['a', 'abbr', 'b', 'bdo', 'br', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u', 'var']
+const BLOCK = [
+  'address', 'blockquote', 'caption', 'col', 'colgroup', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]
+const COMMON_ATTRIBUTES = ['class', 'id', 'title', 'lang', 'dir', 'role', 'aria-*']
+const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
+  '*': COMMON_ATTRIBUTES,
+  a: ['href', 'name', 'target', 'rel', 'hreflang'],
+  img: ['src', 'alt', 'width', 'height', 'loading'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  del: ['datetime'],
+  ins: ['datetime'],
+  time: ['datetime'],
+  td: ['colspan', 'rowspan', 'align'],
+  th: ['colspan', 'rowspan', 'align', 'scope'],
+  ol: ['start', 'reversed', 'type'],
+}
+
+const options = (tags: string[]): sanitizeHtml.IOptions => ({
+  allowedTags: tags,
+  allowedAttributes: ATTRIBUTES,
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // The text is Markdown: `>` starts a quote and `&` is just a character. Neither can open a tag,
+  // so they are given back as written; `<` stays escaped, and renders as the `<` it was.
+  textFilter: (text) => text.replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+})
+const POST = options([...INLINE, ...BLOCK])
+const TITLE = options(INLINE)
+
+/** Fields whose text may carry HTML: Markdown bodies and excerpts, and names and titles. */
+const BODY_FIELDS = ['description', 'excerpt']
+const TITLE_FIELDS = ['title', 'venue', 'organizer', 'name']
+
+/**
+ * The longest description or excerpt contributors and authors may write, in characters. Rendering
+ * costs up to a few microseconds a character for hostile Markdown (`- a` lines, `![` runs), and a
+ * write renders it at once: this keeps one such write well under 50 ms of the event loop.
+ */
+export const UNTRUSTED_TEXT_LIMIT = 16_384
+
+/** Whether a caller keeps raw HTML (WordPress's `unfiltered_html`: editors and administrators). */
+export function mayWriteRawHtml(caller: Caller): boolean {
+  return canEditOthers(caller)
+}
+
+/** Markdown or HTML as contributors and authors may write it: allowed tags and safe URLs only. */
+export function sanitizeBody(text: string): string {
+  return sanitizeHtml(text, POST)
+}
+
+/** A title or name as contributors and authors may write it: inline formatting only. */
+export function sanitizeTitle(text: string): string {
+  return sanitizeHtml(text, TITLE)
+}
+
+/** The changes of a write with their HTML-bearing text sanitized, unless the caller may write raw HTML. */
+export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, caller: Caller): T {
+  if (mayWriteRawHtml(caller)) return changes
+  for (const field of BODY_FIELDS) {
+    const value = changes[field]
+    if (typeof value === 'string' && value.length > UNTRUSTED_TEXT_LIMIT) throw invalidParam(field, `${field} takes at most ${UNTRUSTED_TEXT_LIMIT} characters from contributors and authors.`)
+  }
+  for (const field of BODY_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
+  for (const field of TITLE_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
+  return changes
+}
+
+/** A body as the store will read it back: what the Markdown cache is keyed by. */
+function asStored(body: string): string {
+  return body.replace(/\r\n/g, '\n').trimEnd().replace(/^\n/, '')
+}
+
+/**
+ * Renders the Markdown a write brings (description, excerpt, and the description's first paragraph,
+ * which JSON-LD shows) on a worker thread before the write is committed and answered, so that
+ * neither its answer nor the lists after it render a long text on the event loop.
+ */
+export async function prepareMarkdownOf(changes: Record<string, unknown>): Promise<void> {
+  const texts: string[] = []
+  if (typeof changes.description === 'string') {
+    const body = asStored(changes.description)
+    texts.push(body, body.split(/\n\s*\n/)[0] ?? '')
+  }
+  if (typeof changes.excerpt === 'string') texts.push(changes.excerpt)
+  await Promise.all(texts.map(prepareMarkdown))
+}
