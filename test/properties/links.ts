@@ -15,11 +15,18 @@ export function learnLinks(model: Model, real: Real, u: User, sent: Record<strin
 
 function linked(model: Model, real: Real, u: User, kind: 'venues' | 'organizers', sent: unknown[], got: number[], eventId: number): number[] {
   const expected: number[] = []
+  // The answer embeds only the linked records the caller may read on their own.
+  const shown = (id: number) => {
+    const record = model.posts.get(id)
+    return record !== undefined && canRead(u, record)
+  }
   let next = 0
   for (const item of sent) {
     if (typeof item === 'number' || (typeof item === 'object' && item !== null && 'id' in item)) {
       const wanted = typeof item === 'number' ? item : (item as { id: number }).id
-      if (!expected.includes(wanted)) expected.push(wanted), next++
+      if (expected.includes(wanted)) continue
+      expected.push(wanted)
+      if (shown(wanted)) next++
       continue
     }
     const entry = item as Record<string, string>
@@ -38,7 +45,8 @@ function linked(model: Model, real: Real, u: User, kind: 'venues' | 'organizers'
     expected.push(id!)
     next++
   }
-  if (got.join() !== expected.join()) fail(real, `${kind} linked ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`)
+  const visible = expected.filter(shown)
+  if (got.join() !== visible.join()) fail(real, `${kind} linked ${JSON.stringify(got)}, expected ${JSON.stringify(visible)} (of ${JSON.stringify(expected)})`)
   return expected
 }
 
