@@ -1,6 +1,7 @@
 import { canManageTerms } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError } from '../errors.ts'
+import { LANGUAGES } from '../languages.ts'
 import { findBySlug, toList } from '../schema/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
@@ -62,8 +63,9 @@ export async function updateTerm(kind: TermKind, term: ContentRecord, params: Re
   if (given.has('parent')) changes.parent = Number(params.parent) || null
   if (given.has('slug')) {
     const slug = termSlug(params.slug, String(changes.name ?? term.source.data.name ?? ''))
-    const holder = ctx.store.bySlug(kind, ctx.lang, slug)
-    if (holder && holder.id !== term.id) {
+    // A slug is served in every language a term has no file in, so it must be free in all of them.
+    const holder = LANGUAGES.map((lang) => ctx.store.bySlug(kind, lang, slug)).find((found) => found && found.id !== term.id)
+    if (holder) {
       // The reference answers 500 with null data; a taken slug is the caller's mistake, so Almanac says 400.
       throw new ApiError('duplicate_term_slug', 400, `The slug &#8220;${slug}&#8221; is already in use by another term.`)
     }

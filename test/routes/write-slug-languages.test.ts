@@ -40,4 +40,12 @@ describe('slugs of records written in one language are free in every language th
     expect(created.body.slug).not.toBe('muzik')
     expect(await reloadProblems()).toEqual([])
   })
+
+  it("refuses a term's new slug that another term's translation holds", async () => {
+    const jazz = await call(app, 'categories', json('POST', { name: 'Jazz' }, as('admin')))
+    const taken = await call(app, `categories/${jazz.body.id}`, json('PATCH', { slug: 'muzik' }, as('admin')))
+    expect(taken.status).toBe(400)
+    expect(taken.body.code).toBe('duplicate_term_slug')
+    expect(await reloadProblems()).toEqual([])
+  })
 })
