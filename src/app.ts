@@ -20,6 +20,8 @@ import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
 import type { Endpoint, RouteDef } from './routes/types.ts'
 import { parseParams } from './schema/params.ts'
 import { NAMESPACE, type Site } from './serialize/context.ts'
+import { prepareRecordMarkdown } from './serialize/markdown.ts'
+import { KINDS } from './content/kinds.ts'
 
 export interface AppOptions {
   store: Store
@@ -42,6 +44,8 @@ export interface App {
   h3: H3
   fetch: (request: Request) => Promise<Response>
   indexes: Indexes
+  /** Resolves when the long Markdown of the records loaded at start is rendered (off the event loop). */
+  textsReady: Promise<void>
 }
 
 const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES, DIAGNOSTICS_ROUTE]
@@ -61,7 +65,11 @@ export function createApp(options: AppOptions): App {
   const now = options.now ?? Date.now
   const log = options.log ?? ((message: string) => console.error(message))
   const indexes = createIndexes(store, site.timezone)
-  store.onChange((before, after) => indexes.update(before, after))
+  store.onChange((before, after) => {
+    indexes.update(before, after)
+    if (after) void prepareRecordMarkdown(after)
+  })
+  const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepareRecordMarkdown))).then(() => {})
   const routes = [rootRoute(() => [docRoute(() => ROUTES), ...ROUTES]), docRoute(() => ROUTES), ...ROUTES]
   const base = `${site.apiRoot}/${NAMESPACE}`
   const state = (event: H3Event) =>
@@ -142,7 +150,7 @@ export function createApp(options: AppOptions): App {
     return { status, site, allow: allowedMethods(route, caller), headers }
   }
 
-  return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes }
+  return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes, textsReady }
 }
 
 /** Methods of a route the caller may use (§1.7 `Allow`): public ones, and those their role allows. */

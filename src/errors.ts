@@ -12,6 +12,7 @@ const CATALOGUE = {
   too_many_login_attempts: [429, 'Too many failed login attempts. Try again later.'],
   rest_invalid_url: [400, 'The request URL is malformed.'],
   rest_payload_too_large: [413, 'The request body is too large.'],
+  rest_too_many_fields: [400, 'The request body has more than 1,000 fields.'],
   'precondition-failed': [412, 'The record has changed since it was read.'],
   'rest-event-not-found': [404, 'Event with ID %s does not exist.'],
   'rest-invalid-event-id': [400, 'The specified ID is not a valid event.'],

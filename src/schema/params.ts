@@ -92,8 +92,10 @@ export function parseQuery(search: URLSearchParams): Record<string, unknown> {
   for (const [key, value] of search) {
     const list = /^(.+)\[\]$/.exec(key)
     if (list) {
+      // Appended in place: copying the list for each `a[]=` made a form of many fields quadratic.
       const existing = out[list[1]!]
-      out[list[1]!] = Array.isArray(existing) ? [...existing, value] : [value]
+      if (Array.isArray(existing)) existing.push(value)
+      else out[list[1]!] = [value]
     } else out[key] = value
   }
   return out

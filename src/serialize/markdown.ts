@@ -100,6 +100,18 @@ export function prepareMarkdown(markdown: string): Promise<void> {
   return shared.prepare(markdown)
 }
 
+/**
+ * Renders a record's long texts (every language's body, its first paragraph, and excerpt) off the
+ * event loop, so that a long description from a content file costs no answer its rendering.
+ */
+export async function prepareRecordMarkdown(record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> }): Promise<void> {
+  const texts = [...record.files.values()].flatMap((file) => {
+    const excerpt = typeof file.data.excerpt === 'string' ? file.data.excerpt : ''
+    return [file.body, file.body.split(/\n\s*\n/)[0] ?? '', excerpt]
+  })
+  await Promise.all(texts.map(prepareMarkdown))
+}
+
 /** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')

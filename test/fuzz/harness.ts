@@ -109,6 +109,9 @@ export async function longestLoopDelay(work: () => Promise<unknown>): Promise<nu
   const histogram = monitorEventLoopDelay({ resolution: 5 })
   histogram.enable()
   try {
+    // The histogram records the delay between two of its ticks: a block before its first tick
+    // would go unseen, so the work starts only once it has ticked.
+    await new Promise((resolve) => setTimeout(resolve, 20))
     await work()
     // One more turn, so a block at the very end is sampled too.
     await new Promise((resolve) => setTimeout(resolve, 10))

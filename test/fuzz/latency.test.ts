@@ -58,6 +58,7 @@ const HOSTILE: Hostile[] = [
   ['1 MB of nested JSON arrays', 'admin', 'POST', 'events', json('['.repeat(500_000) + ']'.repeat(500_000))],
   ['1 MB of invalid JSON, anonymous', 'anonymous', 'POST', 'events', json(`{"title": "${'x'.repeat(1_000_000)}`)],
   ['a form of 50,000 fields', 'admin', 'POST', 'events', { text: Array.from({ length: 50_000 }, (_, i) => `f${i}[]=${i}`).join('&'), type: 'application/x-www-form-urlencoded' }],
+  ['a JSON object of 50,000 fields', 'admin', 'POST', 'events', json(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`f${i}`, i])))],
   ['a body over the limit', 'admin', 'POST', 'events', json('x'.repeat(1024 * 1024 + 1))],
 ]
 
