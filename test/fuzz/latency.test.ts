@@ -88,9 +88,11 @@ async function measure([, who, method, path, body]: Hostile) {
 
 describe('a cheap request while a hostile one runs', () => {
   it.each(HOSTILE)(`is answered within ${CHEAP_MS} ms beside %s: the event loop is never held that long`, async (...hostile) => {
-    // A loaded machine may stall the process now and then: a case fails only when it is slow twice.
+    // A loaded machine (CI runs test files side by side on two cores) stalls the process now and
+    // then, which the histogram counts as a block: a case fails only when it is slow three times
+    // running, as a real block always is.
     let result = await measure(hostile)
-    if (result.delayMs >= CHEAP_MS) result = await measure(hostile)
+    for (let tries = 1; tries < 3 && result.delayMs >= CHEAP_MS; tries++) result = await measure(hostile)
     expectClean(result.hostile.status, result.hostile.body, hostile[2], hostile[0])
     console.info(`latency: ${hostile[0]}: ${result.hostile.status}, cheap GET ${result.cheapMs.toFixed(0)} ms, longest event-loop block ${result.delayMs.toFixed(0)} ms`)
     // The loop's delay, not the cheap answer's own time: in-process, a 1 MB body streams to the app in
