@@ -40,11 +40,15 @@ const event = (description: string) => json({ title: 'Hostile', start_date: '202
 const paragraphs = (bytes: number) => Array.from({ length: Math.ceil(bytes / 440) }, (_, i) => `Paragraph ${i} with *some* _emphasis_, a [link](https://example.org/${i}) and \`code\`. `.repeat(4)).join('\n\n')
 const words = (n: number) => Array.from({ length: n }, (_, i) => ['music', 'night', 'market', 'jazz', 'garden', 'concert'][i % 6]).join(' ')
 
+// The words most events hold (the generated tree's), each looked up over nearly every event.
+const COMMONEST = 'the and to is an by of heritage children under twelve enter free when accompanied adult wheelchair access available'
+
 type Hostile = [name: string, who: Who, method: string, path: string, body?: { text: string; type: string }]
 const HOSTILE: Hostile[] = [
   ['a search of 2,000 words', 'anonymous', 'GET', `events?search=${encodeURIComponent(words(2000))}`],
   ['a search of 20 common words', 'anonymous', 'GET', `events?search=${encodeURIComponent(words(20))}`],
   ['a search of one letter', 'anonymous', 'GET', 'events?search=a'],
+  ['a search of the 19 commonest words of the tree and a one-letter prefix', 'anonymous', 'GET', `events?search=${encodeURIComponent(`${COMMONEST} a`)}`],
   ['a Chinese search of 200 characters', 'anonymous', 'GET', `events?ml_language=zh-hans&search=${encodeURIComponent('音乐会夜市'.repeat(40))}`],
   ['a path of 100,000 slashes and a character', 'anonymous', 'GET', `events/${'/'.repeat(100_000)}x`],
   ['a list of 50 events over two years', 'anonymous', 'GET', 'events?per_page=50&start_date=2026-01-01&end_date=2028-12-31'],
