@@ -39,7 +39,7 @@ export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]
  */
 export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
   const words = segmenter(lang)
-  // No field is stored: a search only wants ids. Every query term is a word of `words` already.
+  // No field is stored: a search only wants ids.
   const mini = new MiniSearch<EventText>({ fields: [...FIELDS], storeFields: [], tokenize: words, processTerm: (term) => term.toLowerCase() })
   // The same words come back often, and their events change only with a write.
   const matches = new Map<string, Set<number>>()
@@ -134,6 +134,7 @@ function termMatches(mini: MiniSearch<EventText>, term: string, prefix: boolean,
     if (!within || within.has(id)) found.add(id)
     return 0
   }
+  // `term` is one word of `words` already: it is not cut again.
   mini.search(term, { prefix, boostDocument, tokenize: (text) => [text] })
   return found
 }
