@@ -104,14 +104,35 @@ describe('a cheap request while a hostile one runs', () => {
   }, 60_000)
 })
 
+/**
+ * The most CPU time the process spent between two turns of the event loop while `work` ran: how
+ * long its synchronous stretches were, whatever else the machine was running (wall-clock delays
+ * also count the time a loaded machine gives other processes, and a build lasts seconds).
+ */
+async function longestStretchCpuMs(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0
+  let done = false
+  let last = process.cpuUsage()
+  const turn = () => {
+    const spent = process.cpuUsage(last)
+    longest = Math.max(longest, (spent.user + spent.system) / 1000)
+    last = process.cpuUsage()
+    if (!done) setImmediate(turn)
+  }
+  setImmediate(turn)
+  await work().finally(() => (done = true))
+  return longest
+}
+
 describe('a language index built in the background', () => {
-  it(`never holds the event loop ${CHEAP_MS} ms, even in Chinese (segmented by ICU, the costliest to index)`, async () => {
-    // A build takes a second or more, long enough for a loaded machine to stall the process once:
-    // it fails only when three fresh builds are slow.
-    const build = () => longestLoopDelay(() => createSearchIndex(store, 'zh-hans', true).ready)
-    let delayMs = await build()
-    for (let tries = 1; tries < 3 && delayMs >= CHEAP_MS; tries++) delayMs = await build()
-    console.info(`latency: a background Chinese index build of ${EVENTS} events: longest event-loop block ${delayMs.toFixed(0)} ms`)
-    expect(delayMs, `the event loop was held ${delayMs.toFixed(0)} ms between two chunks of the build`).toBeLessThan(CHEAP_MS)
+  // The suite's bound (the first search of a language awaits the build, so a request waits behind it).
+  const STRETCH_MS = CHEAP_MS
+  it(`never runs ${STRETCH_MS} ms without letting other requests in, even in Chinese (segmented by ICU, the costliest to index)`, async () => {
+    // CPU time counts the process's other threads too (the collector's): a case fails only when slow twice.
+    const build = () => longestStretchCpuMs(() => createSearchIndex(store, 'zh-hans', true).ready)
+    let stretchMs = await build()
+    if (stretchMs >= STRETCH_MS) stretchMs = await build()
+    console.info(`latency: a background Chinese index build of ${EVENTS} events: longest stretch ${stretchMs.toFixed(0)} ms of CPU time`)
+    expect(stretchMs, `the build ran ${stretchMs.toFixed(0)} ms (CPU time) between two turns of the event loop`).toBeLessThan(STRETCH_MS)
   }, 60_000)
 })
