@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { createWordIndex } from '../../src/query/word-index.ts'
 import { call, fixtureApp } from '../helpers.ts'
 
 describe('search limits', () => {
@@ -20,28 +19,5 @@ describe('search limits', () => {
   it('takes a search of 20 words', async () => {
     const app = await fixtureApp('reference')
     expect((await call(app, `events?search=${encodeURIComponent(words(20))}`)).status).toBe(200)
-  })
-})
-
-describe('the word index', () => {
-  const index = createWordIndex()
-  index.add(1, ['night', 'market', 'jazz'])
-  index.add(2, ['night', 'walk'])
-  index.add(3, ['jazz', 'nightfall'])
-
-  it('finds documents holding every word, the last also as a prefix', () => {
-    expect([...index.match(['night'], false)]).toEqual([1, 2])
-    expect([...index.match(['night'], true)].sort()).toEqual([1, 2, 3])
-    expect([...index.match(['jazz', 'night'], true)].sort()).toEqual([1, 3])
-    expect([...index.match(['jazz', 'night'], false)]).toEqual([1])
-    expect([...index.match(['walk', 'market'], false)]).toEqual([])
-  })
-
-  it('forgets a discarded document and its words', () => {
-    const own = createWordIndex()
-    own.add(7, ['lantern'])
-    own.discard(7)
-    expect(own.has(7)).toBe(false)
-    expect([...own.match(['lan'], true)]).toEqual([])
   })
 })
