@@ -62,7 +62,6 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
   for (const field of TEXT) if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
-  sanitizeChanges(changes, ctx.caller)
   if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
   if (sent('author')) changes.author = Number(params.author)
   if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)
@@ -80,6 +79,7 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
     const published = date?.instant ?? (event ? undefined : ctx.now)
     changes.status = writtenStatus(params.status, ctx.caller, published, ctx.now)
   }
+  sanitizeChanges(changes, ctx.caller)
   if (sent('slug') || !event) {
     const base = slugify(String(sent('slug') ? params.slug : (changes.title ?? '')))
     changes.slug = uniqueSlug(ctx.store, 'events', ctx.lang, base, event?.id)

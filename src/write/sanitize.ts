@@ -40,10 +40,13 @@ const options = (tags: string[]): sanitizeHtml.IOptions => ({
 })
 const POST = options([...INLINE, ...BLOCK])
 const TITLE = options(INLINE)
+const PLAIN = options([])
 
 /** Fields whose text may carry HTML: Markdown bodies and excerpts, and names and titles. */
 const BODY_FIELDS = ['description', 'excerpt']
 const TITLE_FIELDS = ['title', 'venue', 'organizer', 'name']
+/** Plain-text fields: served as they are (in JSON-LD too), so they carry no markup at all. */
+const PLAIN_FIELDS = ['address', 'city', 'country', 'province', 'state', 'stateprovince', 'zip', 'phone', 'email', 'cost']
 
 /**
  * The longest description or excerpt contributors and authors may write, in characters. Rendering
@@ -76,6 +79,11 @@ export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, c
   }
   for (const field of BODY_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
   for (const field of TITLE_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
+  const plain = (value: unknown) => (typeof value === 'string' ? sanitizeHtml(value, PLAIN) : value)
+  for (const field of PLAIN_FIELDS) {
+    const value = changes[field]
+    if (value !== undefined) (changes as Record<string, unknown>)[field] = Array.isArray(value) ? value.map(plain) : plain(value)
+  }
   return changes
 }
 

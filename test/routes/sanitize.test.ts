@@ -47,7 +47,20 @@ describe('HTML from contributors and authors is sanitized (no unfiltered_html)',
     expectClean(await treeText())
   })
 
-  // Inline creation answers 500 on main (issue 10, helper B's slice); re-enable once it answers 201.
+  it('strips every tag from the plain-text fields of venues, organizers and costs', async () => {
+    const script = '</script><script>alert(1)</script>'
+    const venue = await call(app, 'venues', json('POST', { venue: 'Script Hall', address: `1 Road${script}`, city: `City${script}`, zip: `0123${script}`, phone: `+65${script}` }, as('author')))
+    expect(venue.status).toBe(201)
+    const organizer = await call(app, 'organizers', json('POST', { organizer: 'Script Org', phone: `+65${script}`, email: `a@b.test${script}` }, as('author')))
+    expect(organizer.status).toBe(201)
+    const event = await call(app, 'events', json('POST', { ...EVENT, cost: `S$5${script}`, venue: venue.body.id }, as('author')))
+    expect(event.status).toBe(201)
+    const translated = await call(app, `events/${event.body.id}?ml_language=ms`, json('POST', { cost: `RM5${script}` }, as('author')))
+    expect(translated.status).toBe(200)
+    for (const text of [venue.text, organizer.text, event.text, translated.text, await treeText()]) expect(text).not.toMatch(/<\/?script/i)
+    expect(venue.body.address).toBe('1 Road')
+  })
+
   it('sanitizes the inline venues and organizers a contributor creates with an event', async () => {
     const created = await call(app, 'events', json('POST', { ...EVENT, description: 'plain', venue: { venue: 'Hall<script>alert(5)</script>', description: HOSTILE }, organizer: [{ organizer: 'Org', description: HOSTILE }] }, as('contributor')))
     expect(created.status).toBe(201)
