@@ -6,7 +6,7 @@ import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
 import type { Caller } from './roles.ts'
 import type { StoredUser } from './users-file.ts'
 
-/** How many failed logins are let through before 429: per login, and per client address. */
+/** How many failed logins are let through before 429: per login from one address, and per client address. */
 export interface LoginLimits {
   perLogin: number
   perAddress: number
@@ -46,10 +46,13 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   }
 
   // Settles who may try now, and counts the try before the check, so many tries at once count as many.
+  // A login's failures count per address: a stranger who knows a login must not lock its owner
+  // out from everywhere; each address has its own allowance across every login it tries.
+  const loginKey = (login: string, address: string | undefined) => (address === undefined ? login : `${login}\n${address}`)
   const admit = (login: string, address: string | undefined) => {
-    const wait = Math.max(logins.waitFor(login), address === undefined ? 0 : addresses.waitFor(address))
+    const wait = Math.max(logins.waitFor(loginKey(login, address)), address === undefined ? 0 : addresses.waitFor(address))
     if (wait > 0) throw tooManyLoginAttempts(wait)
-    logins.count(login)
+    logins.count(loginKey(login, address))
     if (address !== undefined) addresses.count(address)
   }
   const shared = (digest: Buffer, check: () => Promise<boolean>) => {
@@ -71,7 +74,7 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
       admit(login, address)
       if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
-      logins.clear(login)
+      logins.clear(loginKey(login, address))
       if (address !== undefined) addresses.forgive(address)
       verified.set(login, digest)
       return toCaller(user!)

@@ -92,6 +92,14 @@ describe('repeated failures from one address', () => {
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.2'))).toBe(200)
   })
 
+  it("lock a login out from the failing address only, never its owner's elsewhere", async () => {
+    const users = openUsers(file, { limits: { perLogin: 3, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (let i = 0; i < 3; i++) expect(await status(users.authenticate(basic('ada', `wrong-password-${i}`), '198.51.100.7'))).toBe(401)
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '198.51.100.7'))).toBe(429)
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.1'))).toBe(200)
+  })
+
   it('are let through again when the window has passed', async () => {
     let clock = 0
     const users = openUsers(file, { now: () => clock, limits: { perLogin: 2, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
