@@ -14,6 +14,11 @@ import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 const TEXT = ['title', 'excerpt', 'website', 'password']
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
+/**
+ * The most categories, tags or organizers one event write may name. Each new term or inline
+ * organizer is a file written in the request: 3,000 new category names held every write for a minute.
+ */
+export const MAX_LINKS = 100
 
 /** POST /events: a new event from its arguments (§8), its source file in the request's language. */
 export async function createEvent(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
@@ -42,6 +47,9 @@ export async function updateEvent(event: ContentRecord, params: Record<string, u
  */
 async function eventChanges(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Promise<Changes> {
   checkAuthor(params, given, ctx.caller, event === undefined)
+  for (const field of ['categories', 'tags', 'organizer']) {
+    if (given.has(field) && countOf(params[field]) > MAX_LINKS) throw invalidParam(field, `${field} takes at most ${MAX_LINKS} items.`)
+  }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
   await prepareMarkdownOf(changes)
@@ -121,4 +129,10 @@ function costValue(cost: unknown, creating: boolean): string | string[] | null {
 
 function emptyToNull(ids: number[]): number[] | null {
   return ids.length === 0 ? null : ids
+}
+
+/** How many items a list argument names: an array's length, or a comma-separated string's parts. */
+function countOf(value: unknown): number {
+  if (Array.isArray(value)) return value.length
+  return typeof value === 'string' ? value.split(',').length : 1
 }

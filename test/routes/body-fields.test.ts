@@ -29,3 +29,21 @@ describe('a body names at most 1,000 fields, as PHP allows WordPress', () => {
     }
   })
 })
+
+describe('an event write names at most 100 categories, tags or organizers', () => {
+  it('refuses 101 new category names with 400 naming categories, and writes nothing', async () => {
+    const names = Array.from({ length: 101 }, (_, i) => `Many ${i}`)
+    const answer = await call(app, 'events', { ...json({ ...EVENT, categories: names }) })
+    expect(answer.status).toBe(400)
+    expect(answer.body.data.params).toHaveProperty('categories')
+    const listed = await call(app, 'categories?search=Many&hide_empty=false', { headers: as('admin') })
+    expect(listed.body.categories).toEqual([])
+  })
+
+  it('takes 100 of them', async () => {
+    const names = Array.from({ length: 100 }, (_, i) => `Some ${i}`)
+    const answer = await call(app, 'events', { ...json({ ...EVENT, categories: names }) })
+    expect(answer.status).toBe(201)
+    expect(answer.body.categories).toHaveLength(100)
+  })
+})
