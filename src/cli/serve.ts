@@ -47,6 +47,8 @@ export async function serve(flags: Flags): Promise<number> {
       throw new CliError(`build failed: ${error.message}`)
     })
     : async () => {}
+  // Ready means every edit made since the load is served: the watcher has caught up (reconcile).
+  await watching.ready
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
   console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/calendar/events/v1`)

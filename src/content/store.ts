@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
@@ -105,6 +106,13 @@ const SETTLE_MS = 50
 
 /** A write that would leave the tree invalid: nothing was written. */
 export class CommitError extends Error {}
+
+/** A write refused because its files changed on disk since the store read them (412: send it again). */
+export class StaleFilesError extends ApiError {
+  constructor(readonly paths: string[]) {
+    super('precondition-failed', 412, `${paths.join(', ')} changed on disk since it was read; send the write again.`)
+  }
+}
 
 /** Loads the whole content tree and returns the store over it. */
 export async function createStore(dir: string, options: StoreOptions): Promise<Store> {
@@ -308,6 +316,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
     if (isLink(kind)) throw new CommitError(`${kind}/ is a symbolic link; nothing is written through it`)
     const key = `${kind}/${stem}`
+    await refuseIfChangedOnDisk(kind, stem, Object.keys(files) as Lang[])
     const next = new Map([...(byStem.get(key) ?? [])].map((path) => [path, entries.get(path)!]))
     const writes: { path: string; text: string | null }[] = []
     for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
@@ -340,6 +349,34 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const after = settle(kind, stem, [...next.values()])
     if (before && !after) await raiseHighWater(before)
     return after
+  }
+
+  /**
+   * A write is planned from the record as the store knows it. If one of its files changed on disk
+   * since (an editor, a `git pull` the watcher has not reported yet), writing would put the old
+   * text back over the edit: the store reads the files again, and the write is refused with 412 so
+   * that the client sends it again over what is on disk now.
+   */
+  const refuseIfChangedOnDisk = async (kind: Kind, stem: string, langs: Lang[]) => {
+    const paths = new Set([...(byStem.get(`${kind}/${stem}`) ?? []), ...langs.map((lang) => contentPath(kind, stem, lang))])
+    const changed = [...paths].filter((path) => {
+      try {
+        return readTextOrNull(join(dir, path)) !== (texts.get(path) ?? null)
+      } catch {
+        return true
+      }
+    })
+    if (changed.length > 0) throw new StaleFilesError(changed)
+  }
+
+  /** Runs a commit; files found changed on disk are read again once the write is undone. */
+  const readingStale = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof StaleFilesError) await reloadNow(error.paths)
+      throw error
+    }
   }
 
   /** Ids of records deleted for good are remembered in content/.ids.yaml, so they are never handed out again. */
@@ -496,8 +533,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     problems: () => problems.list(),
     nextId,
     newStem,
-    commit: (kind, stem, files) => queue(() => commitNow(kind, stem, files)),
-    transaction: (work) => queue(() => transactionNow(work)),
+    commit: (kind, stem, files) => queue(() => readingStale(() => commitNow(kind, stem, files))),
+    transaction: (work) => queue(() => readingStale(() => transactionNow(work))),
     reload: (paths) => queue(() => reloadNow(paths)),
     reconcile: () => queue(reconcileNow),
     onChange: (listener) => void listeners.push(listener),
