@@ -5,9 +5,10 @@ import { FrontMatterError, readYamlBlock } from './yaml-data.ts'
  * gray-matter, disarmed. Its default engines evaluate a `---js`/`---javascript` block as JavaScript
  * (and would hand `---coffee` to CoffeeScript), and content files come from pull requests. So the
  * caller checks the fence first (fenceLanguage, isYamlLanguage), and gray-matter is only ever
- * called with engines of our own: YAML goes to readYamlBlock, every other name it could look up
- * refuses. Options are always passed, which keeps gray-matter's module-level cache (keyed by file
- * content, used only when called without options) out of the way.
+ * called with engines of our own: YAML goes to readYamlBlock, every other name it registers or
+ * aliases refuses, and the language it read is checked again after. Options are always passed, which keeps gray-matter's module-level cache (keyed by file
+ * content, used only when called without options, and returning the cached data objects) out of
+ * the way.
  */
 
 /** What gray-matter cut from a file: the raw block (from the fence's line end on), the body, the block's data. */
@@ -41,17 +42,14 @@ export function fenceLanguage(source: string): string {
 }
 
 /**
- * gray-matter's options: our engines and no excerpt (its default reads `excerpt_separator` from the
- * file's own data). Every name gray-matter's defaults register, its aliases, and every name a plain
- * object inherits (`constructor`, `toString`…: it looks engines up on a plain object) gets an
- * engine: `yaml` (readYamlBlock) for YAML names, one that refuses for the rest.
+ * The engines gray-matter gets: readYamlBlock for YAML names, one that refuses for every other
+ * name its defaults register (`Object.keys(matter.engines)`), its aliases and other common ones.
  */
-function matterOptions(yaml: Engine) {
-  const names = new Set([...KNOWN_LANGUAGES, ...Object.keys(grayMatter.engines), ...Object.getOwnPropertyNames(Object.prototype)])
+function disarmedEngines(): Record<string, Engine> {
+  const names = new Set([...KNOWN_LANGUAGES, ...Object.keys(grayMatter.engines)])
   // Copied into gray-matter's engine table with Object.assign, an own `__proto__` would set its prototype.
   names.delete('__proto__')
-  const engines = Object.fromEntries([...names].map((name) => [name, isYamlLanguage(name) ? yaml : refusing(name)]))
-  return { language: 'yaml', delimiters: '---', engines, excerpt: () => '' }
+  return Object.fromEntries([...names].map((name) => [name, isYamlLanguage(name) ? { parse: readYamlBlock } : refusing(name)]))
 }
 
 /** An engine that refuses; its message says so, as the fence check should have refused first. */
@@ -63,22 +61,37 @@ function refusing(name: string): Engine {
   }
 }
 
+/** Built once: building them on every call made reading twice as slow. */
+const ENGINES = Object.freeze(disarmedEngines())
+
 /**
- * Reads a file (without its byte-order mark) with gray-matter and the disarmed engines. The data is
- * what readYamlBlock built on this call (fresh objects), never an object gray-matter holds; a block
- * gray-matter finds empty is no fields.
+ * gray-matter's options: our engines, and no excerpt (its default reads `excerpt_separator` from
+ * the file's own data). An engine registered on gray-matter since is overridden as well.
+ */
+function matterOptions() {
+  const added = Object.keys(grayMatter.engines).some((name) => !Object.hasOwn(ENGINES, name))
+  return { language: 'yaml', delimiters: '---', engines: added ? disarmedEngines() : ENGINES, excerpt: () => '' }
+}
+
+/**
+ * Reads a file (without its byte-order mark) with gray-matter and the disarmed engines. Options
+ * are always passed, so gray-matter caches nothing: the data is what readYamlBlock built from
+ * this text on this call (fresh objects), or a fresh `{}` for a block gray-matter finds empty.
+ * gray-matter looks engines up on a plain object, so a fence naming what every object inherits
+ * (`---valueOf`, `---constructor`) would reach that function (no engine of ours is registered
+ * under those names: shadowing them slowed every call threefold). Such a function runs no code
+ * from the file; the language gray-matter read is checked afterwards, and what it made is dropped.
  */
 export function readWithGrayMatter(source: string): ReadFile {
-  let data: Record<string, unknown> | undefined
-  const yaml = { parse: (block: string) => (data = readYamlBlock(block)) }
   let file: matter.GrayMatterFile<string>
   try {
-    file = matter(source, matterOptions(yaml))
+    file = matter(source, matterOptions())
   } catch (error) {
     if (error instanceof FrontMatterError) throw error
     throw new FrontMatterError(`front matter cannot be read: ${(error as Error)?.message ?? error}`, 1)
   }
-  return { data: data ?? {}, block: file.matter, body: file.content }
+  if (!isYamlLanguage(file.language)) throw refuseLanguage(file.language)
+  return { data: file.data, block: file.matter, body: file.content }
 }
 
 /** Steps gray-matter may spend on blank runs in a block before the block is cut without it: about a millisecond. */
