@@ -1,4 +1,5 @@
-import { FrontMatterError, loadYaml } from './yaml-data.ts'
+import { blankLineSteps, fenceLanguage, isYamlLanguage, MAX_BLANK_STEPS, type ReadFile, readWithGrayMatter, refuseLanguage } from './front-matter-read.ts'
+import { readYamlBlock } from './yaml-data.ts'
 
 export { FrontMatterError } from './yaml-data.ts'
 export { reorderFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter-write.ts'
@@ -46,22 +47,47 @@ export function isComplete(text: string): boolean {
 }
 
 /**
- * Parses a Markdown file with YAML front matter. Only YAML is ever read: a fence naming any other
- * language (`---js`, `---json`, `---coffee`…) is refused, never handed to an engine. Throws a
- * FrontMatterError, with the line it is about, when the front matter cannot be used.
+ * Parses a Markdown file with YAML front matter, with gray-matter. Only YAML is ever read: the
+ * fence is checked before gray-matter is called, and a fence naming any other language (`---js`,
+ * `---json`, `---coffee`…) is refused, never handed to an engine (gray-matter's own engines are
+ * replaced too: see front-matter-read.ts). Throws a FrontMatterError, with the line it is about,
+ * when the front matter cannot be used.
  */
 export function parseFrontMatter(text: string): ParsedFile {
+  const read = readFile(text)
+  return { data: read.data, body: tidyBody(read.body), written: numbersAsWritten(read.block, read.data) }
+}
+
+/** Reads a file's parts and data: the fence is checked before gray-matter is called. */
+function readFile(text: string): ReadFile {
   const parts = splitFile(text)
-  if (!parts) return { data: {}, body: tidyBody(text.replace(/^\uFEFF/, '')), written: {} }
-  if (parts.language !== '' && !/^ya?ml$/i.test(parts.language)) {
-    throw new FrontMatterError(`front matter marked ${JSON.stringify(parts.language.slice(0, 40))} is never read: only YAML front matter is read`, 1)
-  }
-  const empty = parts.block.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#'))
-  const data = empty ? {} : loadYaml(parts.block)
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new FrontMatterError('front matter must be a mapping of keys to values', 1)
-  }
-  return { data: data as Record<string, unknown>, body: tidyBody(parts.body), written: numbersAsWritten(parts.block, data as Record<string, unknown>) }
+  if (!parts) return { data: {}, block: '', body: text.replace(/^\uFEFF/, '') }
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text // splitFile allows one byte-order mark
+  const language = parts.blockStart === text.length ? parts.language : fenceLanguage(source)
+  if (language !== '' && !isYamlLanguage(language)) throw refuseLanguage(language)
+  return isCutAsWritten(text, parts) ? readWithGrayMatter(source) : readWithSplit(parts)
+}
+
+/**
+ * Whether gray-matter cuts the file as it is written (as splitFile does), in linear time; a test
+ * holds the two to the same parts and data. Where it would not, splitFile cuts it:
+ * - a file that is only its opening fence: with no line break, gray-matter reads the fence's
+ *   language without its last letter (`---yml` as `ym`);
+ * - a bare `---` followed by blanks that YAML does not take as blanks (`\v`, `\f`, a lone `\r`,
+ *   no-break spaces…): gray-matter hands them to the engine as the block's first line;
+ * - a block whose runs of blank lines would cost gray-matter's test for an empty block more than
+ *   MAX_BLANK_STEPS (it is quadratic in them).
+ */
+export function isCutAsWritten(text: string, parts: FileParts): boolean {
+  if (parts.blockStart === text.length) return false
+  const fenceTail = text.slice(text.indexOf('---') + 3, parts.blockStart)
+  if (parts.language === '' && !/^[ \t]*$/.test(fenceTail)) return false
+  return blankLineSteps(parts.block) <= MAX_BLANK_STEPS
+}
+
+/** The parts splitFile cut, and the block's data: what readWithGrayMatter gives for the same file. */
+export function readWithSplit(parts: FileParts): ReadFile {
+  return { data: readYamlBlock(parts.block), block: parts.block, body: parts.body }
 }
 
 // No /\s+$/ on text from files or requests: a backtracking pattern is quadratic in a run of blanks.

@@ -14,6 +14,20 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constr
 const MAX_DEPTH = 32
 
 /**
+ * Reads a front-matter block as a record's fields: a block of only blank and comment lines is no
+ * fields; anything else must be a YAML mapping (read by loadYaml). `block` starts at the newline
+ * that ends the opening fence, so errors carry the file's line numbers.
+ */
+export function readYamlBlock(block: string): Record<string, unknown> {
+  const empty = block.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#'))
+  const data = empty ? {} : loadYaml(block)
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new FrontMatterError('front matter must be a mapping of keys to values', 1)
+  }
+  return data as Record<string, unknown>
+}
+
+/**
  * Reads a YAML front-matter block as plain data. The core schema: no timestamps (dates stay the
  * strings the editor wrote), no `!!js/…` or other code tags. The result is copied into fresh plain
  * objects and arrays, refusing keys that name a prototype, nesting deeper than MAX_DEPTH, and

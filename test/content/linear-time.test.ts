@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from '../../src/content/front-matter.ts'
+import { FrontMatterError, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from '../../src/content/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
 import { normalize } from '../../src/content/records.ts'
 
@@ -24,5 +24,28 @@ describe('reading and writing content files', () => {
     within(1_000, () => expect(parseFrontMatter(`---\n${'\n'.repeat(RUN)}id: 1\n---\n`).data).toEqual({ id: 1 }))
     within(1_000, () => expect(parseFrontMatter(`---\nzip: 1${blanks}x\n---\n`).data.zip).toBe(`1${blanks}x`))
     within(1_000, () => expect(parseFrontMatter(`---\nzip: 012${blanks}\n---\n`).written).toEqual({ zip: '012' }))
+  })
+
+  // gray-matter tests a block for emptiness with /^\s*#[^\n]+/gm: quadratic in a run of blank lines
+  // (16,000 newlines took it 0.2 s, 100,000 seconds), so such blocks are cut without it.
+  it('takes linear time on runs of blank lines of every kind, and of blank lines of spaces', () => {
+    for (const blank of ['\n', '\r\n', '\r', ' \n', '\t\n', '\n#\n']) {
+      within(1_000, () => expect(parseFrontMatter(`---\n${blank.repeat(RUN)}id: 1\n---\nBody`).data).toEqual({ id: 1 }))
+    }
+    // Blanks to that pattern, not to YAML: the file is refused or read, quickly either way.
+    for (const blank of ['\u2028', '\u2029\n', '\u3000\n', '\u00a0\n', '\v\n']) {
+      within(1_000, () => expect(() => parseFrontMatter(`---\nid: 1\n${blank.repeat(RUN)}\n---\nBody`)).toThrow(FrontMatterError))
+    }
+    within(1_000, () => expect(parseFrontMatter(`---\n${`${' '.repeat(1_000)}\n`.repeat(1_000)}id: 1\n---\n`).data).toEqual({ id: 1 }))
+    within(1_000, () => expect(parseFrontMatter(`---${blanks}\n${'\n'.repeat(RUN)}---\n`).data).toEqual({}))
+    within(1_000, () => expect(parseFrontMatter(`---\n${'\n'.repeat(RUN)}`).data).toEqual({}))
+  })
+
+  it('takes linear time on a megabyte of dashes, of fences and of comment lines', () => {
+    const mb = 1 << 20
+    within(1_000, () => expect(parseFrontMatter('-'.repeat(mb)).data).toEqual({}))
+    within(1_000, () => expect(parseFrontMatter(`---\n${'-'.repeat(mb)}`).data).toEqual({}))
+    within(1_000, () => expect(parseFrontMatter(`---\nid: 1\n${'---\n'.repeat(mb / 4)}`).body).toBe('---\n'.repeat(mb / 4 - 1).trimEnd()))
+    within(1_000, () => expect(parseFrontMatter(`---\n${'#\n'.repeat(mb / 2)}---\n`).data).toEqual({}))
   })
 })
