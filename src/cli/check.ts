@@ -20,11 +20,21 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   } else {
     for (const p of sorted) {
       const severity = p.severity ?? 'error'
-      if (format === 'github') console.log(`::${severity} file=${where(p)},line=${p.line ?? 1}::${p.message.replace(/\r?\n/g, ' ')}`)
+      if (format === 'github') console.log(githubAnnotation(severity, where(p), p.line ?? 1, p.message))
       else console.log(`${where(p)}:${p.line ?? 1}: ${severity === 'warning' ? 'warning: ' : ''}${p.message}`)
     }
   }
   const errors = sorted.filter((p) => (p.severity ?? 'error') === 'error').length
   if (format !== 'json') console.error(`${errors} error${errors === 1 ? '' : 's'}, ${sorted.length - errors} warning${sorted.length - errors === 1 ? '' : 's'}`)
   return errors > 0 ? 1 : 0
+}
+
+/**
+ * A GitHub Actions annotation, escaped as the runner reads them: a file named in a pull request
+ * (`x\n::warning file=README.md::…`) must not forge a workflow command of its own.
+ */
+export function githubAnnotation(severity: string, file: string, line: number, message: string): string {
+  const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  return `::${severity} file=${property(file)},line=${line}::${data(message)}`
 }

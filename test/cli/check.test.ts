@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { githubAnnotation } from '../../src/cli/check.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { FIXTURES } from '../helpers.ts'
 
@@ -88,5 +89,13 @@ describe('almanac check', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('GitHub annotations', () => {
+  it('escape file names and messages, so a file named in a pull request forges no workflow command', () => {
+    const line = githubAnnotation('error', 'content/events/x\n::warning file=README.md::INJECTED.en.md', 3, 'bad\r\nvalue: 100%')
+    expect(line).toBe('::error file=content/events/x%0A%3A%3Awarning file=README.md%3A%3AINJECTED.en.md,line=3::bad%0D%0Avalue: 100%25')
+    expect(line.split('\n')).toHaveLength(1)
   })
 })
