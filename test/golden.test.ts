@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, fixtureApp } from './helpers.ts'
 import { differences, sample, shapeOf, type Allowed } from './golden.ts'
 
-// Each anonymous GET of ../shared/samples/tec, asked of Almanac over a fixture that recreates the
+// Each anonymous GET of the recorded reference answers (test/fixtures/tec-samples), asked of Almanac over a fixture that recreates the
 // reference instance's records (test/fixtures/reference), at the instant the samples were taken.
 // The fixture holds the records as they were at the end of the capture (event 11 updated, event 16
 // created); samples marked `before16` were taken before event 16 existed, so it is dropped from ours.

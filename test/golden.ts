@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-export const SAMPLES = resolve(import.meta.dirname, '../../shared/samples/tec')
+export const SAMPLES = resolve(import.meta.dirname, 'fixtures/tec-samples')
 
 /** A captured reference response: its status, its contract headers and its parsed body. */
 export function sample(name: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, call, json, writableApp } from './helpers.ts'
 import { sample, shapeOf } from './golden.ts'
 
-// The reference's own capture sequence (../shared/samples/tec/INDEX.md), replayed in order as an
+// The reference's own capture sequence (test/fixtures/tec-samples/INDEX.md), replayed in order as an
 // administrator against a tree that holds only the poster image. Ids differ from the reference's,
 // so requests use the ids Almanac handed out; each answer must have the sample's status, headers,
 // keys, key order and types.
