@@ -1,3 +1,4 @@
+import { requireContentFolder } from './content-folder.ts'
 import { resolveConfig } from '../config.ts'
 import { createSiteBuilder, type BuildResult } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
@@ -11,6 +12,7 @@ type Flags = Record<string, string | boolean | undefined>
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
   const config = resolveConfig(flags)
+  requireContentFolder(config.content)
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { requireContentFolder } from './content-folder.ts'
 import { resolveConfig } from '../config.ts'
 import { checkContent } from '../content/check.ts'
 import type { Problem } from '../content/problems.ts'
@@ -11,6 +12,7 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   const format = (flags.format ?? 'text') as (typeof FORMATS)[number]
   if (!FORMATS.includes(format)) throw new CliError(`check: --format must be ${FORMATS.join(', ')}`)
   const config = resolveConfig(flags)
+  requireContentFolder(config.content)
   const { problems, fixed } = await checkContent(config.content, flags.fix === true)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
   for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)

@@ -1,5 +1,6 @@
 import { toNodeHandler } from 'h3'
 import { createApp } from '../app.ts'
+import { requireContentFolder } from './content-folder.ts'
 import { resolveConfig, type Config } from '../config.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
@@ -16,6 +17,7 @@ type Flags = Record<string, string | undefined>
 /** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
 export async function serve(flags: Flags): Promise<number> {
   const config = resolveConfig(flags)
+  requireContentFolder(config.content)
   const started = performance.now()
   // A users file that cannot be read stops the start here, in one line, before anything listens.
   const users = openUsers(config.users)

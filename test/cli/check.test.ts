@@ -99,3 +99,17 @@ describe('GitHub annotations', () => {
     expect(line.split('\n')).toHaveLength(1)
   })
 })
+
+describe('a content folder that is not there', () => {
+  it.each([['check'], ['build'], ['serve']])('stops almanac %s with one line and exit 1, never an empty success', async (command) => {
+    const cwd = await mkdtemp(join(tmpdir(), 'almanac-nofolder-'))
+    try {
+      const result = await almanac([command, '--content', join(cwd, 'nonexistent'), ...(command === 'serve' ? ['--port', '0'] : [])], cwd)
+      expect(result.code).toBe(1)
+      expect(result.stderr.trim()).toBe(`almanac: ${join(cwd, 'nonexistent')}: no such content folder`)
+      expect(result.stdout).not.toMatch(/0 errors|serving/)
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
+  })
+})
