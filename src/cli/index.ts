@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { UsersError } from '../auth/users.ts'
 import { ConfigError } from '../config.ts'
@@ -19,9 +20,32 @@ Commands:
 
 Settings also come from ALMANAC_* environment variables and almanac.config.yaml (see README).`
 
+const COMMANDS = ['serve', 'build', 'preview', 'check', 'user']
+
+/** One command's line of the usage, with the note on settings. */
+function usageOf(command: string): string {
+  const line = USAGE.split('\n').find((text) => text.trimStart().startsWith(`${command} `)) ?? ''
+  return `Usage: almanac ${line.trim().replace(/^(\S+)\s+/, '$1 ')}\n\nSettings also come from ALMANAC_* environment variables and almanac.config.yaml (see README).`
+}
+
+/** The version in package.json. */
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  return manifest.version
+}
+
 /** The almanac command: picks a subcommand and reports failures as one line and exit code 1. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(`almanac ${version()}`)
+    return 0
+  }
+  // `almanac <command> --help` shows that command's line of the usage; exit 0.
+  if (command && COMMANDS.includes(command) && (rest.includes('--help') || rest.includes('-h'))) {
+    console.log(usageOf(command))
+    return 0
+  }
   try {
     if (command === 'serve') {
       const { values } = parseFlags(rest)
