@@ -107,7 +107,9 @@ export function prepareMarkdown(markdown: string): Promise<void> {
 export async function prepareRecordMarkdown(record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> }): Promise<void> {
   const texts = [...record.files.values()].flatMap((file) => {
     const excerpt = typeof file.data.excerpt === 'string' ? file.data.excerpt : ''
-    return [file.body, file.body.split(/\n\s*\n/)[0] ?? '', excerpt]
+    // Most bodies are short: they are rendered when asked for, and need not even be split here.
+    const body = file.body.length < OFF_THREAD_FROM ? [] : [file.body, file.body.split(/\n\s*\n/)[0] ?? '']
+    return [...body, excerpt]
   })
   await Promise.all(texts.map(prepareMarkdown))
 }

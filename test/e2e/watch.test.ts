@@ -6,6 +6,7 @@ import { createApp } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
 import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { eventually } from '../content/trees.ts'
 
 let app: Awaited<ReturnType<typeof writableApp>>
 let watching: ContentWatch
@@ -22,18 +23,6 @@ afterEach(async () => {
   await rm(app.dir, { recursive: true, force: true })
 })
 
-/** Polls until `check` passes, for at most 5 s: file events arrive when the system delivers them. */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 5_000
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
-}
 
 const file = (name: string) => join(app.content, 'events', name)
 const EVENT = (id: number | null, title: string) =>
