@@ -56,7 +56,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * to read a protected record are read from the query apart from the arguments.
  */
 const WRITE_QUERY_ARGS = ['force']
-/** WordPress marks authenticated answers private and already expired (§1.7, D13). */
+/** WordPress marks authenticated answers private and already expired (docs/compatibility.md §13). */
 const PRIVATE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
 
 /** Composes routes, authentication, argument parsing and the error handler into one h3 app (the only place that does). */
@@ -102,7 +102,7 @@ export function createApp(options: AppOptions): App {
     const path = event.context.params ?? {}
     if (path.id !== undefined && !/^\d+$/.test(path.id)) throw apiError('rest_no_route')
     const slug = path.slug === undefined ? undefined : safeDecode(path.slug)
-    // D2: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
+    // docs/compatibility.md §3: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
     if (endpoint.capability && !endpoint.capability(current.caller)) throw forbidden(current.caller)
     endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
     // No prototype, and keys copied as data: a body's `__proto__` is a parameter named so, nothing more.
@@ -153,7 +153,7 @@ export function createApp(options: AppOptions): App {
   return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes, textsReady }
 }
 
-/** Methods of a route the caller may use (§1.7 `Allow`): public ones, and those their role allows. */
+/** Methods of a route the caller may use (WordPress's `Allow` header): public ones, and those their role allows. */
 function allowedMethods(route: RouteDef, caller: Caller | null): string[] {
   return route.endpoints.filter((endpoint) => !endpoint.capability || endpoint.capability(caller)).flatMap((endpoint) => endpoint.methods)
 }

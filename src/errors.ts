@@ -1,6 +1,6 @@
 import { HTTPError } from 'h3'
 
-/** Every error code the API emits, with its status and message (reference §9). */
+/** Every error code the API emits, with its status and message, as the reference and WordPress send them. */
 const CATALOGUE = {
   rest_no_route: [404, 'No route was found matching the URL and request method.'],
   rest_missing_callback_param: [400, 'Missing parameter(s): %s'],
@@ -35,7 +35,7 @@ const CATALOGUE = {
 
 export type ErrorCode = keyof typeof CATALOGUE
 
-/** The JSON body of every error: `{code, message, data}` (reference §1.5). */
+/** The JSON body of every error: `{code, message, data}`, WordPress's envelope. */
 export interface ErrorBody {
   code: string
   message: string
@@ -43,7 +43,7 @@ export interface ErrorBody {
   additional_data?: unknown[]
 }
 
-/** How an error's envelope departs from the usual: no `data` at all, or extra data blobs (§1.5). */
+/** How an error's envelope departs from the usual: no `data` at all, or extra data blobs, as WordPress does for some errors. */
 export interface EnvelopeOptions {
   /** WordPress errors that carry no status come out as 500 with `data: null`. */
   nullData?: boolean
@@ -95,7 +95,7 @@ export interface ParamIssue {
   detail?: { code: string; message: string; data: Record<string, unknown> }
 }
 
-/** 400 `rest_invalid_param` naming every failed parameter (reference §1.4 step 2–3). */
+/** 400 `rest_invalid_param` naming every failed parameter (WordPress's validation steps). */
 export function invalidParams(issues: Record<string, ParamIssue>): ApiError {
   const names = Object.keys(issues)
   const params: Record<string, string> = {}

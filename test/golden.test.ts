@@ -57,9 +57,9 @@ const ALLOWED: Allowed = {
   'events.*.date_utc': 'as date',
   'date': 'as date',
   'date_utc': 'as date',
-  'image': 'D15: media are served from content/media; no generated sizes',
-  'events.*.image': 'D15',
-  'json_ld.image': 'D15',
+  'image': 'docs/compatibility.md §15: media are served from content/media; no generated sizes',
+  'events.*.image': 'docs/compatibility.md §15',
+  'json_ld.image': 'docs/compatibility.md §15',
   'json_ld.description': 'escaped HTML without the reference’s stray literal "\\n"',
   'json_ld.location.description': 'as above',
   'json_ld.location.url': 'the venue’s public page instead of the reference’s empty string',
@@ -72,9 +72,9 @@ const ALLOWED: Allowed = {
   'venue.json_ld.url': 'the venue’s public page',
   'json_ld.offers.validFrom': 'follows the publication date',
   'json_ld.url': 'same',
-  'url': 'tags live under /events/tag/ (DESIGN §3)',
+  'url': 'tags live under /events/tag/ (docs/architecture.md §2)',
   'tags.*.url': 'as above',
-  'rest_url': 'D1: 9 per page by default, not the reference site’s 10',
+  'rest_url': 'docs/compatibility.md §2: 9 per page by default, not the reference site’s 10',
   '_links': 'single terms link Almanac’s own routes, not /wp/v2',
   'json_ld.location': 'reference venue JSON-LD has url ""',
 }
@@ -109,7 +109,7 @@ function withoutEvent16(body: { events: { id: number }[]; total: number }) {
   return { ...body, events: body.events.filter((event) => event.id !== 16), total: body.total - 1 }
 }
 
-/** Almanac generates no resized copies of images, so `image.sizes` is never known (D15). */
+/** Almanac generates no resized copies of images, so `image.sizes` is never known (docs/compatibility.md §15). */
 function withoutImageSizes(shape: unknown): unknown {
   if (Array.isArray(shape)) return shape.map(withoutImageSizes)
   if (!shape || typeof shape !== 'object') return shape

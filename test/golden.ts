@@ -12,7 +12,7 @@ export function sample(name: string) {
   return { status, headers: headers.filter((h) => !/^(host|date|connection|x-powered-by)$/i.test(h)), body: JSON.parse(text) as unknown }
 }
 
-/** Keys Almanac adds on purpose (D11): removed before comparing with the reference. */
+/** Keys Almanac adds on purpose (docs/compatibility.md §1): removed before comparing with the reference. */
 const ADDED = new Set(['lang', 'translations', 'languages'])
 
 /**

@@ -4,8 +4,8 @@ import { sample, swapNamespace } from './golden.ts'
 
 type Index = { namespace: string; routes: Record<string, { methods: string[]; endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> | [] }[]; _links?: { self: { href: string }[] } }> }
 
-// Where Almanac's route index differs on purpose: `force` on deletes (D7); `image` has no declared
-// type because it also takes a media id as a number (D15); defaults that depend on the moment.
+// Where Almanac's route index differs on purpose: `force` on deletes (docs/compatibility.md §8); `image` has no declared
+// type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment.
 const OURS_ONLY = new Set(['force'])
 
 describe('the namespace index and /doc follow the reference', () => {
@@ -45,7 +45,7 @@ describe('the namespace index and /doc follow the reference', () => {
     expect(args.end_date!.default).toBe('2028-11-22 02:08:30')
   })
 
-  it('serves an OpenAPI 3.0 document with a working server URL and the reference paths (D17)', async () => {
+  it('serves an OpenAPI 3.0 document with a working server URL and the reference paths (docs/compatibility.md §17)', async () => {
     const ours = (await call(app, 'doc')).body
     const theirs = sample('doc').body as typeof ours
     expect(Object.keys(ours)).toEqual(Object.keys(theirs))

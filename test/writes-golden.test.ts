@@ -60,7 +60,7 @@ describe('writes answer like the reference, request after request', () => {
       website: 'http://example.com/concert', venue: { id: ids.venue }, organizer: [ids.organizer], categories: [ids.category],
       tags: [ids.tag], image: '6', featured: true, show_map: true, show_map_link: true,
     }, admin))
-    // Almanac generates no resized copies of images (D15), so the image object has no `sizes`.
+    // Almanac generates no resized copies of images (docs/compatibility.md §15), so the image object has no `sizes`.
     await expectLike('create-event-full', full, ['sizes'])
     expect(full.body).toMatchObject({ utc_start_date: '2026-11-26 01:00:00', timezone_abbr: 'CST', cost: '$15' })
     await expectLike('create-event-plain', await call(app, 'events', json('POST', { title: 'Plain Meetup', start_date: '2026-11-27 09:00:00', end_date: '2026-11-27 10:00:00' }, admin)))
@@ -72,7 +72,7 @@ describe('writes answer like the reference, request after request', () => {
     ids.gala = gala.body.id
   })
 
-  it('updates an event (D3 keeps its organizer, which the reference drops)', async () => {
+  it('updates an event (it keeps its organizer, which the reference drops: docs/compatibility.md §4)', async () => {
     const updated = await call(app, `events/${ids.gala}`, json('POST', { title: 'Gala Five (updated)', cost: '20' }, admin))
     await expectLike('event-update', updated, ['organizer'])
     expect(updated.body).toMatchObject({ title: 'Gala Five (updated)', cost: '$20' })

@@ -1,6 +1,6 @@
 import type { Kind } from '../content/kinds.ts'
 
-/** WordPress's five roles as The Events Calendar uses them (reference §10.1). */
+/** WordPress's five roles as The Events Calendar uses them (docs/compatibility.md §20, §22). */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 
 export type Role = (typeof ROLES)[number]
@@ -19,12 +19,12 @@ export interface Caller {
 
 const RANK: Record<Role, number> = { administrator: 4, editor: 3, author: 2, contributor: 1, subscriber: 0 }
 
-/** `edit_posts` on events, venues and organizers: contributors and up; also who sees drafts in lists (§7.6). */
+/** `edit_posts` on events, venues and organizers: contributors and up; also who sees drafts in lists (docs/compatibility.md §20). */
 export function canEditPosts(caller: Caller | null): boolean {
   return caller !== null && RANK[caller.role] >= RANK.contributor
 }
 
-/** `publish_tribe_events`: authors and up publish; contributors' posts are scaled back (§10.2). */
+/** `publish_tribe_events`: authors and up publish; contributors' posts are scaled back (docs/compatibility.md §22). */
 export function canPublish(caller: Caller | null): boolean {
   return caller !== null && RANK[caller.role] >= RANK.author
 }
@@ -35,7 +35,7 @@ export function canEditOthers(caller: Caller | null): boolean {
 }
 
 /**
- * `edit_post` / `delete_post` on one post (§10.1): editors on any; authors on their own;
+ * `edit_post` / `delete_post` on one post, as WordPress decides: editors on any; authors on their own;
  * contributors on their own that are not published (nor scheduled).
  */
 export function canChangePost(caller: Caller | null, owner: number, status: string): boolean {
@@ -56,7 +56,7 @@ export function canManageTerms(caller: Caller | null, kind: Kind): boolean {
   return kind === 'tags' ? canEditOthers(caller) : canPublish(caller)
 }
 
-/** `DELETE …?force=true`: deleting files for good is for editors and administrators (D7). */
+/** `DELETE …?force=true`: deleting files for good is for editors and administrators (docs/compatibility.md §8). */
 export function canDeleteForGood(caller: Caller | null): boolean {
   return canEditOthers(caller)
 }

@@ -12,12 +12,12 @@ export function isTermKind(kind: Kind): kind is TermKind {
   return kind === 'categories' || kind === 'tags'
 }
 
-/** Which id space a kind draws from (DESIGN §1: posts share one, terms another). */
+/** Which id space a kind draws from (posts share one, terms another: docs/architecture.md §2). */
 export function idSpaceOf(kind: Kind): 'post' | 'term' {
   return isTermKind(kind) ? 'term' : 'post'
 }
 
-/** The fields a translation file may carry; everything else is read from the source (DESIGN §1). */
+/** The fields a translation file may carry; everything else is read from the source (docs/architecture.md §2). */
 export const TRANSLATABLE: Record<Kind, readonly string[]> = {
   events: ['title', 'slug', 'excerpt', 'cost', 'description'],
   venues: ['venue', 'slug', 'description', 'address', 'city', 'country', 'province', 'state', 'stateprovince'],

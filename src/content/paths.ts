@@ -8,7 +8,7 @@ export interface FileAddress {
   lang: Lang
 }
 
-/** A stem is a stable, ASCII, file-system-safe key (DESIGN §1). */
+/** A stem is a stable, ASCII, file-system-safe key (docs/architecture.md §2). */
 export const STEM = /^[a-z0-9][a-z0-9_-]{0,127}$/i
 
 /**

@@ -4,7 +4,7 @@ export function hasGlobalParams(query: Record<string, unknown>): boolean {
 }
 
 /**
- * WordPress's global parameters (§1.6): `_fields` keeps the listed keys (dotted paths reach into
+ * WordPress's global parameters: `_fields` keeps the listed keys (dotted paths reach into
  * objects, not lists); `_envelope` wraps the answer as `{body, status, headers}` with status 200.
  */
 export function applyGlobalParams(body: unknown, query: Record<string, unknown>, status: number, headers: Record<string, string>) {

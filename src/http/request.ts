@@ -55,7 +55,7 @@ export async function requestState(event: H3Event, options: StateOptions): Promi
   return { view, caller, paramContext, query }
 }
 
-/** Whose unpublished records a caller reads (§10.1 `read_post`): editors everyone's, contributors and authors their own. */
+/** Whose unpublished records a caller reads (WordPress's `read_post`, docs/compatibility.md §20): editors everyone's, contributors and authors their own. */
 export function readerOf(caller: Caller | null): Reader {
   if (canEditOthers(caller)) return 'all'
   return caller && canEditPosts(caller) ? caller.id : 'none'
@@ -89,7 +89,7 @@ export function normalizePath(event: H3Event, apiRoot: string): void {
   event.context.almanac = { prefix } satisfies Routing
 }
 
-/** The method a POST stands for, from `?_method=` or `X-HTTP-Method-Override` (§1.2). */
+/** The method a POST stands for, from `?_method=` or `X-HTTP-Method-Override`, as WordPress reads it. */
 export function methodOf(event: H3Event, query: Record<string, unknown>): string {
   const method = event.req.method
   if (method !== 'POST') return method

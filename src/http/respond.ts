@@ -8,12 +8,12 @@ import { apiIndexUrl } from '../serialize/urls.ts'
 export interface SendInit {
   status: number
   site: Site
-  /** Methods of the matched route the caller may use (§1.7 `Allow`). */
+  /** Methods of the matched route the caller may use (WordPress's `Allow` header). */
   allow?: string[]
   headers?: Record<string, string>
 }
 
-/** The headers WordPress sends on every REST response (§1.7), with D12's exposed headers. */
+/** The headers WordPress sends on every REST response, with the exposed headers of docs/compatibility.md §12. */
 export function baseHeaders(init: { site: Site; origin: string | null; allow?: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=UTF-8',
@@ -35,9 +35,9 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
 }
 
 /**
- * Answers with a JSON text (UTF-8 as is, slashes unescaped: D8) as srvx's FastResponse with a plain
+ * Answers with a JSON text (UTF-8 as is, slashes unescaped: docs/compatibility.md §9) as srvx's FastResponse with a plain
  * header object: h3 hands it to Node as it is, with a Content-Length and no stream or Headers
- * normalization. GET and HEAD answers get a strong ETag and honour If-None-Match with 304 (D13);
+ * normalization. GET and HEAD answers get a strong ETag and honour If-None-Match with 304 (docs/compatibility.md §13);
  * `etag` may be given when it is already known, so a large body need not be hashed again.
  */
 export function send(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Response {

@@ -19,7 +19,7 @@ export interface QueryScope {
   now: number
   /** Whose unpublished records the caller reads (editors everyone's, contributors and authors their own). */
   reader: Reader
-  /** A `?password=` given with the request, which opens protected records that have it (§4.7). */
+  /** A `?password=` given with the request, which opens protected records that have it. */
   password?: string
   /** Radius of a `geoloc_lat`/`geoloc_lng` search, in km. */
   geolocDistance: number
@@ -36,11 +36,11 @@ interface Bound {
 }
 type Bounds = Partial<Record<DateKey, Bound>>
 
-/** The result of `GET /events`: one page, and the effective query for the links (§5.4). */
+/** The result of `GET /events`: one page, and the effective query for the links (docs/compatibility.md §29). */
 export interface EventList {
   page: Page<EventEntry>
   query: [string, string][]
-  /** The links encode every value once venue, organizer or featured are in them (§5.4). */
+  /** The links encode every value once venue, organizer or featured are in them (docs/compatibility.md §29). */
   encoded: boolean
   /** Every match, in list order (the static build pages through it). */
   all: readonly EventEntry[]
@@ -66,7 +66,7 @@ interface Filter {
   near?: (entry: EventEntry) => boolean
 }
 
-/** Runs `GET /events`: the reference's filters (§6, §7) combined with AND, with D4 and D18. */
+/** Runs `GET /events`: the reference's filters combined with AND, with docs/compatibility.md §5 and §18. */
 export function listEvents(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): EventList {
   const bounds = values.include === undefined ? resolveDates(values, given, scope) : {}
   const { statuses, label } = listVisibility(values.status, scope.reader)
@@ -99,7 +99,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   return { page, query, all: matches, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
 }
 
-// Filters on what a password blanks (§4.7): venue, organizers, terms, flags and the venue's place.
+// Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
 const BLANKED_FILTERS = ['venue', 'organizer', 'categories', 'tags', 'featured', 'ticketed', 'geoloc', 'geoloc_lat']
 
 const RESULTS_KEPT = 256
@@ -141,7 +141,7 @@ function matches(f: Filter, e: EventEntry): boolean {
   return f.near === undefined || f.near(e)
 }
 
-/** Relation filters as id sets, each ORed inside, ANDed together (§7.1, §7.2). */
+/** Relation filters as id sets, each ORed inside, ANDed together, as in the reference. */
 function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
   const sets: ReadonlySet<number>[] = []
   const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
@@ -162,7 +162,7 @@ function readableIds(kind: 'venues' | 'organizers', value: unknown, scope: Query
   })
 }
 
-/** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds (§6.1), as closed ranges in ms. */
+/** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds, as closed ranges in ms. */
 function ranges(b: Bounds) {
   return {
     startMin: Math.max(b.start_date?.instant ?? -Infinity, (b.starts_after?.instant ?? -Infinity) + 1),
@@ -172,7 +172,7 @@ function ranges(b: Bounds) {
   }
 }
 
-/** Day-aligned unless `strict_dates` (§6.3); the default window applies unless a relative bound is sent (§6.4). */
+/** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §29). */
 function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
   const strict = /^(1|true|on|yes)$/i.test(String(values.strict_dates))
   const relative = RELATIVE.some((key) => given.has(key))
@@ -210,7 +210,7 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
   return list === byEnd ? out.sort(compareStart) : out
 }
 
-/** Category or tag filters by id, slug or name; a category also matches its descendants (§7.1). */
+/** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
 function termIds(kind: 'categories' | 'tags', value: unknown, scope: QueryScope): number[] {
   const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
   if (kind === 'tags') return ids
@@ -249,7 +249,7 @@ function union(sets: ReadonlySet<number>[]): ReadonlySet<number> {
   return out
 }
 
-/** The query the links carry, in the reference's key order (§5.4); categories and tags never appear. */
+/** The query the links carry, in the reference's key order; categories and tags never appear (docs/compatibility.md §29). */
 function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status: string): [string, string][] {
   const query: [string, string][] = [
     ['page', String(values.page)],
@@ -273,7 +273,7 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   if (values.ticketed !== undefined) add('ticketed', values.ticketed ? '1' : '0')
   add('venue', values.venue === undefined ? undefined : toList(values.venue).join(','))
   add('organizer', values.organizer === undefined ? undefined : toList(values.organizer).join(','))
-  // PHP drops a `false` value from the query, so `featured=false` never shows (§5.4).
+  // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §29).
   if (values.featured === true) add('featured', '1')
   return query
 }

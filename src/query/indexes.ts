@@ -13,7 +13,7 @@ export interface EventEntry {
   status: string
   /** The author's user id (0 for none). */
   author: number
-  /** Whether the event has a password, so lists blank it for callers without it (§4.7). */
+  /** Whether the event has a password, so lists blank it for callers without it. */
   protected: boolean
   hidden: boolean
   featured: boolean
@@ -28,7 +28,7 @@ export interface EventEntry {
 
 /** Indexes over the store, updated one record at a time. */
 export interface Indexes {
-  /** Events ordered by UTC start, then publication date, then id (D18). */
+  /** Events ordered by UTC start, then publication date, then id (docs/compatibility.md §18). */
   byStart(): readonly EventEntry[]
   /** Events ordered by UTC end, then id. */
   byEnd(): readonly EventEntry[]
@@ -156,7 +156,7 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
   }
 }
 
-/** List order: UTC start, then publication date, then id (D18). */
+/** List order: UTC start, then publication date, then id (docs/compatibility.md §18). */
 export function compareStart(a: EventEntry, b: EventEntry): number {
   return a.start - b.start || a.published - b.published || a.id - b.id
 }

@@ -12,14 +12,14 @@ export interface LinkedList {
   query: [string, string][]
 }
 
-// The fields a venue or organizer search looks in (§7.8: LPBase `find_like`).
+// The fields a venue or organizer search looks in (as the reference's `find_like` does).
 const SEARCHED = {
   venues: ['venue', 'description', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
   organizers: ['organizer', 'description', 'excerpt', 'phone', 'email', 'website'],
 }
 const RELATION = { venues: 'venues', organizers: 'organizers' } as const
 
-/** Lists venues or organizers, newest publication first as WordPress orders them (§3.6, §5.5, §7.8). */
+/** Lists venues or organizers, newest publication first as WordPress orders them. */
 export function listLinked(kind: 'venues' | 'organizers', values: Record<string, unknown>, scope: QueryScope): LinkedList {
   const visibility = listVisibility(values.status, scope.reader)
   const checks: ((record: ContentRecord) => boolean)[] = [
@@ -30,7 +30,7 @@ export function listLinked(kind: 'venues' | 'organizers', values: Record<string,
     const linked = linkedTo(values.event as number, scope)?.[kind] ?? []
     checks.push((record) => linked.includes(record.id))
   }
-  // Only events the caller would see in a list count, and not draft or pending ones (§7.8).
+  // Only events the caller would see in a list count, and not draft or pending ones (docs/compatibility.md §20).
   const seen = listVisibility(undefined, scope.reader)
   if (values.has_events !== undefined) {
     const wanted = isTruthy(values.has_events)

@@ -47,7 +47,7 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
     const title = String(fields.title ?? '')
-    // A protected event shows its title alone (§4.7), so its excerpt and description are not searchable.
+    // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are not searchable.
     if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
     return { id: record.id, title, excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)) }
   }

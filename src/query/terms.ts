@@ -7,7 +7,7 @@ import { checkSearch } from './search.ts'
 
 type TermKind = 'categories' | 'tags'
 
-/** Lists categories or tags with WordPress's term query (§3.9): name ascending, empty terms hidden by default. */
+/** Lists categories or tags with WordPress's term query: name ascending, empty terms hidden by default. */
 export function listTerms(kind: TermKind, values: Record<string, unknown>, scope: QueryScope): Page<ContentRecord> {
   const field = (record: ContentRecord, key: string) => String(scope.store.fieldsIn(record, scope.lang)?.[key] ?? '')
   const checks: ((record: ContentRecord) => boolean)[] = [(record) => scope.store.langOf(record, scope.lang) !== null]

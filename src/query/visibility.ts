@@ -14,7 +14,7 @@ export interface ListVisibility {
 const ANY = ['publish', 'future', 'draft', 'pending', 'private']
 
 /**
- * The statuses a list shows (§7.6): `publish` for anonymous callers and subscribers, every status
+ * The statuses a list shows (docs/compatibility.md §20): `publish` for anonymous callers and subscribers, every status
  * but trash for anyone who may write posts. Which unpublished records among those a caller sees is
  * WordPress's `perm=readable`: editors everyone's, contributors and authors only their own.
  */
@@ -55,7 +55,7 @@ export function isHidden(record: ContentRecord, password: string | undefined): b
 
 /**
  * Whether the links of an event (venue, organizers, terms) are visible to this request: the
- * caller may read it, and it is not blanked by a password they did not give (§4.7).
+ * caller may read it, and it is not blanked by a password they did not give (docs/compatibility.md §20, §21).
  */
 export function linksVisible(record: ContentRecord | undefined, reader: Reader, password: string | undefined): boolean {
   return record !== undefined && isReadable(record, reader) && !isHidden(record, password)

@@ -5,7 +5,7 @@ import { ApiError, apiError } from '../errors.ts'
 import { findBySlug } from '../schema/validators.ts'
 import type { Access, ApiRequest } from './types.ts'
 
-/** `rest_forbidden`: 401 for nobody, 403 for a caller without the right (§1.4 step 4, D2). */
+/** `rest_forbidden`: 401 for nobody, 403 for a caller without the right (docs/compatibility.md §3). */
 export function forbidden(caller: Caller | null): ApiError {
   const error = apiError('rest_forbidden')
   return caller ? error : new ApiError(error.code, 401, error.message)
@@ -30,7 +30,7 @@ export function ownership(record: ContentRecord): { owner: number; status: strin
 }
 
 /**
- * The right on the very record the path names, by id and by slug alike (D5): `edit_post` /
+ * The right on the very record the path names, by id and by slug alike (docs/compatibility.md §6): `edit_post` /
  * `delete_post` when it exists; the generic right when it does not, so the handler can say 404.
  */
 export function postAccess(kind: 'events' | 'venues' | 'organizers') {
@@ -46,7 +46,7 @@ export function postAccess(kind: 'events' | 'venues' | 'organizers') {
 export const POST_WRITER = (caller: Caller | null) => canEditPosts(caller)
 export const termManager = (kind: 'categories' | 'tags') => (caller: Caller | null) => canManageTerms(caller, kind)
 
-/** D14: a stale `If-Match` is 412 with the current ETag; checked inside the write's transaction. */
+/** docs/compatibility.md §14: a stale `If-Match` is 412 with the current ETag; checked inside the write's transaction. */
 export function checkIfMatch(request: Pick<ApiRequest, 'ifMatch'>, currentTag: () => string): void {
   if (request.ifMatch === null) return
   const tag = currentTag()

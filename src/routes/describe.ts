@@ -7,7 +7,7 @@ import type { RouteDef } from './types.ts'
 // Keys of an argument that are checks, not schema: the index never shows them (WP-Srv `get_data_for_route`).
 const HIDDEN = new Set(['validate', 'sanitize', 'required'])
 
-/** A route as the namespace index and OPTIONS describe it (§11.1). */
+/** A route as the namespace index and OPTIONS describe it. */
 export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
   const methods = route.endpoints.flatMap((endpoint) => endpoint.methods)
   const description: Record<string, unknown> = {

@@ -6,7 +6,7 @@ import type { RouteDef } from './types.ts'
 
 const SCHEMA_OF: Record<string, string> = { events: 'Event', venues: 'Venue', organizers: 'Organizer', categories: 'Term', tags: 'Term' }
 
-/** GET /doc: an OpenAPI 3.0 document generated from the same route and argument tables that validate requests (§11.2, D17). */
+/** GET /doc: an OpenAPI 3.0 document generated from the same route and argument tables that validate requests (docs/compatibility.md §17). */
 export function docRoute(routes: () => RouteDef[]): RouteDef {
   return {
     path: '/doc',

@@ -12,7 +12,7 @@ import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './
 import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
 
 const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
-// On update '' clears the description and the excerpt (D3), and the password.
+// On update '' clears the description and the excerpt (docs/compatibility.md §4), and the password.
 const CLEARABLE = {
   description: { ...EVENT_CREATE_ARGS.description!, validate: isStringOrEmpty },
   excerpt: { ...EVENT_CREATE_ARGS.excerpt!, validate: isStringOrEmpty },
@@ -31,7 +31,7 @@ export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) 
 }
 
 /**
- * The event's password as the body sends it (§4.7): create and by-slug update do not declare it,
+ * The event's password as the body sends it: create and by-slug update do not declare it,
  * so it is read undeclared, as WordPress reads it; text only, '' for none.
  */
 function withPassword(request: ApiRequest): { params: Record<string, unknown>; given: Set<string> } {
@@ -41,7 +41,7 @@ function withPassword(request: ApiRequest): { params: Record<string, unknown>; g
   return { params: { ...request.params, password }, given: new Set([...request.given, 'password']) }
 }
 
-/** The event the path names, or the reference's answer when there is none (§3.5, §9.1). */
+/** The event the path names, or the reference's answer when there is none. */
 function target(request: ApiRequest): ContentRecord {
   const record = pathRecord('events', { view: request.view, ...(request.pathId !== undefined ? { id: request.pathId } : {}), ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}) })
   if (record) return record
@@ -50,13 +50,13 @@ function target(request: ApiRequest): ContentRecord {
   throw apiError('rest-event-not-found', [String(id)])
 }
 
-/** The view a write answers in: the writer may change the event, so its password does not blank it (as `context=edit`, §4.7). */
+/** The view a write answers in: the writer may change the event, so its password does not blank it (as `context=edit`). */
 function writerView(record: ContentRecord, request: ApiRequest): View {
   const password = record.source.data.password
   return typeof password === 'string' && password !== '' ? { ...request.view, password } : request.view
 }
 
-/** The ETag a GET of this event would have given this caller, for If-Match (D14). */
+/** The ETag a GET of this event would have given this caller, for If-Match (docs/compatibility.md §14). */
 function currentTag(record: ContentRecord, request: ApiRequest): string {
   return `"${toEventJson(record, request.view, { jsonLd: true }).digest}"`
 }
@@ -77,7 +77,7 @@ async function update(request: ApiRequest): Promise<ApiResult> {
   return { json: toEventJson(record, writerView(record, request)).bytes }
 }
 
-/** DELETE trashes (a second time is 410); `force=true` deletes the files for good (D7). */
+/** DELETE trashes (a second time is 410); `force=true` deletes the files for good (docs/compatibility.md §8). */
 async function remove(request: ApiRequest): Promise<ApiResult> {
   return inTransaction(request, async (ctx) => {
     const event = target(request)
@@ -106,7 +106,7 @@ export const EVENT_ID_WRITES: Endpoint[] = [
   { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_UPDATE_ARGS, ...writer, handler: update },
 ]
 
-/** DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record (D5). */
+/** DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record (docs/compatibility.md §6). */
 export const EVENT_SLUG_WRITES: Endpoint[] = [
   { methods: ['DELETE'], args: { ...EVENT_SLUG_READ_ARGS, ...FORCE }, ...writer, handler: remove },
   { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_SLUG_UPDATE_ARGS, ...writer, handler: update },

@@ -14,11 +14,11 @@ import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
-/** `GET /events`: the archive with the default window, paging and links (§5, §6). */
+/** `GET /events`: the archive with the default window, paging and links. */
 async function list(request: ApiRequest): Promise<ApiResult> {
   // A language's search index is built on its first search, between other requests.
   if (request.params.search !== undefined) await request.indexes.search(request.view.lang).ready
-  // A point needs both halves (§3.2: "must also provide geoloc_lng").
+  // A point needs both halves (docs/compatibility.md §19).
   const { geoloc_lat: lat, geoloc_lng: lng } = request.params
   if ((lat === undefined) !== (lng === undefined)) throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], { params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] })
   const { page, query, encoded } = listEvents(request.params, request.given, request.scope)
@@ -38,7 +38,7 @@ async function list(request: ApiRequest): Promise<ApiResult> {
   }
 }
 
-/** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind (§9.1). */
+/** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind. */
 function byId(request: ApiRequest): ApiResult {
   const id = request.params.id as number
   const record = request.view.store.get('events', id)
@@ -52,14 +52,14 @@ function bySlug(request: ApiRequest): ApiResult {
   return readable(findBySlug(request.view, 'events', request.params.slug as string)!, request)
 }
 
-/** The reference's access checks for one event (§4.7, §9.1), then the event with its JSON-LD. */
+/** The reference's access checks for one event, then the event with its JSON-LD. */
 function readable(record: ContentRecord, request: ApiRequest): ApiResult {
   const { owner, status } = ownership(record)
   if (status === 'trash') throw apiError('event-no-longer-available')
   if (status !== 'publish' && !canReadPost(request.caller, owner)) throw apiError('event-not-accessible')
   let view = request.view
   if (record.source.data.password && request.query.context === 'edit' && canChangePost(request.caller, owner, status)) {
-    // `context=edit` by someone who may edit the event opens it without the password (§4.7).
+    // `context=edit` by someone who may edit the event opens it without the password, as in the reference.
     view = { ...view, password: String(record.source.data.password) }
   }
   if (isLocked(record.source.data.password, view.password)) throw apiError('event-password-protected')
@@ -75,7 +75,7 @@ export function totals(total: number, totalPages: number): Record<string, string
   return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
 }
 
-/** Links carry `ml_language` when the request named it (CONTRACT "Links"). */
+/** Links carry `ml_language` when the request named it (docs/compatibility.md §1). */
 export function withLang(query: [string, string][], request: ApiRequest): [string, string][] {
   return request.view.langNamed ? [...query, ['ml_language', request.view.lang]] : query
 }

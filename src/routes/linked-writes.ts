@@ -18,7 +18,7 @@ const READ = { venues: VENUE_READ_ARGS, organizers: ORGANIZER_READ_ARGS }
 const SLUG = { venues: VENUE_SLUG_READ_ARGS, organizers: ORGANIZER_SLUG_READ_ARGS }
 const FORCE = { force: { type: 'boolean', description: 'Delete for good instead of trashing (editors and administrators)', required: false } } as const
 
-/** The venue or organizer the path names; an unknown slug is 400 like an unknown id (§3.7). */
+/** The venue or organizer the path names; an unknown slug is 400 like an unknown id. */
 function target(kind: LinkedKind, request: ApiRequest): ContentRecord {
   const record = pathRecord(kind, { view: request.view, ...(request.pathId !== undefined ? { id: request.pathId } : {}), ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}) })
   if (!record) throw invalidParam(request.pathSlug !== undefined ? 'slug' : 'id')
@@ -33,7 +33,7 @@ export function linkedBody(kind: LinkedKind, record: ContentRecord, request: Api
 function create(kind: LinkedKind) {
   return async (request: ApiRequest): Promise<ApiResult> => {
     const { record } = await inTransaction(request, (ctx) => createLinked(kind, request.params, request.given, ctx))
-    // 201 also when an existing record of the same name was reused, as upstream (§8.6).
+    // 201 also when an existing record of the same name was reused, as upstream (docs/compatibility.md §24).
     return { status: 201, body: linkedBody(kind, record, request, false) }
   }
 }
@@ -51,7 +51,7 @@ function update(kind: LinkedKind) {
   }
 }
 
-/** DELETE trashes and unlinks the record from every event; a second DELETE is 410; force deletes the files (D7). */
+/** DELETE trashes and unlinks the record from every event; a second DELETE is 410; force deletes the files (docs/compatibility.md §8). */
 function remove(kind: LinkedKind) {
   return (request: ApiRequest): Promise<ApiResult> =>
     inTransaction(request, async (ctx) => {
@@ -93,7 +93,7 @@ export function linkedWrites(kind: LinkedKind, byId: boolean): Endpoint[] {
   const rights = { capability: POST_WRITER, authorize: postAccess(kind) }
   return [
     { methods: ['DELETE'], args: { ...(byId ? READ[kind] : SLUG[kind]), ...FORCE }, ...rights, handler: remove(kind) },
-    // Venues and organizers take no slug on write, so on by-slug routes `slug` is the path's (§3.7).
+    // Venues and organizers take no slug on write, so on by-slug routes `slug` is the path's.
     { methods: ['POST', 'PUT', 'PATCH'], args: asUpdate(CREATE[kind], byId ? READ[kind] : SLUG[kind]), ...rights, handler: update(kind), slugFromPath: !byId },
   ]
 }

@@ -41,7 +41,7 @@ function single(kind: LinkedKind, by: 'id' | 'slug') {
   }
 }
 
-/** Unpublished venues and organizers are for those who may read them: editors, or their authors (§9.1). */
+/** Unpublished venues and organizers are for those who may read them: editors, or their authors (docs/compatibility.md §20). */
 function accessible(kind: LinkedKind, record: ContentRecord, request: ApiRequest): ContentRecord {
   const { owner, status } = ownership(record)
   if (!request.view.store.langOf(record, request.view.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)

@@ -4,7 +4,7 @@ import { apiIndexUrl } from '../serialize/urls.ts'
 import { describeRoute, routeKey } from './describe.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
-/** The namespace index (§11.1) over the given routes, plus the languages Almanac serves (D11). */
+/** The namespace index over the given routes, plus the languages Almanac serves (docs/compatibility.md §1). */
 export function rootRoute(routes: () => RouteDef[]): RouteDef {
   const self: RouteDef = {
     path: '',

@@ -14,12 +14,12 @@ const CREATE = { categories: CATEGORY_CREATE_ARGS, tags: TAG_CREATE_ARGS }
 const READ = { categories: CATEGORY_READ_ARGS, tags: TAG_READ_ARGS }
 const WRITE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-/** A single term with its `_links`, as every term write answers (§4.4b). */
+/** A single term with its `_links`, as every term write answers. */
 function withLinks(record: ContentRecord, request: ApiRequest) {
   return toTermResponse(record, request.view, { allow: WRITE_METHODS })
 }
 
-/** Tags have no parents: WordPress reads `parent` anyway and refuses it (§9.2). */
+/** Tags have no parents: WordPress reads `parent` anyway and refuses it. */
 function refuseTagParent(kind: TermKind, request: ApiRequest): void {
   if (kind === 'tags' && request.input.parent !== undefined) throw apiError('rest_taxonomy_not_hierarchical')
 }
@@ -54,7 +54,7 @@ function update(kind: TermKind) {
   }
 }
 
-/** Terms are always deleted for good; the answer is the term as it was, without `_links` (§8.1). */
+/** Terms are always deleted for good; the answer is the term as it was, without `_links`. */
 function remove(kind: TermKind) {
   return (request: ApiRequest): Promise<ApiResult> =>
     inTransaction(request, async (ctx) => {

@@ -22,7 +22,7 @@ export interface ApiRequest {
   query: Record<string, unknown>
   /** Query, body and path together, before argument parsing: undeclared keys included. */
   input: Record<string, unknown>
-  /** The `If-Match` header of a write (D14). */
+  /** The `If-Match` header of a write (docs/compatibility.md §14). */
   ifMatch: string | null
   /** The record the path names: its id, or its slug (by-slug routes). */
   pathId?: number
@@ -39,7 +39,7 @@ export interface ApiResult {
   headers?: Record<string, string>
 }
 
-/** Who may use an endpoint, before any argument is looked at (D2). */
+/** Who may use an endpoint, before any argument is looked at (docs/compatibility.md §3). */
 export interface Access {
   caller: Caller | null
   view: View
@@ -54,7 +54,7 @@ export interface Endpoint {
   args: ArgSet
   /** The generic right (`edit_posts`, `manage_terms`…); also decides the `Allow` header. Absent: public. */
   capability?: (caller: Caller | null) => boolean
-  /** The right on the very record the path names (D5); throws 403 `rest_forbidden`. */
+  /** The right on the very record the path names (docs/compatibility.md §6); throws 403 `rest_forbidden`. */
   authorize?: (access: Access) => void
   handler: (request: ApiRequest) => ApiResult | Promise<ApiResult>
   /** On by-slug routes: the path slug is the `slug` argument (checked to exist), not a body's new slug. */

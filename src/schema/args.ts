@@ -7,7 +7,7 @@ import {
 } from './validators.ts'
 
 // The arguments of every route, in the reference's declaration order and with its descriptions
-// (reference §3). One table drives validation, the namespace index, OPTIONS and /doc.
+// (as the reference declares them). One table drives validation, the namespace index, OPTIONS and /doc.
 
 /** One argument: the schema keywords shown by the index, plus the checks that run on it. */
 export interface ArgSpec {
@@ -28,13 +28,13 @@ const perPageDefault = (ctx: ParamContext) => String(ctx.perPage)
 /** `per_page` is silently capped (50 unless configured). */
 const clampPerPage = (value: unknown, ctx: ParamContext) => Math.min(ctx.maxPerPage, Math.floor(Number(value)))
 
-/** "yesterday 23:59" in UTC, as a site-local wall clock (§6.2). */
+/** "yesterday 23:59" in UTC, as a site-local wall clock, as the reference computes its default window (docs/compatibility.md §18). */
 function defaultStartDate(ctx: ParamContext): string {
   const yesterday = new Date(ctx.now - 86_400_000).toISOString().slice(0, 10)
   return instantToWall(Date.parse(`${yesterday}T23:59:00Z`), ctx.siteZone)
 }
 
-/** Now plus 24 months, read off a UTC clock (§6.2). */
+/** Now plus 24 months, read off a UTC clock, as the reference does (docs/compatibility.md §18). */
 function defaultEndDate(ctx: ParamContext): string {
   const now = new Date(ctx.now)
   now.setUTCMonth(now.getUTCMonth() + 24)

@@ -1,6 +1,6 @@
-// The response schemas of GET /doc: the reference's (§11.2), with its known errors corrected (D17):
+// The response schemas of GET /doc: the reference's, with its known errors corrected (docs/compatibility.md §17):
 // `currency_position` without a trailing space, cost values as text, date details and term urls as
-// objects, images as Image objects; plus Almanac's `lang` and `translations` (D11).
+// objects, images as Image objects; plus Almanac's `lang` and `translations` (docs/compatibility.md §1).
 
 /** `components.schemas` of the OpenAPI document. */
 export const COMPONENT_SCHEMAS = {
@@ -552,5 +552,5 @@ const TRANSLATIONS = {
   description: 'Every language the record has a file in: {<lang>: {id, slug, rest_url}}',
   additionalProperties: { type: 'object', properties: { id: { type: 'integer' }, slug: { type: 'string' }, rest_url: { type: 'string' } } },
 }
-// Every top-level record ends with its language and its translations (D11).
+// Every top-level record ends with its language and its translations (docs/compatibility.md §1).
 for (const name of ['Term', 'Event', 'Venue', 'Organizer'] as const) Object.assign(COMPONENT_SCHEMAS[name].properties, { lang: LANG, translations: TRANSLATIONS })

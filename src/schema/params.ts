@@ -9,7 +9,7 @@ export interface ParsedParams {
 }
 
 /**
- * Runs WordPress's argument pipeline (§1.4): required check, then every validate callback
+ * Runs WordPress's argument pipeline: required check, then every validate callback
  * (defaults included), then type coercion. Throws the reference's 400 envelopes.
  */
 export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: ParamContext): ParsedParams {

@@ -11,7 +11,7 @@ export interface ParamContext {
   siteZone: string
   perPage: number
   maxPerPage: number
-  /** Whether the caller may see statuses other than `publish` (§7.6). */
+  /** Whether the caller may see statuses other than `publish` (docs/compatibility.md §20). */
   canSeeDrafts: boolean
   /** Whether a user id names a user (for `author`); no user exists without a users file. */
   userExists?: (id: number) => boolean
@@ -55,7 +55,7 @@ function recordSlug(kind: Kind): Validator {
   return (value, ctx) => typeof value === 'string' && findBySlug(ctx, kind, value) !== undefined
 }
 
-/** Finds by slug in the request's language, accepting the percent-encoded form too (D9). */
+/** Finds by slug in the request's language, accepting the percent-encoded form too (docs/compatibility.md §10). */
 export function findBySlug(ctx: Pick<ParamContext, 'store' | 'lang'>, kind: Kind, slug: string) {
   const direct = ctx.store.bySlug(kind, ctx.lang, slug)
   if (direct) return direct
@@ -92,7 +92,7 @@ function idList(kind: Kind): Validator {
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
 
-/** Anonymous callers may ask for `publish` only; others for any registered status, but not `any` (§7.6). */
+/** Anonymous callers may ask for `publish` only; others for any registered status, but not `any` (docs/compatibility.md §20). */
 export const isStatusList: Validator = (value, ctx) => {
   const list = toList(value)
   if (list.length === 0) return false

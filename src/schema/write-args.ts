@@ -4,10 +4,10 @@ import {
   isTime, isTimezoneOrEmpty, isUrlOrEmpty, isUserId, isVenueIdOrEntryOrEmpty,
 } from './write-validators.ts'
 
-// The arguments of the write routes, in the reference's order and wording (§3.4, §3.7, §3.8, §3.10).
+// The arguments of the write routes, in the reference's order and wording.
 // Updates take the same arguments, all optional, after the record's own id (and, for events, password).
 // An event's description and excerpt, and a term's description, are the reference's is_string: '' is 400
-// on create. Event updates take '' for them to clear the field (D3; see EVENT_UPDATE_ARGS).
+// on create. Event updates take '' for them to clear the field (docs/compatibility.md §4; see EVENT_UPDATE_ARGS).
 
 export const EVENT_CREATE_ARGS: ArgSet = {
   author: { type: "integer", description: "The event author ID", required: false, validate: isUserId },

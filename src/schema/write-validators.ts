@@ -11,7 +11,7 @@ export const isPostStatus: Validator = (value) => typeof value === 'string' && S
 
 export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof value === 'string' && isTimeZone(value))
 
-/** An existing user's id (§3.1 `is_user_id`). */
+/** An existing user's id (the reference's `is_user_id`). */
 export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
 
 /**
@@ -28,7 +28,7 @@ export const isUrlOrEmpty: Validator = (value) => {
   }
 }
 
-/** D15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
+/** docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
 export const isImage: Validator = (value, ctx) => {
   if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return ctx.store.media.byId(Number(value)) !== undefined
   if (typeof value !== 'string' || value === '') return false
@@ -40,14 +40,14 @@ export const isImageOrEmpty: Validator = (value, ctx) => value === '' || value =
 
 const isEmpty = (value: unknown) => value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
 
-/** A linked venue: an existing id (bare, as text or as `{id}`), a new venue's data, or empty (§8.4, D3). */
+/** A linked venue: an existing id (bare, as text or as `{id}`), a new venue's data, or empty, which unlinks it (docs/compatibility.md §4). */
 export const isVenueIdOrEntryOrEmpty: Validator = (value, ctx) => {
   if (isEmpty(value)) return true
   const items = Array.isArray(value) ? value : [value]
   return items.every((item) => linkedEntry(item, 'venues', 'venue', ctx))
 }
 
-/** Linked organizers in any reasonable form (D10): id, object, a list of ids and objects, or a CSV of ids. */
+/** Linked organizers in any reasonable form (docs/compatibility.md §11): id, object, a list of ids and objects, or a CSV of ids. */
 export const isOrganizerIdOrEntryOrEmpty: Validator = (value, ctx) => {
   if (isEmpty(value)) return true
   const items = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]
@@ -62,6 +62,6 @@ function linkedEntry(item: unknown, kind: 'venues' | 'organizers', nameField: st
   return typeof entry[nameField] === 'string' && entry[nameField] !== ''
 }
 
-/** A cost is text, a number, or a list of them (§8.5); anything else is not a price. */
+/** A cost is text, a number, or a list of them; anything else is not a price. */
 export const isCost: Validator = (value) =>
   typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))

@@ -16,12 +16,12 @@ import { recordRestUrl, siteKey } from './urls.ts'
 type Shape = Record<string, unknown>
 
 export interface EventOptions {
-  /** Single reads carry `json_ld` (§4.1). */
+  /** Single reads carry `json_ld`. */
   jsonLd?: boolean
 }
 
 /**
- * An event exactly as the reference serves it (§4.1), plus `lang` and `translations` (D11). The
+ * An event exactly as the reference serves it, plus `lang` and `translations` (docs/compatibility.md §1). The
  * list shape is built once and kept a while: a single read is that shape with JSON-LD in its
  * venue, organizers and itself, and lists and single reads of the same events come close together.
  */
@@ -39,7 +39,7 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
   return Object.assign(single, { lang, translations })
 }
 
-/** The event as lists show it: without JSON-LD; blanked when protected (§4.7). */
+/** The event as lists show it: without JSON-LD; blanked when protected, as the reference does. */
 function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
   const fields = view.store.fieldsIn(record, view.lang)!
   const times = eventTimes(record, view.site.timezone)
@@ -168,7 +168,7 @@ function protectedPost(view: View, kind: 'venues' | 'organizers', id: unknown): 
   return record === undefined || isProtected(record)
 }
 
-/** schema.org `Event` for single reads (§4.6). */
+/** schema.org `Event` for single reads. */
 function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view: View): Shape {
   const excerpt = text(fields.excerpt) || text(fields.description).split(/\n\s*\n/)[0] || ''
   const ld: Shape = {
@@ -186,7 +186,7 @@ function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view
     startDate: instantToIso(times.start, times.timezone),
     endDate: instantToIso(times.end, times.timezone),
   })
-  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not (§4.6).
+  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not (docs/compatibility.md §21).
   const venue = event.venue as Shape | []
   if (!Array.isArray(venue)) ld.location = protectedPost(view, 'venues', venue.id) ? false : venueJsonLd(venue)
   const organizer = (event.organizer as Shape[])[0]

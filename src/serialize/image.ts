@@ -1,7 +1,7 @@
 import type { View } from './context.ts'
 import { link } from './urls.ts'
 
-/** The reference's image object: what is known about the file, falsy values left out (D15). */
+/** The reference's image object: what is known about the file, falsy values left out (docs/compatibility.md §15). */
 export type ImageResponse = Record<string, string | number>
 
 /** Builds `image` from a stored value: a media id, a path under `content/media/`, or an absolute URL. */

@@ -8,15 +8,15 @@ import { servedLang, shownSlug, slugSegment, text, toTranslations } from './reco
 import { publicUrl } from './urls.ts'
 
 export interface LinkedOptions {
-  /** Single reads carry `json_ld`, unless the record has a password (§4.1: suppressed when protected). */
+  /** Single reads carry `json_ld`, unless the record has a password (docs/compatibility.md §21). */
   jsonLd?: boolean
-  /** Top-level records carry `translations`; embedded ones `lang` only (D11). */
+  /** Top-level records carry `translations`; embedded ones `lang` only (docs/compatibility.md §1). */
   top?: boolean
 }
 
 type Shape = Record<string, unknown>
 
-/** A venue as the reference serves it (§4.2): falsy values dropped, then the map flags and ids. */
+/** A venue as the reference serves it: falsy values dropped, then the map flags and ids. */
 export function toVenueResponse(record: ContentRecord, view: View, options: LinkedOptions = {}): Shape {
   const fields = view.store.fieldsIn(record, view.lang)!
   const head = postHead(record, fields, view, 'venue')
@@ -48,7 +48,7 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
   return finish(record, view, venue, options, 'venues')
 }
 
-/** An organizer as the reference serves it (§4.3). */
+/** An organizer as the reference serves it. */
 export function toOrganizerResponse(record: ContentRecord, view: View, options: LinkedOptions = {}): Shape {
   const fields = view.store.fieldsIn(record, view.lang)!
   const body: Shape = {
@@ -140,7 +140,7 @@ function stateProvince(fields: RecordFields): string {
   return text(fields.province)
 }
 
-/** Whether a post has a password: its JSON-LD is never served, and events name it `false` in theirs (§4.6). */
+/** Whether a post has a password: its JSON-LD is never served, and events name it `false` in theirs (docs/compatibility.md §21). */
 export function isProtected(record: ContentRecord): boolean {
   const password = record.source.data.password
   return typeof password === 'string' && password !== ''

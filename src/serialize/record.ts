@@ -3,7 +3,7 @@ import { LANGUAGES, type Lang } from '../languages.ts'
 import type { View } from './context.ts'
 import { recordRestUrl } from './urls.ts'
 
-/** `translations`: every language the record has a file in, the current one included (D11). */
+/** `translations`: every language the record has a file in, the current one included (docs/compatibility.md §1). */
 export function toTranslations(record: ContentRecord, view: View, restPath: string) {
   const translations: Record<string, { id: number; slug: string; rest_url: string }> = {}
   for (const lang of LANGUAGES) {
@@ -14,7 +14,7 @@ export function toTranslations(record: ContentRecord, view: View, restPath: stri
   return translations
 }
 
-/** A path segment for a public URL: slugs are UTF-8 (D9), URLs carry them percent-encoded. */
+/** A path segment for a public URL: slugs are UTF-8 (docs/compatibility.md §10), URLs carry them percent-encoded. */
 export function slugSegment(slug: unknown): string {
   return encodeURIComponent(typeof slug === 'string' ? slug : '')
 }
@@ -29,7 +29,7 @@ export function text(value: unknown): string {
   return value === undefined || value === null ? '' : String(value)
 }
 
-/** A trashed post's slug as WordPress shows it while it sits in the trash (§8.1). */
+/** A trashed post's slug as WordPress shows it while it sits in the trash. */
 export function shownSlug(fields: Record<string, unknown>): string {
   const slug = text(fields.slug)
   return fields.status === 'trash' ? `${slug}__trashed` : slug

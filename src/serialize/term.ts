@@ -28,7 +28,7 @@ function basics(record: ContentRecord, view: View): TermBasics {
   return { name: text(fields.name), slug: text(fields.slug), description: fields.description, parent, count: view.termCount(record.id), urls }
 }
 
-/** A term inside an event's `categories`/`tags`: WordPress's term object, renamed (§4.4a). */
+/** A term inside an event's `categories`/`tags`: WordPress's term object, renamed. */
 export function toEmbeddedTerm(record: ContentRecord, view: View) {
   const term = basics(record, view)
   return {
@@ -47,7 +47,7 @@ export function toEmbeddedTerm(record: ContentRecord, view: View) {
   }
 }
 
-/** A term from the term endpoints (§4.4b); single reads also carry `_links`. */
+/** A term from the term endpoints; single reads also carry `_links`. */
 export function toTermResponse(record: ContentRecord, view: View, links?: { allow: string[] }) {
   const term = basics(record, view)
   const kind = record.kind as TermKind

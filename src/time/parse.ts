@@ -14,7 +14,7 @@ const UNITS: Record<string, string> = {
 }
 
 /**
- * Reads a date parameter the way the reference's `is_time` does (§3.1, §6.6): Unix timestamps,
+ * Reads a date parameter the way the reference's `is_time` does: Unix timestamps,
  * `YYYY-MM-DD[ HH:MM[:SS]]`, ISO 8601 with an offset, and English relative forms (`now`, `today`,
  * `tomorrow`, `yesterday`, `+3 days`, `-1 week`, `next monday`, `next monday 9am`, `last friday`).
  * Text without an offset is read in `zone`. Returns null for anything else.

@@ -3,13 +3,13 @@ import { TRANSLATABLE } from '../content/kinds.ts'
 import type { ContentRecord, FileWrite } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 
-/** Field changes of one write: a value sets the field; `null` clears it (D3). `description` is the body. */
+/** Field changes of one write: a value sets the field; `null` clears it (docs/compatibility.md §4). `description` is the body. */
 export type Changes = Record<string, unknown>
 
 /**
- * The files a write touches. Fields not named keep their values (D3). Translatable fields sent in
+ * The files a write touches. Fields not named keep their values (docs/compatibility.md §4). Translatable fields sent in
  * a language other than the source's go to that language's file, created when missing; the rest
- * go to the source (DESIGN §1). A new record's source is in the request's language.
+ * go to the source (docs/architecture.md §2). A new record's source is in the request's language.
  */
 export function planFiles(kind: Kind, record: ContentRecord | undefined, lang: Lang, changes: Changes): Partial<Record<Lang, FileWrite>> {
   const sourceLang = record?.source.lang ?? lang

@@ -20,19 +20,19 @@ const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'st
  */
 export const MAX_LINKS = 100
 
-/** POST /events: a new event from its arguments (§8), its source file in the request's language. */
+/** POST /events: a new event from its arguments, its source file in the request's language. */
 export async function createEvent(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, undefined)
   // Its id is taken last: inline venues and organizers created above took theirs first.
   const id = ctx.allocateId('post')
-  // Events created through the API without map flags store false (CONTRACT D3, as upstream).
+  // Events created through the API without map flags store false, as upstream (docs/compatibility.md §4).
   changes.show_map ??= false
   changes.show_map_link ??= false
   const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
-/** POST/PUT/PATCH on an event: only the fields sent change (D3); updating a trashed event restores it. */
+/** POST/PUT/PATCH on an event: only the fields sent change (docs/compatibility.md §4); updating a trashed event restores it. */
 export async function updateEvent(event: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, event)
   if (event.source.data.status === 'trash' && !given.has('status')) {
@@ -96,14 +96,14 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
 }
 
 /**
- * Start and end as wall clocks in the event's zone (§8.2): text without an offset is read in that
- * zone, instants are converted to it; all-day events span whole days. A lone date applies (D3);
- * an end before the start is refused, naming end_date (D6).
+ * Start and end as wall clocks in the event's zone: text without an offset is read in that
+ * zone, instants are converted to it; all-day events span whole days. A lone date applies (docs/compatibility.md §4);
+ * an end before the start is refused, naming end_date (docs/compatibility.md §7).
  */
 function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Changes {
   const current = event ? eventTimes(event, ctx.siteZone) : undefined
   const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
-  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (§8.2 [O]).
+  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §29).
   const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
@@ -119,7 +119,7 @@ function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: Wr
   return changes
 }
 
-/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (§8.5). */
+/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (docs/compatibility.md §29). */
 function costValue(cost: unknown, creating: boolean): string | string[] | null {
   if (Array.isArray(cost)) return cost.length === 0 ? null : cost.map(String)
   const text = String(cost)

@@ -19,7 +19,7 @@ const TEXT = {
   organizers: ['phone', 'website', 'email'],
 }
 
-/** Front-matter changes from venue or organizer arguments: only what was sent (D3); '' clears. */
+/** Front-matter changes from venue or organizer arguments: only what was sent (docs/compatibility.md §4); '' clears. */
 export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, record?: ContentRecord): Changes {
   checkAuthor(params, given, ctx.caller, record === undefined)
   const changes: Changes = {}
@@ -32,7 +32,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   if (sent('image')) changes.image = params.image === '' || params.image === null ? null : toImageValue(params.image)
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {
-    // Venue map flags are strings on the wire ("true"/"false"); absent on create means shown (§8.6).
+    // Venue map flags are strings on the wire ("true"/"false"); absent on create means shown, as upstream.
     for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = /^(1|true|yes|on)$/i.test(String(params[flag]))
   }
   const date = publicationDate(params, ctx.siteZone, ctx.now)
@@ -45,7 +45,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
 }
 
 /**
- * POST /venues and /organizers, and inline creation from an event (§8.6). A live record of the
+ * POST /venues and /organizers, and inline creation from an event (docs/compatibility.md §24). A live record of the
  * same name (case aside) is reused, whatever description is sent: written onto (never its
  * name, description, status or author) when the caller may change it; linked as it is when the
  * caller may only read it; otherwise a new record is created. Returns the record and whether it is new.
@@ -98,7 +98,7 @@ export async function commitLinked(kind: LinkedKind, record: ContentRecord, chan
 export type LinkedItem = number | ParsedParams
 
 /**
- * Checks an event's `venue` or `organizer` argument (§8.4, D3, D10) without writing anything:
+ * Checks an event's `venue` or `organizer` argument (docs/compatibility.md §4, §11) without writing anything:
  * ids, `{id}`, objects that create or reuse a record, lists, CSV; `null` when it clears the link.
  */
 export function planLinked(kind: LinkedKind, value: unknown, ctx: WriteContext): LinkedItem[] | null {
@@ -132,7 +132,7 @@ function inlineParams(kind: LinkedKind, entry: Record<string, unknown>, ctx: Wri
     if (error instanceof ApiError) throw invalidParam(NAME[kind])
     throw error
   }
-  // Contributors' inline venues and organizers are drafts, like their events (§10.2).
+  // Contributors' inline venues and organizers are drafts, like their events (docs/compatibility.md §22).
   if (!canPublish(ctx.caller) && parsed.values.status === undefined) parsed.values.status = 'draft'
   // Who may name the author is checked now, before anything of the request is written.
   checkAuthor(parsed.values, parsed.given, ctx.caller, true)

@@ -7,7 +7,7 @@ import { instantToWall } from '../time/zone.ts'
 const PUBLISHING = new Set(['publish', 'future', 'private'])
 
 /**
- * The status a write stores (§10.2): as asked by those who may publish (`publish` by default);
+ * The status a write stores (docs/compatibility.md §22): as asked by those who may publish (`publish` by default);
  * contributors' `publish`, `future` and `private` become `pending` (WordPress's own rule for
  * `private`; the reference keeps it), and they default to `draft`. A publication date in the
  * future turns `publish` into `future`, and a past one `future` into `publish`.

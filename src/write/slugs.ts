@@ -4,7 +4,7 @@ import { LANGUAGES, type Lang } from '../languages.ts'
 import { trimOf } from '../text.ts'
 
 /**
- * A slug from a title (D9): lower case, spaces and dashes to one hyphen, punctuation dropped,
+ * A slug from a title (docs/compatibility.md §10): lower case, spaces and dashes to one hyphen, punctuation dropped,
  * letters of every script kept (`新年 Gala!` → `新年-gala`). Never `/`, `..` or a dot.
  */
 export function slugify(text: string): string {

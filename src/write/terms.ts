@@ -11,7 +11,7 @@ import { sanitizeChanges } from './sanitize.ts'
 export type TermKind = 'categories' | 'tags'
 
 /**
- * An event's `categories` or `tags` as ids (§8.3): ids that name nothing are skipped; text is
+ * An event's `categories` or `tags` as ids: ids that name nothing are skipped; text is
  * matched by slug, then name; text matching nothing creates the term, for callers who may manage
  * terms (for others it is skipped: an event write must not be a way around that right).
  */
@@ -35,7 +35,7 @@ export function byName(kind: TermKind, name: string, ctx: WriteContext, parent?:
   })
 }
 
-/** Creates a category or tag; 400 `term_exists` when the name is taken under the same parent (§9.2). */
+/** Creates a category or tag; 400 `term_exists` when the name is taken under the same parent, as WordPress answers. */
 export async function createTerm(kind: TermKind, params: Record<string, unknown>, ctx: WriteContext): Promise<ContentRecord> {
   const name = String(params.name)
   const parent = kind === 'categories' ? Number(params.parent ?? 0) : 0
@@ -55,7 +55,7 @@ export async function createTerm(kind: TermKind, params: Record<string, unknown>
   return (await ctx.tx.commit(kind, ctx.store.newStem(kind, String(changes.slug), id), files))!
 }
 
-/** Updates a term: only the fields sent; a slug in use by another term is WordPress's 500 (§9.2). */
+/** Updates a term: only the fields sent; a slug another term holds, in any language, is 400 (docs/compatibility.md §23). */
 export async function updateTerm(kind: TermKind, term: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext) {
   const changes: Changes = {}
   if (given.has('name')) changes.name = String(params.name)

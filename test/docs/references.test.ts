@@ -13,7 +13,8 @@ const TEXT = /\.(ts|mts|mjs|js|md|yaml|yml|json|headers)$/
 const OUTSIDE = /\.\.\/shared|\bDESIGN(\.md|\s*§)|\bCONTRACT(\.md|\b)|\btec-v1\b|\bSTYLE\.md\b|\bINTERFACE\.md\b/
 /** A section sign with a number, and what may stand in front of it. */
 const SECTION = /§\s*(\d+)/g
-const DOC_SECTION = /(docs\/[\w-]+\.md) §(\d+)$/
+/** `docs/compatibility.md §4`, or a list: `docs/compatibility.md §3, §6` (the number checked is the last). */
+const DOC_SECTION = /(docs\/[\w-]+\.md) §\d+(?:(?:, | and )§\d+)*$/
 /** The numbered decisions of the old wire contract (D1 to D20), as comments cited them. */
 const DECISION = /\bD([1-9]|1\d|20)\b/
 
@@ -72,7 +73,8 @@ describe('references to documents', () => {
           broken.push(`${where}: "${match[0]}" names no document (write docs/<file>.md §N)`)
           continue
         }
-        const [, doc, number] = cited
+        const [, doc] = cited
+        const number = match[1]
         if (!sections.has(doc!)) sections.set(doc!, sectionsOf(doc!))
         if (!sections.get(doc!)!.has(Number(number))) broken.push(`${where}: ${doc} has no section ${number}`)
       }

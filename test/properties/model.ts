@@ -1,7 +1,7 @@
 import type { Role, User } from './harness.ts'
 
 /**
- * A simple model of who may see and change what (reference §7.6, §8, §10; CONTRACT D2, D5, D7; issue 10):
+ * A simple model of who may see and change what (docs/compatibility.md §3, §6, §8, §20, §22; issue 10):
  * the records (kind, id, owner, status, links) and the rules, written once, plainly.
  */
 export type PostKind = 'events' | 'venues' | 'organizers'
@@ -25,7 +25,7 @@ export interface PostRecord {
   organizer: number[]
   categories: number[]
   tags: number[]
-  /** A password-protected event's password ('' for none): no single read without it (§4.7). */
+  /** A password-protected event's password ('' for none): no single read without it. */
   password: string
 }
 
@@ -83,7 +83,7 @@ export function listed(u: User | null, record: PostRecord, statuses?: string[]):
 }
 
 /**
- * The status a write stores (§10.2), or `undefined` when the model allows several answers:
+ * The status a write stores (docs/compatibility.md §22), or `undefined` when the model allows several answers:
  * a contributor asking for `private` (issue 10: contributors may not set it; refused, or scaled back).
  */
 export function writtenStatus(asked: string | undefined, u: User | null, futureDate = false): string | undefined {

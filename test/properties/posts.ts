@@ -43,7 +43,7 @@ export class CreatePost implements fc.AsyncCommand<Model, Real> {
   toString = () => `create ${this.kind} ${shown(this.spec)} name#${this.nameIndex % 3} ${this.last}`
 }
 
-/** POST/PUT/PATCH on one record, by id or by slug (D5: the same checks either way). */
+/** POST/PUT/PATCH on one record, by id or by slug (the same checks either way: docs/compatibility.md §6). */
 export class UpdatePost implements fc.AsyncCommand<Model, Real> {
   last = ''
   constructor(readonly kind: PostKind, readonly target: number, readonly spec: WriteSpec, readonly method: string, readonly bySlug: boolean) {}
@@ -85,7 +85,7 @@ function targetOf(model: Model, kind: PostKind, n: number, bySlug: boolean, u: U
   return n % 2 === 1 && own.length ? pick(own, n >> 1) : pick(records, n >> 1)
 }
 
-/** DELETE one record: trash (410 the second time), or `force=true` for good (editors only, D7). */
+/** DELETE one record: trash (410 the second time), or `force=true` for good (editors only, docs/compatibility.md §8). */
 export class DeletePost implements fc.AsyncCommand<Model, Real> {
   last = ''
   constructor(readonly kind: PostKind, readonly target: number, readonly who: number, readonly force: boolean, readonly bySlug: boolean) {}

@@ -4,7 +4,7 @@ import { AVOID, canEditPosts, canRead, listed, pick, postsOf, termsOf, type Lang
 import { agrees, expectStatus, fail, name, send, type Real, embedsFor } from './observe.ts'
 import { login, userOf, withLang } from './writes.ts'
 
-/** What a single read of a record should answer this caller (§4.7, §8.1, §9.1). */
+/** What a single read of a record should answer this caller (docs/compatibility.md §20, §21). */
 function expectedRead(u: User | null, record: PostRecord, withPassword: boolean): number {
   if (record.kind === 'events' && record.status === 'trash') return 403
   if (!canRead(u, record)) return 403
@@ -52,7 +52,7 @@ export class ListPosts implements fc.AsyncCommand<Model, Real> {
     const path = withLang(`${this.kind}?per_page=50${this.filter ? `&status=${this.filter}` : ''}`, this.lang)
     this.last = `GET ${path}`
     const answer = await send(real, 'GET', path, u)
-    // Callers without edit_posts may ask for `publish` only (§3.1 filter_post_status_list).
+    // Callers without edit_posts may ask for `publish` only (docs/compatibility.md §20).
     if (this.filter && this.filter !== 'publish' && !canEditPosts(u)) return expectStatus(real, answer, [400], `GET ${path} by ${name(u)}`)
     expectStatus(real, answer, [200], `GET ${path} by ${name(u)}`)
     if (AVOID.has('lists') && (u?.role === 'contributor' || u?.role === 'author')) return

@@ -11,7 +11,7 @@ import { idsNotReusedAfterReload, sameAfterReload } from './fresh.ts'
 import { CreateTerm, IfMatch, WriteTerm } from './terms.ts'
 
 /**
- * Stateful, model-based property (issue 10 §2): random sequences of creates, updates, deletes and
+ * Stateful, model-based property (issue 10): random sequences of creates, updates, deletes and
  * reads over the five kinds, by every role (two users of each, and anonymous), with inline linked
  * records, terms by name, languages and If-Match. After every step: no 5xx, each answer agrees with
  * the model, and the administrator's lists hold exactly the model's records. At the end: a store

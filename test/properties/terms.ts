@@ -64,7 +64,7 @@ const BODY: Record<Kind, (n: number) => Record<string, unknown>> = {
 }
 
 /**
- * If-Match (D14): a write with the ETag the caller just read succeeds; the same ETag, now stale,
+ * If-Match (docs/compatibility.md §14): a write with the ETag the caller just read succeeds; the same ETag, now stale,
  * is 412 with the current ETag, and changes nothing.
  */
 export class IfMatch implements fc.AsyncCommand<Model, Real> {

@@ -42,9 +42,9 @@ export interface WriteSpec {
   organizer?: LinkSpec[]
   categories?: (string | { ref: number })[]
   tags?: (string | { ref: number })[]
-  /** An event whose end is before its start: 400, and nothing written (D6, issue 10 all-or-nothing). */
+  /** An event whose end is before its start: 400, and nothing written (docs/compatibility.md §7; issue 10 all-or-nothing). */
   badDates?: boolean
-  /** Events: set (or with '' clear) a password; a locked event is read only with it (§4.7). */
+  /** Events: set (or with '' clear) a password; a locked event is read only with it. */
   password?: 'Secret-1' | ''
   /** Events: a publication date in the future, sent with a status: `publish` becomes `future`. */
   future?: boolean

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const EVENT = { title: 'Night Market', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 23:00:00' }
 
-describe('who may write (D2, §10)', () => {
+describe('who may write (docs/compatibility.md §3)', () => {
   it('answers an anonymous write 401 rest_forbidden, whatever its body', async () => {
     for (const body of [EVENT, '{not json', '']) {
       const response = await call(app, 'events', json('POST', body))
@@ -35,14 +35,14 @@ describe('who may write (D2, §10)', () => {
     expect(response.body.code).toBe('rest_forbidden')
   })
 
-  it('lets a contributor propose, scaling publish back to pending (§10.2)', async () => {
+  it('lets a contributor propose, scaling publish back to pending (docs/compatibility.md §22)', async () => {
     const response = await call(app, 'events', json('POST', { ...EVENT, status: 'publish' }, as('contributor')))
     expect(response.status).toBe(201)
     expect(response.body.status).toBe('pending')
     expect(response.body.author).toBe('4')
   })
 
-  it("keeps a contributor off another's event, by id and by slug alike (D5)", async () => {
+  it("keeps a contributor off another's event, by id and by slug alike (docs/compatibility.md §6)", async () => {
     expect((await call(app, 'events/7', json('POST', { title: 'Mine now' }, as('contributor')))).status).toBe(403)
     expect((await call(app, 'events/by-slug/summer-concert', json('POST', { title: 'Mine now' }, as('contributor')))).status).toBe(403)
     expect((await call(app, 'events/by-slug/summer-concert', json('DELETE', {}, as('contributor')))).status).toBe(403)
@@ -94,7 +94,7 @@ describe('creating and updating events', () => {
     expect(typed.body.data.params).toEqual({ featured: 'featured is not of type boolean.' })
   })
 
-  it('refuses an end before the start, naming end_date, and stores nothing (D6)', async () => {
+  it('refuses an end before the start, naming end_date, and stores nothing (docs/compatibility.md §7)', async () => {
     const before = await readdir(join(app.content, 'events'))
     const response = await call(app, 'events', json('POST', { ...EVENT, end_date: '2026-12-19 23:00:00' }, as('admin')))
     expect(response.status).toBe(400)
@@ -102,7 +102,7 @@ describe('creating and updating events', () => {
     expect(await readdir(join(app.content, 'events'))).toEqual(before)
   })
 
-  it('changes only the fields sent, and a lone start date moves the start (D3)', async () => {
+  it('changes only the fields sent, and a lone start date moves the start (docs/compatibility.md §4)', async () => {
     const response = await call(app, 'events/7', json('PATCH', { start_date: '2026-11-25 18:00:00' }, as('admin')))
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ title: 'Summer Concert', start_date: '2026-11-25 18:00:00', end_date: '2026-11-25 22:30:00', cost: '$15', featured: true })
@@ -111,7 +111,7 @@ describe('creating and updating events', () => {
     expect(late.status).toBe(400)
   })
 
-  it('clears a field sent empty, and can unlink a venue (D3)', async () => {
+  it('clears a field sent empty, and can unlink a venue (docs/compatibility.md §4)', async () => {
     const response = await call(app, 'events/7', json('PUT', { venue: '', organizer: [], excerpt: '', website: '' }, as('admin')))
     expect(response.body.venue).toEqual([])
     expect(response.body.organizer).toEqual([])
@@ -127,7 +127,7 @@ describe('creating and updating events', () => {
     expect((await call(app, 'events/8')).body.title).toBe('Plain Meetup')
   })
 
-  it('accepts an organizer as an id, an object, a list or a CSV string (D10)', async () => {
+  it('accepts an organizer as an id, an object, a list or a CSV string (docs/compatibility.md §11)', async () => {
     for (const organizer of [5, '5', { id: 5 }, [5, { organizer: 'Acme Events' }], '5,5']) {
       const response = await call(app, 'events/8', json('PATCH', { organizer }, as('admin')))
       expect(response.status, JSON.stringify(organizer)).toBe(200)
@@ -135,7 +135,7 @@ describe('creating and updating events', () => {
     }
   })
 
-  it('creates a venue inline, and reuses one of the same name (§8.6)', async () => {
+  it('creates a venue inline, and reuses one of the same name (docs/compatibility.md §24)', async () => {
     const first = await call(app, 'events/8', json('PATCH', { venue: { venue: 'Harbour Hall', city: 'Singapore' } }, as('admin')))
     const again = await call(app, 'events/10', json('PATCH', { venue: { venue: 'harbour hall', phone: '+65 6000 0000' } }, as('admin')))
     expect(again.body.venue.id).toBe(first.body.venue.id)
@@ -143,7 +143,7 @@ describe('creating and updating events', () => {
     expect(again.body.venue.city).toBe('Singapore')
   })
 
-  it('answers 412 with the current ETag when If-Match is stale, and writes when it matches (D14)', async () => {
+  it('answers 412 with the current ETag when If-Match is stale, and writes when it matches (docs/compatibility.md §14)', async () => {
     const current = await call(app, 'events/8', { headers: as('admin') })
     const etag = current.headers.get('etag')!
     const stale = await call(app, 'events/8', json('PATCH', { title: 'A' }, { ...as('admin'), 'If-Match': '"stale"' }))
@@ -166,7 +166,7 @@ describe('deleting events', () => {
     expect(restored.body).toMatchObject({ status: 'publish', slug: 'plain-meetup', title: 'Back' })
   })
 
-  it('deletes for good with force=true, for editors only (D7)', async () => {
+  it('deletes for good with force=true, for editors only (docs/compatibility.md §8)', async () => {
     expect((await call(app, 'events/10?force=true', json('DELETE', {}, as('author')))).status).toBe(403)
     const response = await call(app, 'events/10?force=true', json('DELETE', {}, as('editor')))
     expect(response.body.deleted).toBe(true)

@@ -3,14 +3,14 @@ import { call, fixtureApp, SAMPLE_NOW } from '../helpers.ts'
 
 const ids = (body: { events: { id: number }[] }) => body.events.map((event) => event.id)
 
-describe('the default window of GET /events (§6.2) on a UTC+8 site', () => {
+describe('the default window of GET /events (docs/compatibility.md §18) on a UTC+8 site', () => {
   it('starts at local midnight of the day holding "yesterday 23:59 UTC", and ends 24 months on', async () => {
     const app = await fixtureApp('window', { timezone: 'Asia/Kuala_Lumpur' })
     const { body } = await call(app, 'events')
     expect(body.rest_url).toBe(
       'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=9&start_date=2026-11-22 00:00:00&end_date=2028-11-22 23:59:59&status=publish',
     )
-    // 8 starts 23:30 in London: 07:30 in Kuala Lumpur, inside the window (D18). 9 and 3 share a start;
+    // 8 starts 23:30 in London: 07:30 in Kuala Lumpur, inside the window (docs/compatibility.md §18). 9 and 3 share a start;
     // 9 was published first. 1 began before the window, 4 ends after it, 6 is hidden, 7 is a draft.
     expect(ids(body)).toEqual([8, 9, 3, 5])
     expect(body.total).toBe(4)
@@ -46,7 +46,7 @@ describe('the default window of GET /events (§6.2) on a UTC+8 site', () => {
     expect(unlocked.body.events.find((event: { id: number }) => event.id === 16).description).toBe('<p>Hidden details</p>')
   })
 
-  it('reads the whole event with its password, without JSON-LD (§4.7)', async () => {
+  it('reads the whole event with its password, without JSON-LD (docs/compatibility.md §21)', async () => {
     const app = await fixtureApp('reference')
     const { body } = await call(app, 'events/16?password=s3cret')
     expect(body.description).toBe('<p>Hidden details</p>')

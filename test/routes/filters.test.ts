@@ -127,7 +127,7 @@ describe('GET /events filters', () => {
     })
   })
 
-  it('carries the effective query in the links, in the reference key order (§5.4)', async () => {
+  it('carries the effective query in the links, in the reference key order (docs/compatibility.md §29)', async () => {
     const { body } = await call(app, 'events?per_page=1&search=jazz&venue=1&featured=true&categories=2&starts_after=2026-12-01')
     expect(body.rest_url).toBe(
       'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=1&search=jazz&status=publish&starts_after=2026-12-01+23%3A59%3A59&venue=1&featured=1',
@@ -207,7 +207,7 @@ describe('GET /categories and /tags filters', () => {
     expect(await ids(path)).toEqual(expected)
   })
 
-  it('takes parent as an integer only: a slug passes the term check, then fails the type (§3.9)', async () => {
+  it('takes parent as an integer only: a slug passes the term check, then fails the type, as in the reference', async () => {
     const response = await call(app, 'categories?parent=music')
     expect(response.status).toBe(400)
     expect(response.body.data.params).toEqual({ parent: 'parent is not of type integer.' })
@@ -227,7 +227,7 @@ describe('GET /categories and /tags filters', () => {
     },
   )
 
-  it('never 404s past the end, and its links drop per_page and filters (§5.3, §5.4)', async () => {
+  it('never 404s past the end, and its links drop per_page and filters (docs/compatibility.md §29)', async () => {
     const { status, body } = await call(app, 'categories?per_page=1&page=5&search=a')
     expect(status).toBe(200)
     expect(body.categories).toEqual([])

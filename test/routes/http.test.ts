@@ -36,7 +36,7 @@ describe('HTTP conventions of the WordPress REST server', () => {
     expect(response.body.endpoints[0].args.id).toEqual({ type: 'integer', description: 'the event post ID', required: true })
   })
 
-  it('sends a strong ETag and answers 304 to If-None-Match (D13)', async () => {
+  it('sends a strong ETag and answers 304 to If-None-Match (docs/compatibility.md §13)', async () => {
     const first = await call(app, 'events/7')
     const etag = first.headers.get('etag')!
     expect(etag).toMatch(/^"[\w-]+"$/)
@@ -54,7 +54,7 @@ describe('HTTP conventions of the WordPress REST server', () => {
     expect(response.headers.get('etag')).toBeNull()
   })
 
-  it('adds the CORS headers for a request with an Origin, exposing the totals and ETag (D12)', async () => {
+  it('adds the CORS headers for a request with an Origin, exposing the totals and ETag (docs/compatibility.md §12)', async () => {
     const response = await call(app, 'events', { headers: { Origin: 'https://calendar.example' } })
     expect(response.headers.get('access-control-allow-origin')).toBe('https://calendar.example')
     expect(response.headers.get('access-control-allow-credentials')).toBe('true')
@@ -93,7 +93,7 @@ describe('HTTP conventions of the WordPress REST server', () => {
     }
   })
 
-  it('describes an event image from the file itself (D15)', async () => {
+  it('describes an event image from the file itself (docs/compatibility.md §15)', async () => {
     const { body } = await call(app, 'events/7')
     expect(body.image).toEqual({
       url: 'http://127.0.0.1:8089/media/6-poster.png', id: 6, extension: 'png', width: 320, height: 200, filesize: 502,

@@ -52,7 +52,7 @@ describe('languages', () => {
     expect(Object.keys(body).slice(-2)).toEqual(['lang', 'translations'])
   })
 
-  it('finds a translated slug in its language, in UTF-8 or percent-encoded (D9)', async () => {
+  it('finds a translated slug in its language, in UTF-8 or percent-encoded (docs/compatibility.md §10)', async () => {
     const raw = await call(app, `events/by-slug/${encodeURIComponent('第五届晚会')}?ml_language=zh-hans`)
     expect(raw.status).toBe(200)
     expect(raw.body.id).toBe(11)
@@ -60,7 +60,7 @@ describe('languages', () => {
     expect(english.status).toBe(400)
   })
 
-  it('writes Chinese as UTF-8, not \\u escapes (D8)', async () => {
+  it('writes Chinese as UTF-8, not \\u escapes (docs/compatibility.md §9)', async () => {
     const { text } = await call(app, 'events/11?ml_language=zh-hans')
     expect(text).toContain('"title":"第五届晚会"')
   })
@@ -97,7 +97,7 @@ describe('languages', () => {
     })
   })
 
-  it('lists the languages on the root route (D11)', async () => {
+  it('lists the languages on the root route (docs/compatibility.md §1)', async () => {
     const { body } = await call(app, '')
     expect(body.languages).toEqual([
       { code: 'en', name: 'English', default: true },

@@ -87,7 +87,7 @@ function urlOf(request: { path: string; params: Params }, prefix: string | undef
   return `${base}${request.path}${query ? `?${query}` : ''}`
 }
 
-// Filters on what a password blanks: a locked event must not match them (§4.7).
+// Filters on what a password blanks: a locked event must not match them (docs/compatibility.md §21).
 const BLANKED = ['venue', 'organizer', 'categories', 'tags', 'featured', 'geoloc', 'geoloc_lat']
 
 /**

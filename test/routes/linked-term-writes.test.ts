@@ -12,7 +12,7 @@ afterEach(async () => {
 })
 
 describe('venue and organizer writes', () => {
-  it('creates a venue with the map shown by default, and reuses one of the same name (§8.6)', async () => {
+  it('creates a venue with the map shown by default, and reuses one of the same name (docs/compatibility.md §24)', async () => {
     const created = await call(app, 'venues', json('POST', { venue: 'Harbour Hall', city: 'Singapore', country: 'Singapore' }, as('author')))
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ venue: 'Harbour Hall', show_map: true, show_map_link: true, author: '3' })
@@ -21,7 +21,7 @@ describe('venue and organizer writes', () => {
     expect(twin.body).toMatchObject({ id: created.body.id, venue: 'Harbour Hall', phone: '+65 6000 0001', city: 'Singapore' })
   })
 
-  it('updates by slug, checking the slug exists and the caller may edit it (D5)', async () => {
+  it('updates by slug, checking the slug exists and the caller may edit it (docs/compatibility.md §6)', async () => {
     expect((await call(app, 'venues/by-slug/town-hall', json('PATCH', { city: 'Shelbyville' }, as('contributor')))).status).toBe(403)
     const updated = await call(app, 'venues/by-slug/town-hall', json('PATCH', { city: 'Shelbyville' }, as('editor')))
     expect(updated.body.city).toBe('Shelbyville')
@@ -40,7 +40,7 @@ describe('venue and organizer writes', () => {
     expect((await call(app, 'venues/4', { headers: as('admin') })).body.status).toBe('trash')
   })
 
-  it('deletes an organizer for good with force=true, unlinking it (D7)', async () => {
+  it('deletes an organizer for good with force=true, unlinking it (docs/compatibility.md §8)', async () => {
     const response = await call(app, 'organizers/5?force=true', json('DELETE', {}, as('admin')))
     expect(response.body).toMatchObject({ deleted: true, previous: { id: 5, organizer: 'Acme Events' } })
     expect((await call(app, 'events/7')).body.organizer).toEqual([])
@@ -58,7 +58,7 @@ describe('venue and organizer writes', () => {
 })
 
 describe('category and tag writes', () => {
-  it('lets authors manage categories but not tags; contributors neither (§10.1)', async () => {
+  it('lets authors manage categories but not tags; contributors neither, as in the reference', async () => {
     expect((await call(app, 'categories', json('POST', { name: 'Dance' }, as('author')))).status).toBe(201)
     expect((await call(app, 'tags', json('POST', { name: 'Indoor' }, as('author')))).status).toBe(403)
     expect((await call(app, 'categories', json('POST', { name: 'Film' }, as('contributor')))).status).toBe(403)

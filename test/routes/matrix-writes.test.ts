@@ -4,8 +4,8 @@ import { as, call, json, writableApp, type Login } from '../helpers.ts'
 import { reloadApp, snapshot } from './writes-tree.ts'
 
 // Every write route × every role × whose record × its status, by id and by slug, against the
-// rights of reference §10 (with D2: no credentials is 401 before anything; D5: by-slug writes
-// check the very record, as by-id ones do). Every refused write leaves the tree byte-identical.
+// rights of WordPress's roles (docs/compatibility.md §20, §22): no credentials is 401 before anything, and by-slug
+// writes check the very record, as by-id ones do (docs/compatibility.md §3, §6). Every refused write leaves the tree byte-identical.
 
 type Caller = Login | 'anonymous'
 type PostKind = 'events' | 'venues' | 'organizers'
@@ -18,7 +18,7 @@ const POST_KINDS: PostKind[] = ['events', 'venues', 'organizers']
 const OPS = ['update', 'delete'] as const
 const STATUSES = ['publish', 'draft'] as const
 
-/** What the reference's §10 allows, as the status code of the answer. */
+/** What the roles allow, as the status code of the answer. */
 function expected(caller: Caller, allowed: boolean, success: number): number {
   if (caller === 'anonymous') return 401
   return allowed ? success : 403
@@ -98,8 +98,8 @@ async function termCases(app: App, caller: Caller) {
   }
 }
 
-describe('the write matrix: route × role × owner × status (§10, D2, D5)', () => {
-  it.each(CALLERS)('answers %s as §10 says on every write route, and a refused write changes nothing', async (caller) => {
+describe('the write matrix: route × role × owner × status (docs/compatibility.md §3, §6)', () => {
+  it.each(CALLERS)('answers %s as its role allows on every write route, and a refused write changes nothing', async (caller) => {
     const app = await writableApp('reference')
     try {
       await postCases(app, caller)

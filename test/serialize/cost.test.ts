@@ -3,7 +3,7 @@ import { toCost } from '../../src/serialize/cost.ts'
 
 const SITE = { symbol: '$', position: 'prefix' as const }
 
-// The reference's observed table (§8.5).
+// The reference's observed table of costs.
 describe('cost and cost_details', () => {
   it.each([
     ['15', '$15', '', '', ['15']],

@@ -41,7 +41,7 @@ describe('wall clock and instants', () => {
     ['Europe/Berlin', '2027-07-01 19:00:00', 'CEST'],
     ['UTC', '2026-12-01 19:00:00', 'UTC'],
     ['UTC+8', '2026-12-01 19:00:00', 'UTC+8'],
-  ])('abbreviates %s on %s as the tz database does: %s (D16, D20)', (zone, wall, abbr) => {
+  ])('abbreviates %s on %s as the tz database does: %s (docs/compatibility.md §16)', (zone, wall, abbr) => {
     expect(abbreviation(zone, wallToInstant(wall, zone))).toBe(abbr)
   })
 
