@@ -7,7 +7,7 @@ import {
 } from './validators.ts'
 
 // The arguments of every route, in the reference's declaration order and with its descriptions
-// (as the reference declares them). One table drives validation, the namespace index, OPTIONS and /doc.
+// and defaults. One table drives validation, the namespace index, OPTIONS and /doc.
 
 /** One argument: the schema keywords shown by the index, plus the checks that run on it. */
 export interface ArgSpec {

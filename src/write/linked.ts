@@ -73,7 +73,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
 
 /** The live record a create would duplicate, and whether the caller may change it; none the caller may not read. */
 function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteContext): { record: ContentRecord; mayChange: boolean } | undefined {
-  // The name alone decides: a same-named venue sent with another description is still that venue (issue 10).
+  // The name alone decides: a same-named venue sent with another description is still that venue (docs/compatibility.md §24).
   const name = String(params[NAME[kind]]).toLowerCase()
   const twins = ctx.store.list(kind).filter((record) => {
     const data = record.source.data
