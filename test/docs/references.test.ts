@@ -25,7 +25,7 @@ function filesUnder(dir: string): string[] {
     .filter((path) => TEXT.test(path) && statSync(path).isFile())
 }
 
-const FILES = [...['src', 'test', 'scripts', 'docs'].flatMap((dir) => filesUnder(join(ROOT, dir))), join(ROOT, 'README.md')]
+const FILES = [...['src', 'test', 'scripts', 'bin', 'docs'].flatMap((dir) => filesUnder(join(ROOT, dir))), join(ROOT, 'README.md')]
   .map((path) => relative(ROOT, path))
   .filter((path) => path !== SELF)
 
