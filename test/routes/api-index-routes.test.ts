@@ -13,9 +13,9 @@ function routerPath(key: string): string {
   return `/wp-json${key.replace(/\(\?P<(\w+)>[^)]*\)/g, ':$1')}`.replace(/\/$/, '')
 }
 
-/** The route of the index whose regex matches a request path, as WordPress matches (whole path, any case). */
+/** The route of the index whose regex matches a request path: the whole path, in any case, trailing slashes ignored. */
 function matching(index: Index, path: string): { key: string; methods: string[] } | undefined {
-  const local = path.replace(/^\/wp-json/i, '').replace(/(.)\/$/, '$1') || '/'
+  const local = path.replace(/^\/wp-json/i, '').replace(/\/+$/, '') || '/'
   for (const [key, route] of Object.entries(index.routes)) {
     if (new RegExp(`^${key.replace(/\(\?P</g, '(?<')}$`, 'i').test(local)) return { key, methods: route.methods }
   }
