@@ -10,16 +10,18 @@ import { methodOf, normalizePath, requestState, type RequestState } from './http
 import { baseHeaders, send } from './http/respond.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
 import { forbidden } from './routes/access.ts'
-import { describeRoute } from './routes/describe.ts'
+import { apiIndexRoute } from './routes/api-index.ts'
+import { describeRoute, namespaceOf } from './routes/describe.ts'
 import { DIAGNOSTICS_ROUTE } from './routes/diagnostics.ts'
 import { docRoute } from './routes/doc.ts'
 import { EVENT_ROUTES } from './routes/events.ts'
 import { ORGANIZER_ROUTES, VENUE_ROUTES } from './routes/linked.ts'
+import { siteHome } from './routes/home.ts'
 import { rootRoute } from './routes/root.ts'
 import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
 import type { Endpoint, RouteDef } from './routes/types.ts'
 import { parseParams } from './schema/params.ts'
-import { NAMESPACE, type Site } from './serialize/context.ts'
+import type { Site } from './serialize/context.ts'
 import { prepareRecordMarkdown } from './serialize/markdown.ts'
 import { KINDS } from './content/kinds.ts'
 
@@ -70,8 +72,8 @@ export function createApp(options: AppOptions): App {
     if (after) void prepareRecordMarkdown(after)
   })
   const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepareRecordMarkdown))).then(() => {})
-  const routes = [rootRoute(() => [docRoute(() => ROUTES), ...ROUTES]), docRoute(() => ROUTES), ...ROUTES]
-  const base = `${site.apiRoot}/${NAMESPACE}`
+  // One table: the router registers it and both indexes describe it, so no route can be left out of them.
+  const routes: RouteDef[] = [apiIndexRoute(() => routes), rootRoute(() => routes), docRoute(() => ROUTES), ...ROUTES]
   const state = (event: H3Event) =>
     requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), ...(options.users ? { users: options.users } : {}) })
 
@@ -81,16 +83,18 @@ export function createApp(options: AppOptions): App {
     onError: (error, event) => errorResponse(error, event, site, log),
   })
   for (const route of routes) {
+    const path = routePath(site.apiRoot, route)
     for (const method of route.endpoints.flatMap((endpoint) => endpoint.methods)) {
-      app.on(method as 'GET', `${base}${route.path}`, (event) => dispatch(event, route))
+      app.on(method as 'GET', path, (event) => dispatch(event, route))
     }
-    app.on('OPTIONS', `${base}${route.path}`, async (event) => {
+    app.on('OPTIONS', path, async (event) => {
       const current = await state(event)
       const description = describeRoute(route, current.paramContext, current.view)
       return send(event, JSON.stringify(description), responseInit(route, current.caller, 200))
     })
   }
   app.get('/media/**', (event) => serveMedia(event, store))
+  app.get('/', (event) => send(event, JSON.stringify(siteHome(site)), { status: 200, site }))
 
   async function dispatch(event: H3Event, route: RouteDef): Promise<Response> {
     const current = await state(event)
@@ -151,6 +155,12 @@ export function createApp(options: AppOptions): App {
   }
 
   return { h3: app, fetch: (request) => Promise.resolve(app.fetch(request)), indexes, textsReady }
+}
+
+/** Where the router serves a route: under the API root, in its namespace. */
+function routePath(apiRoot: string, route: RouteDef): string {
+  const namespace = namespaceOf(route)
+  return `${apiRoot}${namespace ? `/${namespace}` : ''}${route.path}` || '/'
 }
 
 /** Methods of a route the caller may use (WordPress's `Allow` header): public ones, and those their role allows. */

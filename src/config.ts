@@ -30,6 +30,9 @@ export interface Config {
   geoloc_distance: number
   /** Public base URL the static build is served from ('' means site_url). */
   base_url: string
+  /** The site's name and tagline, shown by the API index (`/wp-json/`). */
+  site_name: string
+  site_description: string
 }
 
 export const DEFAULTS: Config = {
@@ -50,6 +53,8 @@ export const DEFAULTS: Config = {
   currency_position: 'prefix',
   geoloc_distance: 25,
   base_url: '',
+  site_name: 'Almanac',
+  site_description: '',
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }

@@ -160,7 +160,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         kept.add(`media/${media.file}`)
         await output.put(`media/${media.file}`, bytes)
       }
-      for (const [file, content] of Object.entries(hostFiles(options.site))) {
+      for (const [file, content] of Object.entries(hostFiles(options.site, layout.publicUrl))) {
         kept.add(file)
         await output.put(file, Buffer.from(content))
       }

@@ -1,23 +1,31 @@
 import type { Site } from '../serialize/context.ts'
-import type { Layout } from './layout.ts'
 
 const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
 
 /**
  * `_headers` and `_redirects` for hosts that read them (Netlify, Cloudflare Pages): JSON content
- * type, CORS, short caching, and the one rewrite a static API needs: `/path` is `/path.json`.
+ * type, CORS, short caching, the `Link` header that leads WordPress clients to the API index, and
+ * the one rewrite a static API needs: `/path` is `/path.json`.
  */
-export function hostFiles(site: Site): Record<string, string> {
-  const api = `${site.apiRoot}/calendar/events/v1`
+export function hostFiles(site: Site, publicUrl: string): Record<string, string> {
+  const root = site.apiRoot
+  const api = `${root}/calendar/events/v1`
+  const json = ['  Content-Type: application/json; charset=UTF-8', '  Cache-Control: public, max-age=300, must-revalidate']
   const headers = [
     '/*',
     '  Access-Control-Allow-Origin: *',
     '  Access-Control-Expose-Headers: ETag, Link',
     '  X-Content-Type-Options: nosniff',
-    ...PREFIXES.flatMap((prefix) => [`${prefix}${api}/*`, '  Content-Type: application/json; charset=UTF-8', '  Cache-Control: public, max-age=300, must-revalidate']),
+    `  Link: <${publicUrl}${root}/>; rel="https://api.w.org/"`,
+    ...PREFIXES.flatMap((prefix) => [`${prefix}${root}`, `${prefix}${root}/`, `${prefix}${api}/*`].flatMap((path) => [path, ...json])),
     '/media/*',
     '  Cache-Control: public, max-age=86400',
   ]
-  const redirects = PREFIXES.flatMap((prefix) => [`${prefix}${api}  ${prefix}${api}.json  200`, `${prefix}${api}/*  ${prefix}${api}/:splat.json  200`])
+  const redirects = PREFIXES.flatMap((prefix) => [
+    `${prefix}${root}  ${prefix}${root}.json  200`,
+    `${prefix}${root}/  ${prefix}${root}.json  200`,
+    `${prefix}${api}  ${prefix}${api}.json  200`,
+    `${prefix}${api}/*  ${prefix}${api}/:splat.json  200`,
+  ])
   return { _headers: `${headers.join('\n')}\n`, _redirects: `${redirects.join('\n')}\n` }
 }

@@ -59,7 +59,7 @@ export function staticUrl(layout: Layout, liveUrl: string): string {
   if (!liveUrl.startsWith(layout.liveUrl)) return liveUrl
   const rest = liveUrl.slice(layout.liveUrl.length)
   if (rest.startsWith('/media/')) return `${layout.publicUrl}${rest}`
-  if (!apiPath(layout).test(rest) || !defaultQuery(rest)) return liveUrl
+  if (!(apiPath(layout).test(rest) || apiIndexPath(layout).test(rest)) || !defaultQuery(rest)) return liveUrl
   const file = fileFor(layout, liveUrl)
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
 }
@@ -78,6 +78,15 @@ const apiPaths = new WeakMap<Layout, RegExp>()
 function apiPath(layout: Layout): RegExp {
   let pattern = apiPaths.get(layout)
   if (!pattern) apiPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escape(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)))
+  return pattern
+}
+
+const apiIndexPaths = new WeakMap<Layout, RegExp>()
+
+/** The API index (`/wp-json/`), optionally behind a language prefix. */
+function apiIndexPath(layout: Layout): RegExp {
+  let pattern = apiIndexPaths.get(layout)
+  if (!pattern) apiIndexPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escape(layout.apiRoot)}/?(\\?|$)`)))
   return pattern
 }
 

@@ -29,8 +29,14 @@ export function namespaceRoot(options: UrlOptions, lang: Lang): string {
   return `${options.liveUrl}${prefix}${options.apiRoot}/${NAMESPACE}`
 }
 
+/** The API index of a language (`…/wp-json/`), where every answer's `Link` header points. */
+export function apiIndex(options: UrlOptions, lang: Lang): string {
+  const prefix = lang === options.defaultLang ? '' : `/${lang}`
+  return `${options.liveUrl}${prefix}${options.apiRoot}/`
+}
+
 /**
- * Every public GET of the API, per language: the root, /doc, every record by id and by slug, and
+ * Every public GET of the API, per language: the API index, the namespace root, /doc, every record by id and by slug, and
  * every page of every list in its default query (events also at the bulk page size), at `now`.
  * Events come in list order, each bulk page next to the pages and single events it holds, so an
  * event's JSON is built once and reused while it is still in the memo (in any order, a build
@@ -40,7 +46,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
   const jobs: Job[] = []
   for (const lang of LANGUAGES) {
     const root = namespaceRoot(options, lang)
-    jobs.push({ url: root }, { url: `${root}/doc` })
+    jobs.push({ url: apiIndex(options, lang) }, { url: root }, { url: `${root}/doc` })
     const records = (kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags', ids: Iterable<number>) => {
       for (const id of ids) for (const url of recordUrls(store, kind, id, options, [lang])) jobs.push(url)
     }

@@ -7,6 +7,8 @@ export function siteOf(config: Config, port: number): Site {
   const url = config.site_url || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return {
     url,
+    name: config.site_name,
+    description: config.site_description,
     host: new URL(url).hostname,
     apiRoot: config.api_root,
     timezone: config.timezone,

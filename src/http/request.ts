@@ -81,7 +81,8 @@ export function normalizePath(event: H3Event, apiRoot: string): void {
     }
   }
   if (path.length > 1) path = trimEndOf(path, '/')
-  if (path.toLowerCase().startsWith(`${apiRoot}/`)) {
+  const api = path.toLowerCase()
+  if (api === apiRoot || api.startsWith(`${apiRoot}/`)) {
     const slugAt = path.toLowerCase().indexOf('/by-slug/')
     path = slugAt < 0 ? path.toLowerCase() : path.slice(0, slugAt).toLowerCase() + path.slice(slugAt)
   }

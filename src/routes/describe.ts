@@ -1,22 +1,22 @@
 import type { ArgSet } from '../schema/args.ts'
 import type { ParamContext } from '../schema/validators.ts'
 import { NAMESPACE, type View } from '../serialize/context.ts'
-import { link, restRoot } from '../serialize/urls.ts'
+import { apiBase, link } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'
 
-// Keys of an argument that are checks, not schema: the index never shows them (WP-Srv `get_data_for_route`).
+// Keys of an argument that are checks, not schema: the indexes never show them, as WordPress does not.
 const HIDDEN = new Set(['validate', 'sanitize', 'required'])
 
-/** A route as the namespace index and OPTIONS describe it. */
+/** A route as the API index, the namespace index and OPTIONS describe it. */
 export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
   const methods = route.endpoints.flatMap((endpoint) => endpoint.methods)
   const description: Record<string, unknown> = {
-    namespace: NAMESPACE,
+    namespace: namespaceOf(route),
     methods,
     endpoints: route.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: describeArgs(endpoint.args, ctx) })),
   }
   // WordPress links only the routes that have no parameters in their path.
-  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${restRoot(view)}${route.pattern.replace(/^\//, '')}`.replace(/\/$/, '')) }] }
+  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${apiBase(view)}${routeKey(route).slice(1)}`) }] }
   return description
 }
 
@@ -38,7 +38,13 @@ function describeArgs(args: ArgSet, ctx: ParamContext): Record<string, unknown> 
   return out
 }
 
-/** The full regex key of a route in the namespace index: `/calendar/events/v1/events/(?P<id>\d+)`. */
+/** The namespace a route belongs to: Almanac's unless it says otherwise. */
+export function namespaceOf(route: RouteDef): string {
+  return route.namespace ?? NAMESPACE
+}
+
+/** The full regex key of a route in the indexes: `/calendar/events/v1/events/(?P<id>\d+)`; `/` for the API index. */
 export function routeKey(route: RouteDef): string {
-  return `/${NAMESPACE}${route.pattern}`
+  const namespace = namespaceOf(route)
+  return (namespace ? `/${namespace}${route.pattern}` : route.pattern) || '/'
 }

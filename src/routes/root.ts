@@ -1,17 +1,20 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../languages.ts'
 import { ROOT_ARGS } from '../schema/args.ts'
-import { apiIndexUrl } from '../serialize/urls.ts'
-import { describeRoute, routeKey } from './describe.ts'
+import { NAMESPACE } from '../serialize/context.ts'
+import { apiBase, link } from '../serialize/urls.ts'
+import { describeRoute, namespaceOf, routeKey } from './describe.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
-/** The namespace index over the given routes, plus the languages Almanac serves (docs/compatibility.md §1). */
+/**
+ * The namespace index over the routes of Almanac's namespace in the given table (this one
+ * included), plus the languages Almanac serves (docs/compatibility.md §1); `up` leads to the API index.
+ */
 export function rootRoute(routes: () => RouteDef[]): RouteDef {
-  const self: RouteDef = {
+  return {
     path: '',
     pattern: '',
-    endpoints: [{ methods: ['GET'], args: ROOT_ARGS, handler: (request) => index(request, [self, ...routes()]) }],
+    endpoints: [{ methods: ['GET'], args: ROOT_ARGS, handler: (request) => index(request, routes().filter((route) => namespaceOf(route) === NAMESPACE)) }],
   }
-  return self
 }
 
 function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
@@ -19,9 +22,9 @@ function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
   for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, request.view)
   return {
     body: {
-      namespace: 'calendar/events/v1',
+      namespace: NAMESPACE,
       routes: described,
-      _links: { up: [{ href: apiIndexUrl(request.view.site) }] },
+      _links: { up: [{ href: link(request.view.site, apiBase(request.view)) }] },
       languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], default: code === request.view.site.defaultLang })),
     },
   }

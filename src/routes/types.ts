@@ -63,6 +63,8 @@ export interface Endpoint {
 
 /** A route: its h3 path, the regex key the namespace index shows, and its endpoints. */
 export interface RouteDef {
+  /** The namespace the route belongs to; absent: Almanac's (`calendar/events/v1`); '' for the API index itself. */
+  namespace?: string
   /** Relative to the namespace, h3 syntax: `/events/:id`. */
   path: string
   /** Relative to the namespace, the reference's regex form: `/events/(?P<id>\d+)`. */

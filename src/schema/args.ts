@@ -41,6 +41,11 @@ function defaultEndDate(ctx: ParamContext): string {
   return instantToWall(now.getTime(), 'UTC')
 }
 
+/** The API index's only argument, as WordPress declares it for `/wp-json/`. */
+export const API_INDEX_ARGS: ArgSet = {
+  context: { default: "view", required: false },
+}
+
 export const ROOT_ARGS: ArgSet = {
   namespace: { default: NAMESPACE, required: false },
   context: { default: "view", required: false },

@@ -8,6 +8,9 @@ export const NAMESPACE = 'calendar/events/v1'
 export interface Site {
   /** Public base URL, no trailing slash, e.g. `https://events.example.org`. */
   url: string
+  /** The site's name and tagline, as the API index (`/wp-json/`) shows them. */
+  name?: string
+  description?: string
   /** Host name for `global_id` (no scheme, no port), as the reference emits it. */
   host: string
   apiRoot: string

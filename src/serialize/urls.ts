@@ -7,6 +7,12 @@ export function restRoot(view: View): string {
   return `${view.site.url}${prefix}${view.site.apiRoot}/${NAMESPACE}/`
 }
 
+/** The API index's address for links in a response (`…/wp-json/`), keeping the request's language prefix. */
+export function apiBase(view: View): string {
+  const prefix = view.prefix ? `/${view.prefix}` : ''
+  return `${view.site.url}${prefix}${view.site.apiRoot}/`
+}
+
 /** A record's canonical API address; names its language unless it is the default (docs/compatibility.md §1). */
 export function recordRestUrl(site: Site, path: string, lang: Lang): string {
   const query = lang === site.defaultLang ? '' : `?ml_language=${lang}`
