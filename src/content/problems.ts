@@ -70,7 +70,7 @@ function lineOf(text: string, message: string): number | undefined {
   // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
   if (yaml) return Number(yaml[1])
   const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
-  const key = message.startsWith('slug') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
+  const key = message.startsWith('slug "') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
   if (!key) return 1
   const lines = text.split('\n')
   const index = lines.findIndex((line, i) => i > 0 && line.startsWith(`${key}:`))

@@ -6,6 +6,8 @@
 const MAX_TEXT = 40
 /** Longest list or mapping shown, in characters of its JSON. */
 const MAX_JSON = 60
+/** Longest value shown once escaped: forty control characters would otherwise take 240. */
+const MAX_SHOWN = 80
 
 /** Controls, format characters (bidi overrides, zero-width), line and paragraph separators, lone surrogates. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|\p{Cs}/gu
@@ -26,7 +28,7 @@ export function showValue(value: unknown): string {
   } catch {
     json = Array.isArray(value) ? '[…]' : '{…}'
   }
-  return escapeUnsafe(shorten(json, MAX_JSON))
+  return clip(escapeUnsafe(shorten(json, MAX_JSON)))
 }
 
 /** A field name as a message shows it: as written when it is a plain name, else quoted like a value. */
@@ -36,7 +38,13 @@ export function showKey(key: string): string {
 
 /** Text in double quotes, JSON-escaped, shortened to MAX_TEXT characters. */
 function showText(text: string): string {
-  return escapeUnsafe(JSON.stringify(shorten(text, MAX_TEXT)))
+  return clip(escapeUnsafe(JSON.stringify(shorten(text, MAX_TEXT))))
+}
+
+/** Shown text cut to MAX_SHOWN characters, never in the middle of an escape. */
+function clip(shown: string): string {
+  if (shown.length <= MAX_SHOWN) return shown
+  return `${Array.from(shown).slice(0, MAX_SHOWN).join('').replace(/\\(u[0-9a-fA-F]{0,3})?$/, '')}…`
 }
 
 /** The first `max` characters (whole code points) and `…`, when `text` is longer. */
