@@ -11,9 +11,13 @@ const MAX_NAMED = 10
 /** Whether a file is its record's source (every field) or a translation (translated fields only). */
 export type FileRole = 'source' | 'translation'
 
-/** The keys a source file of `kind` may hold. */
+const SOURCE_KEYS = new Map<Kind, string[]>()
+
+/** The keys a source file of `kind` may hold: its schema's properties. */
 export function sourceKeys(kind: Kind): string[] {
-  return Object.keys((SOURCE_SCHEMAS[kind] as { properties: object }).properties)
+  let keys = SOURCE_KEYS.get(kind)
+  if (!keys) SOURCE_KEYS.set(kind, (keys = Object.keys((SOURCE_SCHEMAS[kind] as { properties: object }).properties)))
+  return keys
 }
 
 /** The keys a translation file of `kind` may hold (its body is the translated description). */

@@ -78,6 +78,27 @@ describe('almanac check, in one run', () => {
   })
 })
 
+describe('a hostile value or key in a file', () => {
+  it('stays on its line in text, GitHub and JSON output', async () => {
+    const tree = await reference()
+    const hostile = '---\nid: 41\ntitle: Hostile\nstatus: "pub\\nlish\\u2028\\e[31m\\r::error file=x::forged %0A"\nstart_date: 2026-07-01 19:00:00\nend_date: 2026-07-01 20:00:00\n"ev\\nil\\u0085key": 1\ntimezone: "' + 'x'.repeat(100_000) + '"\n---\n'
+    await writeFile(join(tree.content, 'events/hostile.en.md'), hostile)
+    const text = await almanac(['check'], tree.dir)
+    const ours = text.stdout.split('\n').filter((line) => line.includes('hostile.en.md'))
+    // A key that is not a plain name is shown quoted and escaped; its line is not looked for.
+    expect(ours).toEqual([
+      'content/events/hostile.en.md:1: warning: "ev\\nil\\u0085key": not a field of an event, so it is ignored',
+      'content/events/hostile.en.md:4: status: "pub\\nlish\\u2028\\u001b[31m\\r::error file=x::forged %0…" is not a status; use publish, draft, pending, private, future or trash',
+      `content/events/hostile.en.md:8: timezone: "${'x'.repeat(40)}…" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur`,
+    ])
+    const github = await almanac(['check', '--format', 'github'], tree.dir)
+    expect(github.stdout.split('\n').filter((line) => line.includes('hostile')).every((line) => line.startsWith('::'))).toBe(true)
+    expect(github.stdout).not.toContain('\n::error file=x')
+    const json = await almanac(['check', '--format', 'json'], tree.dir)
+    expect(JSON.parse(json.stdout).filter((p: { file: string }) => p.file.endsWith('hostile.en.md')).map((p: { message: string }) => p.message)).toEqual(ours.map((line) => line.replace(/^[^:]+:\d+: (warning: )?/, '')))
+  })
+})
+
 describe('front-matter keys the store does not read', () => {
   it('are warnings with a did-you-mean, and the record still loads', async () => {
     const tree = await reference()
