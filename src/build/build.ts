@@ -101,7 +101,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     // A worker costs a second or two to start (loader, tree): small sites render here unless told otherwise.
     const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * LANGUAGES.length
     const count = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
-    if (count < 1 || store.problems().length > 0) return undefined
+    if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
     const setup = { dir: store.dir, defaultLanguage: store.defaultLanguage, fallback: store.fallback, site: options.site, perPage: options.perPage, maxPerPage: options.maxPerPage, layout, out, now, previous: [...previous] }
     return startPool(setup, count)
   }

@@ -6,6 +6,7 @@ import { createStore } from '../content/store.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { siteOf } from './site.ts'
+import { problemLine } from '../content/problems.ts'
 
 type Flags = Record<string, string | boolean | undefined>
 
@@ -16,7 +17,7 @@ export async function build(flags: Flags): Promise<number> {
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
-    onProblem: (problem) => console.warn(`${config.content}/${problem.path}:${problem.line ?? 1}: ${problem.message}`),
+    onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   const options = {
     store,

@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import { requireContentFolder } from './content-folder.ts'
 import { resolveConfig } from '../config.ts'
 import { checkContent } from '../content/check.ts'
-import type { Problem } from '../content/problems.ts'
+import { problemLine, type Problem } from '../content/problems.ts'
 import { CliError } from './errors.ts'
 
 const FORMATS = ['text', 'github', 'json'] as const
@@ -23,7 +23,7 @@ export async function check(flags: Record<string, string | boolean | undefined>)
     for (const p of sorted) {
       const severity = p.severity ?? 'error'
       if (format === 'github') console.log(githubAnnotation(severity, where(p), p.line ?? 1, p.message))
-      else console.log(`${where(p)}:${p.line ?? 1}: ${severity === 'warning' ? 'warning: ' : ''}${p.message}`)
+      else console.log(problemLine(where(p), p))
     }
   }
   const errors = sorted.filter((p) => (p.severity ?? 'error') === 'error').length

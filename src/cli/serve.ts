@@ -11,6 +11,7 @@ import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { listenHttp } from './listen.ts'
+import { problemLine } from '../content/problems.ts'
 
 type Flags = Record<string, string | undefined>
 
@@ -25,7 +26,7 @@ export async function serve(flags: Flags): Promise<number> {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
     assignIds: true,
-    onProblem: (problem) => console.warn(`${config.content}/${problem.path}:${problem.line ?? 1}: ${problem.message}`),
+    onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   let handler: ReturnType<typeof toNodeHandler> | undefined
   const explicitPort = flags.port !== undefined || process.env.ALMANAC_PORT !== undefined

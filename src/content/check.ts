@@ -1,8 +1,12 @@
 import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
 import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './front-matter.ts'
-import { KEY_ORDER, KINDS } from './kinds.ts'
+import { KEY_ORDER, KINDS, type Kind } from './kinds.ts'
+import { parseContentPath } from './paths.ts'
 import type { Problem } from './problems.ts'
+import { normalize } from './records.ts'
+import { RECORD_NOUN } from '../schema/records.ts'
+import { showValue } from '../schema/show.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { writeFileAtomic } from './atomic.ts'
 import { readTextOrNull } from './read.ts'
@@ -34,32 +38,56 @@ export async function checkContent(dir: string, fix: boolean): Promise<CheckResu
   const text = async (path: string) => texts.get(path) ?? readTextOrNull(join(dir, path)) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
-      problems.push(...(await relationProblems(store, record, await text(record.source.path))))
+      problems.push(...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)))
       problems.push(...translationWarnings(record))
       if (fix) fixed.push(...(await putKeysInOrder(dir, record, text)))
     }
   }
+  problems.push(...(await brokenSourceRelations(store, problems, text)))
   return { problems, fixed }
 }
 
-/** Ids that name nothing, a parent that is not a category, an image that is not in content/media. */
-async function relationProblems(store: Store, record: ContentRecord, text: string): Promise<Problem[]> {
-  const data = record.source.data
+/**
+ * The relations of sources the store refused (a wrong type, a bad date…) are checked too, so that
+ * one run names every problem of a file, not one kind of problem per run.
+ */
+async function brokenSourceRelations(store: Store, problems: Problem[], text: (path: string) => Promise<string>): Promise<Problem[]> {
+  const loaded = new Set(KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()].map((file) => file.path))))
+  const broken = new Set(problems.filter((p) => (p.severity ?? 'error') === 'error' && !loaded.has(p.path)).map((p) => p.path))
   const found: Problem[] = []
-  const report = (field: string, message: string) => found.push({ path: record.source.path, line: lineOf(text, field), message, severity: 'error' })
-  if (record.kind === 'events') {
-    for (const [field, kind] of RELATIONS) {
-      const ids = Array.isArray(data[field]) ? (data[field] as number[]) : []
-      for (const id of ids) if (!store.get(kind, id)) report(field, `${field} ${id} is not one of the ${kind}`)
+  for (const path of broken) {
+    const address = parseContentPath(path, 'en')
+    if (typeof address === 'string') continue
+    const content = await text(path)
+    let data: Record<string, unknown>
+    try {
+      const parsed = parseFrontMatter(content)
+      data = normalize(parsed.data, parsed.written)
+    } catch {
+      continue
+    }
+    if (data.id !== undefined || address.lang === 'en') found.push(...relationProblems(store, address.kind, path, data, content))
+  }
+  return found
+}
+
+/** Ids that name nothing, a parent that is not a category, an image that is not in content/media. */
+function relationProblems(store: Store, kind: Kind, path: string, data: Record<string, unknown>, text: string): Problem[] {
+  const found: Problem[] = []
+  const report = (field: string, message: string) => found.push({ path, line: lineOf(text, field), message, severity: 'error' })
+  if (kind === 'events') {
+    for (const [field, target] of RELATIONS) {
+      const ids = Array.isArray(data[field]) ? (data[field] as unknown[]) : []
+      for (const id of ids) if (typeof id === 'number' && Number.isInteger(id) && id > 0 && !store.get(target, id)) report(field, `${field}: ${id} is not the id of ${RECORD_NOUN[target]} in content/${target}`)
     }
   }
-  if (record.kind === 'categories' && typeof data.parent === 'number' && data.parent > 0 && !store.get('categories', data.parent)) {
-    report('parent', `parent ${data.parent} is not one of the categories`)
+  if (kind === 'categories' && typeof data.parent === 'number' && data.parent > 0 && !store.get('categories', data.parent)) {
+    report('parent', `parent: ${data.parent} is not the id of a category in content/categories`)
   }
   const image = data.image
-  if (image !== undefined && image !== '' && !/^https?:\/\//i.test(String(image))) {
-    const media = /^\d+$/.test(String(image)) ? store.media.byId(Number(image)) : store.media.byPath(String(image).replace(/^(content\/)?media\//, ''))
-    if (!media) report('image', `image ${image} is not in content/media`)
+  if ((typeof image === 'string' && image !== '' && !/^https?:\/\//i.test(image)) || (typeof image === 'number' && Number.isInteger(image))) {
+    const media = typeof image === 'number' || /^\d+$/.test(image) ? store.media.byId(Number(image)) : store.media.byPath(image.replace(/^(content\/)?media\//, ''))
+    if (!media) report('image', `image: ${showValue(image)} is not in content/media`)
   }
   return found
 }

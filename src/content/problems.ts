@@ -1,3 +1,5 @@
+import { escapeUnsafe } from '../schema/show.ts'
+
 /** A file the store cannot use as it is, and why; `line` is 1-based when known. */
 export interface Problem {
   path: string
@@ -11,6 +13,8 @@ export interface Problem {
 export interface ProblemLog {
   /** `line` is the line the messages are about, when the caller knows it; else it is found in `text`. */
   report(path: string, messages: string[], text?: string, line?: number): void
+  /** Like report, for warnings: things the store read past (an unknown key), which fail nothing. */
+  warn(path: string, messages: string[], text?: string): void
   clear(path: string): void
   has(path: string): boolean
   list(): Problem[]
@@ -19,23 +23,45 @@ export interface ProblemLog {
 /** Creates the log; `onProblem` hears each problem the first time it appears. */
 export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
   const byPath = new Map<string, Problem[]>()
+  const add = (path: string, messages: string[], text: string | undefined, knownLine: number | undefined, severity: 'error' | 'warning') => {
+    const known = byPath.get(path) ?? []
+    for (const raw of messages) {
+      const message = oneLine(raw)
+      if (known.some((p) => p.message === message)) continue
+      const problem: Problem = { path, message }
+      const line = knownLine ?? (text === undefined ? undefined : lineOf(text, message))
+      if (line !== undefined) problem.line = line
+      if (severity === 'warning') problem.severity = 'warning'
+      known.push(problem)
+      onProblem?.(problem)
+    }
+    if (known.length > 0) byPath.set(path, known)
+  }
   return {
-    report(path, messages, text, knownLine) {
-      const known = byPath.get(path) ?? []
-      for (const message of messages) {
-        if (known.some((p) => p.message === message)) continue
-        const problem: Problem = { path, message }
-        const line = knownLine ?? (text === undefined ? undefined : lineOf(text, message))
-        if (line !== undefined) problem.line = line
-        known.push(problem)
-        onProblem?.(problem)
-      }
-      if (known.length > 0) byPath.set(path, known)
-    },
+    report: (path, messages, text, line) => add(path, messages, text, line, 'error'),
+    warn: (path, messages, text) => add(path, messages, text, undefined, 'warning'),
     clear: (path) => void byPath.delete(path),
     has: (path) => byPath.has(path),
     list: () => [...byPath.values()].flat(),
   }
+}
+
+/** A problem as a line of output: `file:line: message`, with `warning: ` before a warning's message. */
+export function problemLine(file: string, problem: Problem): string {
+  return `${escapeUnsafe(file)}:${problem.line ?? 1}: ${problem.severity === 'warning' ? 'warning: ' : ''}${problem.message}`
+}
+
+/** Longest message kept: a message quoting a file shortens what it quotes, this is the last guard. */
+const MAX_MESSAGE = 1000
+
+/**
+ * A message as one line: whatever a message quotes from a file (a YAML error's excerpt, a file
+ * name) has its line breaks and other unsafe characters escaped, and it is cut when very long.
+ */
+export function oneLine(message: string): string {
+  if (message.length <= MAX_MESSAGE) return escapeUnsafe(message)
+  const points = Array.from(message.slice(0, MAX_MESSAGE * 2))
+  return escapeUnsafe(points.length > MAX_MESSAGE ? `${points.slice(0, MAX_MESSAGE).join('')}…` : points.join(''))
 }
 
 /** The line a message is about: the YAML error's own line, or the line of the field it names. */
@@ -44,7 +70,7 @@ function lineOf(text: string, message: string): number | undefined {
   // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
   if (yaml) return Number(yaml[1])
   const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
-  const key = message.startsWith('slug') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
+  const key = message.startsWith('slug "') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
   if (!key) return 1
   const lines = text.split('\n')
   const index = lines.findIndex((line, i) => i > 0 && line.startsWith(`${key}:`))

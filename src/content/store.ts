@@ -12,6 +12,7 @@ import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
+import { translatedFields, unknownKeyWarnings } from './unknown-keys.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 import { trimOf } from '../text.ts'
 
@@ -177,36 +178,60 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
   }
 
+  /** The file that holds a record's id: the default language's, else any that has one. */
+  const sourceOf = (files: FileEntry[]) => files.find((f) => f.data.id !== undefined && f.lang === options.defaultLanguage) ?? files.find((f) => f.data.id !== undefined)
+
   /** What is wrong with a record's source, checked before it replaces the last good version. */
   const sourceProblems = (kind: Kind, files: FileEntry[]): { source?: FileEntry; issues: string[] } => {
-    const source = files.find((f) => f.data.id !== undefined && f.lang === options.defaultLanguage) ?? files.find((f) => f.data.id !== undefined)
+    const source = sourceOf(files)
     if (!source) return { issues: files.length ? ['no file of this record has an id, so it has no source file'] : [] }
     return { source, issues: checkSource(kind, source.data).concat(checkEvent(kind, source.data)) }
   }
 
+  /** Every problem of a record's files at once: a file is not fixed one round at a time. */
   const assemble = (kind: Kind, stem: string, files: FileEntry[]): ContentRecord | undefined => {
     const { source, issues } = sourceProblems(kind, files)
-    if (!source || issues.length > 0) {
-      for (const f of source ? [source] : files) problems.report(f.path, issues, texts.get(f.path))
+    if (!source) {
+      for (const f of files) problems.report(f.path, issues, texts.get(f.path))
+      // The file meant as the source (it only lacks its id) is checked as one all the same.
+      const meant = files.find((f) => f.lang === options.defaultLanguage)
+      if (meant) problems.report(meant.path, checkSource(kind, { id: 1, ...meant.data }).concat(checkEvent(kind, meant.data)), texts.get(meant.path))
       return undefined
     }
-    for (const other of files) {
-      if (other !== source && other.data.id !== undefined) problems.report(other.path, [`a record has one source file; ${source.path} already holds the id`])
-    }
-    const id = source.data.id as number
-    const holder = ids[idSpaceOf(kind)].get(id)
-    if (holder && holder !== `${kind}/${stem}`) {
-      problems.report(source.path, [`id ${id} is already used by ${holder}`], texts.get(source.path))
+    const id = source.data.id
+    const holder = typeof id === 'number' ? ids[idSpaceOf(kind)].get(id) : undefined
+    const clash = holder && holder !== `${kind}/${stem}` ? [`id ${id} is already used by ${holder}`] : []
+    const byLang = translationsOf(kind, files, source)
+    if (issues.length > 0 || clash.length > 0) {
+      problems.report(source.path, issues.concat(clash), texts.get(source.path))
       return undefined
     }
+    return { kind, id: id as number, stem, source, files: byLang }
+  }
+
+  /** The record's files by language: the source, and each translation that passes its checks. */
+  const translationsOf = (kind: Kind, files: FileEntry[], source: FileEntry) => {
     const byLang = new Map<Lang, FileEntry>()
     for (const file of files) {
-      if (file !== source && file.data.id !== undefined) continue
-      const issues = file === source ? [] : checkTranslation(file.data)
-      if (issues.length > 0) problems.report(file.path, issues, texts.get(file.path))
-      else byLang.set(file.lang, file)
+      if (file === source) byLang.set(file.lang, file)
+      else if (file.data.id !== undefined) {
+        problems.report(file.path, [`a record has one source file; ${source.path} already holds the id`])
+      } else {
+        const issues = checkTranslation(kind, translatedFields(kind, file.data))
+        if (issues.length > 0) problems.report(file.path, issues, texts.get(file.path))
+        else byLang.set(file.lang, file)
+      }
     }
-    return { kind, id, stem, source, files: byLang }
+    return byLang
+  }
+
+  /** Keys a file holds that its role does not use are warnings: the record still loads. */
+  const warnUnknownKeys = (kind: Kind, files: FileEntry[]) => {
+    const source = sourceOf(files)
+    for (const file of files) {
+      const role = source && file !== source && file.data.id === undefined ? 'translation' : 'source'
+      problems.warn(file.path, unknownKeyWarnings(kind, file.data, role), texts.get(file.path))
+    }
   }
 
   /** Puts a record's files in place and tells the listeners: the one path of load, commit and reload. */
@@ -225,6 +250,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       for (const file of files) if (problems.has(file.path) && problems.list().some((p) => p.path === file.path && p.message.startsWith('no file of this record has an id'))) problems.clear(file.path)
       index(after, true)
     }
+    warnUnknownKeys(kind, files)
     sorted.delete(kind)
     if (!before && !after) return undefined
     version++
@@ -430,6 +456,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       // A source that broke keeps its last good version served, until it is fixed.
       if (issues.length > 0 && records.has(key)) {
         for (const file of source ? [source] : files) problems.report(file.path, issues, texts.get(file.path))
+        warnUnknownKeys(kind, files)
         continue
       }
       settle(kind, stem, files)

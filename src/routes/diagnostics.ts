@@ -3,7 +3,8 @@ import type { RouteDef } from './types.ts'
 
 /**
  * GET /diagnostics: the content files the server cannot use as they are, with the reason and the
- * line, until they are fixed. For editors and administrators: paths and reasons are not public.
+ * line, until they are fixed; warnings (a key the store does not read) have `severity: "warning"`.
+ * For editors and administrators: paths and reasons are not public.
  */
 export const DIAGNOSTICS_ROUTE: RouteDef = {
   path: '/diagnostics',
@@ -13,7 +14,7 @@ export const DIAGNOSTICS_ROUTE: RouteDef = {
     args: {},
     capability: canEditOthers,
     handler: (request) => {
-      const problems = request.view.store.problems().map(({ path, line, message }) => ({ path: `content/${path}`, line: line ?? 1, message }))
+      const problems = request.view.store.problems().map(({ path, line, message, severity }) => ({ path: `content/${path}`, line: line ?? 1, severity: severity ?? 'error', message }))
       return { body: { problems, total: problems.length } }
     },
   }],

@@ -1,16 +1,19 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { Ajv, type ValidateFunction } from 'ajv'
 import type { Kind } from '../content/kinds.ts'
+import { describeErrors } from './messages.ts'
+import { WALL_CLOCK_PATTERN } from './nouns.ts'
 
 // One JSON Schema per record kind: the single source of field names and types for content files,
 // write validation and /doc. Text fields also take numbers because hand-written YAML turns
 // `phone: 61234567` into one; the store turns them back into strings.
 
-const WALL_CLOCK = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$' } as const
+const WALL_CLOCK = { type: 'string', pattern: WALL_CLOCK_PATTERN } as const
 const TEXT = { type: ['string', 'number'] } as const
 const FLAG = { type: 'boolean' } as const
 const ID = { type: 'integer', minimum: 1 } as const
 const ID_LIST = { anyOf: [ID, { type: 'array', items: ID }] } as const
-const STATUS = { enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] } as const
+// In the order a message lists them: the usual ones first.
+const STATUS = { enum: ['publish', 'draft', 'pending', 'private', 'future', 'trash'] } as const
 const POST_FIELDS = {
   id: ID,
   slug: TEXT,
@@ -102,32 +105,31 @@ const TRANSLATION_SCHEMA = {
   additionalProperties: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true })
+/** A record of each kind, as a message names it: "an event needs …". */
+export const RECORD_NOUN: Record<Kind, string> = {
+  events: 'an event',
+  venues: 'a venue',
+  organizers: 'an organizer',
+  categories: 'a category',
+  tags: 'a tag',
+}
+
+// allErrors: every problem of a file in one run. verbose: messages show the value and what was allowed.
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true })
 const sourceValidators = new Map<Kind, ValidateFunction>()
 const translationValidator = ajv.compile(TRANSLATION_SCHEMA)
 
-/** Checks a source file's front matter; returns readable problems, empty when valid. */
+/** Checks a source file's front matter; returns one plain-words message per problem, none when valid. */
 export function checkSource(kind: Kind, data: unknown): string[] {
   let validate = sourceValidators.get(kind)
   if (!validate) {
     validate = ajv.compile(SOURCE_SCHEMAS[kind])
     sourceValidators.set(kind, validate)
   }
-  return validate(data) ? [] : describe(validate.errors)
+  return validate(data) ? [] : describeErrors(validate.errors, RECORD_NOUN[kind])
 }
 
-/** Checks a translation file's front matter. */
-export function checkTranslation(data: unknown): string[] {
-  return translationValidator(data) ? [] : describe(translationValidator.errors)
-}
-
-function describe(errors: ErrorObject[] | null | undefined): string[] {
-  const seen = new Set<string>()
-  for (const error of errors ?? []) {
-    const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
-    const where = field || (error.keyword === 'required' ? String(error.params.missingProperty) : 'front matter')
-    const what = error.keyword === 'required' ? 'is required' : error.keyword === 'pattern' ? 'must be YYYY-MM-DD HH:MM:SS' : error.message
-    seen.add(`${where} ${what}`)
-  }
-  return [...seen]
+/** Checks the translated fields of a translation file's front matter (the caller leaves out the rest). */
+export function checkTranslation(kind: Kind, data: unknown): string[] {
+  return translationValidator(data) ? [] : describeErrors(translationValidator.errors, `a translation of ${RECORD_NOUN[kind]}`)
 }

@@ -24,21 +24,21 @@ async function almanac(args: string[], cwd: string) {
 
 // test/fixtures/broken: one flaw per file, each named after its flaw.
 const EXPECTED: [file: string, line: number, severity: string, message: RegExp][] = [
-  ['categories/parent-nowhere.en.md', 5, 'error', /^parent 77 is not one of the categories$/],
+  ['categories/parent-nowhere.en.md', 5, 'error', /^parent: 77 is not the id of a category in content\/categories$/],
   ['events/duplicate-id.en.md', 2, 'error', /^id 100 is already used/],
   ['events/duplicate-slug.en.md', 4, 'error', /^slug "good-event" \(en\) is already used/],
-  ['events/end-before-start.en.md', 5, 'error', /^end_date is before start_date$/],
-  ['events/image-missing.en.md', 6, 'error', /^image 12345 is not in content\/media$/],
-  ['events/impossible-date.en.md', 4, 'error', /^start_date is not a real date$/],
+  ['events/end-before-start.en.md', 5, 'error', /^end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts$/],
+  ['events/image-missing.en.md', 6, 'error', /^image: 12345 is not in content\/media$/],
+  ['events/impossible-date.en.md', 4, 'error', /^start_date: "2026-02-30 19:00:00" is not a real date and time/],
   ['events/invalid-yaml.en.md', 3, 'error', /^cannot be read: incomplete explicit mapping pair/],
   ['events/missing-id.en.md', 1, 'error', /^a source file needs an id/],
-  ['events/missing-title.en.md', 1, 'error', /^title is required$/],
+  ['events/missing-title.en.md', 1, 'error', /^title: missing; an event needs id, title, start_date and end_date$/],
   ['events/missing-translation.en.md', 1, 'warning', /^no translation in zh-hans, ta$/],
-  ['events/relation-nowhere.en.md', 6, 'error', /^venue 999 is not one of the venues$/],
+  ['events/relation-nowhere.en.md', 6, 'error', /^venue: 999 is not the id of a venue in content\/venues$/],
   ['events/translation-without-source.ms.md', 1, 'error', /no source file$/],
   ['events/unknown-language.fr.md', 1, 'error', /^unknown language "fr"/],
-  ['events/unknown-timezone.en.md', 6, 'error', /is not an IANA time zone$/],
-  ['events/wrong-type.en.md', 6, 'error', /^featured must be boolean$/],
+  ['events/unknown-timezone.en.md', 6, 'error', /^timezone: "Mars\/Olympus_Mons" is not an IANA time zone; use a name such as Europe\/London/],
+  ['events/wrong-type.en.md', 6, 'error', /^featured: "maybe" is not true or false$/],
   ['tags/term-id-clash.en.md', 2, 'error', /^id 1 is already used by categories\/music$/],
 ]
 
@@ -58,11 +58,11 @@ describe('almanac check', () => {
     const cwd = join(FIXTURES, 'broken')
     const text = await almanac(['check'], cwd)
     expect(text.code).toBe(1)
-    expect(text.stdout).toContain('content/events/end-before-start.en.md:5: end_date is before start_date\n')
+    expect(text.stdout).toContain('content/events/end-before-start.en.md:5: end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts\n')
     expect(text.stdout).toContain('content/events/missing-translation.en.md:1: warning: no translation in zh-hans, ta\n')
     expect(text.stderr).toContain('15 errors, 1 warning')
     const github = await almanac(['check', '--format', 'github'], cwd)
-    expect(github.stdout).toContain('::error file=content/events/unknown-timezone.en.md,line=6::timezone "Mars/Olympus_Mons" is not an IANA time zone\n')
+    expect(github.stdout).toContain('::error file=content/events/unknown-timezone.en.md,line=6::timezone: "Mars/Olympus_Mons" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur\n')
     const json = await almanac(['check', '--format', 'json'], cwd)
     expect(JSON.parse(json.stdout)).toHaveLength(EXPECTED.length)
   })
