@@ -7,7 +7,7 @@ import { listenHttp } from './listen.ts'
 import { trimEndOf } from '../text.ts'
 
 /** `almanac preview`: serves `out` the way a static host with the one documented rewrite would. */
-export async function preview(flags: Record<string, string | undefined>): Promise<number> {
+export async function preview(flags: Record<string, string | boolean | undefined>): Promise<number> {
   const config = resolveConfig({ port: '4173', ...flags })
   const root = config.out
   const listener = await listenHttp((req, res) => void answer(root, req, res), { port: config.port, host: config.host, exact: flags.port !== undefined })

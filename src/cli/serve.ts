@@ -12,7 +12,7 @@ import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { listenHttp } from './listen.ts'
 
-type Flags = Record<string, string | undefined>
+type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
 export async function serve(flags: Flags): Promise<number> {
@@ -43,7 +43,7 @@ export async function serve(flags: Flags): Promise<number> {
   handler = toNodeHandler(app.h3)
   keepServingThroughStrayErrors()
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
-  const stopBuilding = flags.build === 'true'
+  const stopBuilding = flags.build === true
     ? await keepBuilt(store, config, listener.port).catch(async (error: Error) => {
       await Promise.all([listener.close(), watching.close()])
       throw new CliError(`build failed: ${error.message}`)
