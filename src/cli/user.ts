@@ -1,12 +1,12 @@
-import { resolveConfig } from '../config.ts'
 import { openUsers, UsersError } from '../auth/users.ts'
 import { isRole, ROLES } from '../auth/roles.ts'
 import { CliError } from './errors.ts'
+import { settings } from './settings.ts'
 
 /** `almanac user …`: manages the users file; prints a new application password once. */
 export function user(args: string[], flags: Record<string, string | undefined>): number {
   const [action, login] = args
-  const config = resolveConfig(flags)
+  const { config } = settings(flags)
   try {
     const users = openUsers(config.users)
     if (action === 'list') {
