@@ -24,6 +24,18 @@ export async function runCli(root: CommandDef, argv: string[], io: Streams = { o
     return 0
   }
   if (argv[0] === 'help') return runCli(root, [...argv.slice(1), '--help'], io)
+  const found = await descend(root, argv, io)
+  if (typeof found === 'number') return found
+  const { command, path, rest } = found
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
+  if (options.some((token) => HELP.includes(token))) return usage(command, io.out, 0)
+  const problem = mistakeIn(rest, ((await resolved(command.args)) ?? {}) as ArgsDef)
+  if (problem) return mistake(command, path, problem, io.err)
+  return run(command, path, rest, io)
+}
+
+/** Follows subcommand names down to the command that runs; answers an exit code when it stops on the way (help, a mistake). */
+async function descend(root: CommandDef, argv: string[], io: Streams): Promise<{ command: CommandDef; path: string[]; rest: string[] } | number> {
   let command = root
   const path: string[] = []
   let rest = argv
@@ -31,20 +43,14 @@ export async function runCli(root: CommandDef, argv: string[], io: Streams = { o
     const [next, ...after] = rest
     if (next === undefined) return usage(command, io.err, 1)
     if (HELP.includes(next)) return usage(command, io.out, 0)
-    const sub = next.startsWith('-') ? undefined : await resolved(subs[next])
-    if (!sub) {
-      const what = next.startsWith('-') ? `unknown option ${next}` : `unknown command ${JSON.stringify([...path, next].join(' '))}${didYouMean(next, Object.keys(subs))}`
-      return mistake(command, next.startsWith('-') ? path : [], what, io.err)
-    }
+    if (next.startsWith('-')) return mistake(command, path, `unknown option ${next}`, io.err)
+    const sub = Object.hasOwn(subs, next) ? await resolved(subs[next]) : undefined
+    if (!sub) return mistake(command, [], `unknown command ${JSON.stringify([...path, next].join(' '))}${didYouMean(next, Object.keys(subs))}`, io.err)
     command = sub
     path.push(next)
     rest = after
   }
-  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest
-  if (options.some((token) => HELP.includes(token))) return usage(command, io.out, 0)
-  const problem = mistakeIn(rest, ((await resolved(command.args)) ?? {}) as ArgsDef)
-  if (problem) return mistake(command, path, problem, io.err)
-  return run(command, path, rest, io)
+  return { command, path, rest }
 }
 
 async function run(command: CommandDef, path: string[], rest: string[], io: Streams): Promise<number> {

@@ -38,6 +38,7 @@ describe('asking the command line for help', () => {
 describe('mistakes on the command line', () => {
   it.each([
     [['serv'], 'almanac: unknown command "serv" (did you mean serve?)', 'USAGE almanac '],
+    [['constructor'], 'almanac: unknown command "constructor"', 'USAGE almanac '],
     [['user', 'delete', 'ana'], 'almanac: unknown command "user delete"', 'USAGE almanac user '],
     [['check', '--fixx'], 'almanac: check: unknown option --fixx (did you mean --fix?)', 'USAGE almanac check '],
     [['serve', '--prot', '3000'], 'almanac: serve: unknown option --prot (did you mean --port?)', 'USAGE almanac serve '],
