@@ -67,6 +67,19 @@ describe('folders that hold nothing', () => {
     expect(stderr).toContain('Config: none')
   })
 
+  it('almanac serve warns about a content folder without records, and almanac preview about an empty dist, and both still start', async () => {
+    await mkdir(join(dir, 'empty', 'blank-dist'), { recursive: true })
+    const serve = startCli(['serve', '--port', '0', '--host', '127.0.0.1'], join(dir, 'empty'))
+    const preview = startCli(['preview', '--port', '0', '--host', '127.0.0.1', '--out', 'blank-dist'], join(dir, 'empty'))
+    try {
+      await Promise.all([serve.waitFor(/API: http/), preview.waitFor(/Previewing /)])
+      expect(serve.stderr()).toContain(`almanac: warning: ${join(dir, 'empty', 'content')} holds no records`)
+      expect(preview.stderr()).toContain(`almanac: warning: ${join(dir, 'empty', 'blank-dist')} is empty; run almanac build first`)
+    } finally {
+      await Promise.all([serve.stop(), preview.stop()])
+    }
+  }, 40_000)
+
   it('almanac preview refuses a dist folder that is not there, in one line, exit 1', async () => {
     const { code, stderr } = await runCli(['preview', '--port', '0', '--out', join(dir, 'nothing')], dir)
     expect(code).toBe(1)
