@@ -1,6 +1,6 @@
 import { runCommand, type ArgsDef, type CommandDef } from 'citty'
-import { UsersError } from '../auth/users.ts'
-import { ConfigError } from '../config.ts'
+import { UsersError } from '../auth/users-file.ts'
+import { ConfigError } from '../config-file.ts'
 import { didYouMean } from '../suggest.ts'
 import { mistakeIn } from './args.ts'
 import { CliError } from './errors.ts'

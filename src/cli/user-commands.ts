@@ -1,10 +1,12 @@
 import { defineCommand } from 'citty'
 import { ARGS, command } from './args.ts'
-import { user } from './user.ts'
 
 const LOGIN = { type: 'positional', description: 'the user\'s login' } as const
 const PASSWORD = { type: 'string', valueHint: 'PW', description: 'this application password instead of a generated one (at least 12 characters)' } as const
 type Flags = Record<string, string | boolean | undefined>
+
+/** Runs `almanac user <action>`, loading the users code only then. */
+const user = async (args: string[], flags: Record<string, string | undefined>) => (await import('./user.ts')).user(args, flags)
 
 /** The string flags `user` reads, with the login taken out. */
 const strings = (flags: Flags) => Object.fromEntries(Object.entries(flags).filter(([, v]) => typeof v === 'string')) as Record<string, string | undefined>

@@ -7,7 +7,7 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const ESC = '\u001b'
 
-describe('asking the command line for help', () => {
+describe.concurrent('asking the command line for help', () => {
   it.each([
     ['serve', '--help'], ['build', '-h'], ['preview', '--help'], ['check', '-h'], ['user', '--help'],
     ['user add', '-h'], ['user list', '--help'], ['user remove', '-h'], ['user reset-password', '--help'],
@@ -35,7 +35,7 @@ describe('asking the command line for help', () => {
   })
 })
 
-describe('mistakes on the command line', () => {
+describe.concurrent('mistakes on the command line', () => {
   it.each([
     [['serv'], 'almanac: unknown command "serv" (did you mean serve?)', 'USAGE almanac '],
     [['constructor'], 'almanac: unknown command "constructor"', 'USAGE almanac '],
