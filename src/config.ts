@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import YAML from 'yaml'
+import { dirname, resolve } from 'node:path'
+import { ConfigError, readConfigFile } from './config-file.ts'
 import { isLang, type Lang } from './languages.ts'
 import { isTimeZone } from './time/zone.ts'
 import { trimEndOf, trimOf } from './text.ts'
@@ -59,47 +58,55 @@ export const DEFAULTS: Config = {
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
 
-/** Thrown for a setting that cannot be used; the CLI prints it and exits 1. */
-export class ConfigError extends Error {}
+export { ConfigError } from './config-file.ts'
+
+/** The settings, the file they were read from (null: none), and warnings about that file (unknown keys). */
+export interface LoadedConfig {
+  config: Config
+  file: string | null
+  warnings: string[]
+}
+
+const PATHS: readonly (keyof Config)[] = ['content', 'out', 'users']
 
 /** Resolves the settings from command-line flags, the environment and the config file. */
 export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const file = readConfigFile(typeof flags.config === 'string' ? flags.config : undefined, cwd)
+  return loadConfig(flags, env, cwd).config
+}
+
+/**
+ * Flags, then ALMANAC_* variables, then the config file, then defaults. Paths given by flags or
+ * variables are relative to `cwd`; paths in the config file, and the default paths when there is
+ * one, are relative to the file's folder, so a content repository works from any of its folders.
+ */
+export function loadConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LoadedConfig {
+  const named = typeof flags.config === 'string' && flags.config !== '' ? flags.config : env.ALMANAC_CONFIG || undefined
+  const file = readConfigFile(named, cwd, Object.keys(DEFAULTS))
+  const home = file.path ? dirname(file.path) : cwd
   const config = { ...DEFAULTS }
   for (const key of Object.keys(DEFAULTS) as (keyof Config)[]) {
-    const raw = flags[key] ?? env[`ALMANAC_${key.toUpperCase()}`] ?? file[key]
-    if (raw !== undefined && raw !== '') (config as Record<string, unknown>)[key] = coerce(key, raw)
+    const given = [flags[key], env[`ALMANAC_${key.toUpperCase()}`]].find((raw) => raw !== undefined && raw !== '')
+    const fromFile = given === undefined ? file.data[key] : undefined
+    const raw = given ?? fromFile
+    if (raw !== undefined && raw !== '') {
+      (config as Record<string, unknown>)[key] = given !== undefined ? coerce(key, raw) : inFile(file.path!, file.lineOf(key), () => coerce(key, raw))
+    }
+    if (PATHS.includes(key)) (config as Record<string, unknown>)[key] = resolve(given === undefined ? home : cwd, config[key] as string)
   }
-  config.content = resolve(cwd, config.content)
-  config.out = resolve(cwd, config.out)
-  config.users = resolve(cwd, config.users)
   config.site_url = trimEndOf(config.site_url, '/')
   config.base_url = trimEndOf(config.base_url, '/')
   config.api_root = '/' + trimOf(config.api_root, '/')
-  return config
+  return { config, file: file.path, warnings: file.warnings }
 }
 
-function readConfigFile(path: string | undefined, cwd: string): Source {
-  const file = resolve(cwd, path ?? 'almanac.config.yaml')
-  if (!existsSync(file)) {
-    if (path) throw new ConfigError(`${file}: config file not found`)
-    return {}
-  }
-  let text: string
+/** A value from the config file that cannot be used is reported with the file and the line. */
+function inFile<T>(path: string, line: number, read: () => T): T {
   try {
-    text = readFileSync(file, 'utf8')
+    return read()
   } catch (error) {
-    throw new ConfigError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    if (error instanceof ConfigError) throw new ConfigError(`${path}:${line}: ${error.message}`)
+    throw error
   }
-  let data: unknown
-  try {
-    data = YAML.parse(text)
-  } catch (error) {
-    throw new ConfigError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
-  }
-  if (data === null || data === undefined) return {}
-  if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(`${file}: expected a mapping of settings`)
-  return data as Source
 }
 
 function coerce(key: keyof Config, raw: unknown): unknown {

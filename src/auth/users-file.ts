@@ -1,5 +1,6 @@
 import YAML from 'yaml'
 import { isRole, type Role } from './roles.ts'
+import { parseLined, YamlSyntaxError, type LinedYaml } from '../yaml-lines.ts'
 
 /** A user as the users file keeps it: application passwords only as hashes. */
 export interface StoredUser {
@@ -26,30 +27,33 @@ export function formatUsers(data: UsersData): string {
   return `${HEADER}${YAML.stringify({ highest_id: data.highestId, users: data.users })}`
 }
 
-/** Reads a users file, or says in one line what is wrong with it; `warn` hears what only disables a password. */
+/** Reads a users file, or says in one line what is wrong with it and on which line; `warn` hears what only disables a password. */
 export function parseUsers(file: string, text: string, warn: (message: string) => void = () => {}): UsersData {
-  const fail = (problem: string): never => {
-    throw new UsersError(`${file}: ${problem}`)
+  const at = (line: number | undefined) => (problem: string): never => {
+    throw new UsersError(`${file}:${line ?? 1}: ${problem}`)
   }
-  let data: unknown
+  let parsed: LinedYaml
   try {
-    data = YAML.parse(text)
+    parsed = parseLined(text)
   } catch (error) {
-    return fail(`not valid YAML: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`)
+    if (error instanceof YamlSyntaxError) return at(error.line)(`not valid YAML: ${error.problem}`)
+    throw error
   }
+  const data = parsed.data
   if (data === null || data === undefined) return { users: [], highestId: 0 }
-  if (typeof data !== 'object' || Array.isArray(data)) return fail('expected a mapping with a `users` list')
+  if (typeof data !== 'object' || Array.isArray(data)) return at(1)('expected a mapping with a `users` list')
   const { users: list = [], highest_id: highest = 0 } = data as { users?: unknown; highest_id?: unknown }
-  if (!Array.isArray(list)) return fail('`users` must be a list')
-  if (!Number.isInteger(highest) || (highest as number) < 0) return fail('`highest_id` must be a whole number')
-  const users = list.map((raw, i) => readUser(raw, `user ${i + 1}`, fail, warn))
+  if (!Array.isArray(list)) return at(parsed.lineOf(['users']))('`users` must be a list')
+  if (!Number.isInteger(highest) || (highest as number) < 0) return at(parsed.lineOf(['highest_id']))('`highest_id` must be a whole number')
+  const lineOfUser = (i: number) => parsed.lineOf(['users', i])
+  const users = list.map((raw, i) => readUser(raw, `user ${i + 1}`, at(lineOfUser(i)), warn))
   const seen = { ids: new Set<number>(), logins: new Set<string>() }
-  for (const user of users) {
-    if (seen.ids.has(user.id)) fail(`id ${user.id} is used by two users`)
-    if (seen.logins.has(user.login)) fail(`login "${user.login}" is used by two users`)
+  users.forEach((user, i) => {
+    if (seen.ids.has(user.id)) at(lineOfUser(i))(`id ${user.id} is used by two users`)
+    if (seen.logins.has(user.login)) at(lineOfUser(i))(`login "${user.login}" is used by two users`)
     seen.ids.add(user.id)
     seen.logins.add(user.login)
-  }
+  })
   return { users, highestId: Math.max(highest as number, ...users.map((user) => user.id)) }
 }
 

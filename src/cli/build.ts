@@ -1,5 +1,5 @@
-import { requireContentFolder } from './content-folder.ts'
-import { resolveConfig } from '../config.ts'
+import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
+import { configNote, settings } from './settings.ts'
 import { createSiteBuilder, type BuildResult } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
 import { createStore } from '../content/store.ts'
@@ -12,8 +12,10 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
-  const config = resolveConfig(flags)
+  const { config, file } = settings(flags)
   requireContentFolder(config.content)
+  console.error(configNote(file))
+  warnIfEmpty(config.content)
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,

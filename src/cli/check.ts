@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
-import { requireContentFolder } from './content-folder.ts'
-import { resolveConfig } from '../config.ts'
+import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
+import { configNote, settings } from './settings.ts'
 import { checkContent } from '../content/check.ts'
 import { problemLine, type Problem } from '../content/problems.ts'
 import { CliError } from './errors.ts'
@@ -11,8 +11,10 @@ const FORMATS = ['text', 'github', 'json'] as const
 export async function check(flags: Record<string, string | boolean | undefined>): Promise<number> {
   const format = (flags.format ?? 'text') as (typeof FORMATS)[number]
   if (!FORMATS.includes(format)) throw new CliError(`check: --format must be ${FORMATS.join(', ')}`)
-  const config = resolveConfig(flags)
+  const { config, file } = settings(flags)
   requireContentFolder(config.content)
+  console.error(configNote(file))
+  warnIfEmpty(config.content)
   const { problems, fixed } = await checkContent(config.content, flags.fix === true)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
   for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { listen } from 'listhen'
 import { CliError } from './errors.ts'
+import { withRequestLog } from './request-log.ts'
 
 export interface Listening {
   server: Server
@@ -15,6 +16,10 @@ export interface ListenOptions {
   host: string
   /** A port the user asked for is theirs or nothing; otherwise the next free one of the following 100 will do. */
   exact: boolean
+  /** Hears one line per request (method, path, status, duration); none when absent (--quiet). */
+  log?: (line: string) => void
+  /** Hears, in Almanac's words, that the port asked for was busy and another one was taken. */
+  warn?: (line: string) => void
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
@@ -23,10 +28,13 @@ const GRACE_MS = 3_000
 
 /** Listens with listhen: its port rules (an exact port or nothing; port 0 for any), and its graceful close. */
 export async function listenHttp(handler: Handler, options: ListenOptions): Promise<Listening> {
-  const listener = await listen(handler, {
+  const handle = options.log ? withRequestLog(handler, options.log) : handler
+  const listener = await listen(handle, {
     port: options.port,
     // listhen's production mode tries only the port given; port 0 asks for any free port, which that mode would turn into 3000.
     isProd: options.exact && options.port !== 0,
+    // Test mode only keeps get-port from printing "[get-port] …" itself; a moved port is said below.
+    isTest: true,
     hostname: options.host,
     showURL: false,
     autoClose: false,
@@ -35,13 +43,15 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
     throw new CliError(`cannot listen on ${options.host}:${options.port}: ${error.message}`)
   })
   const server = listener.server as Server
-  guardIdleBookkeeping(server, handler)
+  guardIdleBookkeeping(server, handle)
   const close = async () => {
     const force = setTimeout(() => server.closeAllConnections(), GRACE_MS)
     await listener.close()
     clearTimeout(force)
   }
-  return { server, port: (listener.address as { port: number }).port, close }
+  const port = (listener.address as { port: number }).port
+  if (options.port !== 0 && port !== options.port) options.warn?.(`almanac: port ${options.port} is busy; serving on ${port}`)
+  return { server, port, close }
 }
 
 /**

@@ -1,17 +1,22 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
-import { resolveConfig } from '../config.ts'
+import { requireBuiltFolder } from './content-folder.ts'
+import { configNote, requestLog, settings } from './settings.ts'
 import { mediaType } from '../content/media.ts'
 import { listenHttp } from './listen.ts'
 import { trimEndOf } from '../text.ts'
 
 /** `almanac preview`: serves `out` the way a static host with the one documented rewrite would. */
-export async function preview(flags: Record<string, string | undefined>): Promise<number> {
-  const config = resolveConfig({ port: '4173', ...flags })
+export async function preview(flags: Record<string, string | boolean | undefined>): Promise<number> {
+  const { config, file } = settings(flags, { port: '4173' })
   const root = config.out
-  const listener = await listenHttp((req, res) => void answer(root, req, res), { port: config.port, host: config.host, exact: flags.port !== undefined })
+  requireBuiltFolder(root)
+  const listener = await listenHttp((req, res) => void answer(root, req, res), {
+    port: config.port, host: config.host, exact: Boolean(flags.port), log: requestLog(flags), warn: (line) => console.error(line),
+  })
   console.log(`Previewing ${root} at http://${config.host}:${listener.port}`)
+  console.log(`  ➜ ${configNote(file)}`)
   await new Promise<void>((done) => {
     process.once('SIGINT', done)
     process.once('SIGTERM', done)

@@ -1,7 +1,7 @@
 import { toNodeHandler } from 'h3'
 import { createApp } from '../app.ts'
-import { requireContentFolder } from './content-folder.ts'
-import { resolveConfig, type Config } from '../config.ts'
+import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
+import type { Config } from '../config.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../build/build.ts'
@@ -12,13 +12,15 @@ import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { listenHttp } from './listen.ts'
 import { problemLine } from '../content/problems.ts'
+import { configNote, requestLog, settings } from './settings.ts'
 
-type Flags = Record<string, string | undefined>
+type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
 export async function serve(flags: Flags): Promise<number> {
-  const config = resolveConfig(flags)
+  const { config, file } = settings(flags)
   requireContentFolder(config.content)
+  warnIfEmpty(config.content)
   const started = performance.now()
   // A users file that cannot be read stops the start here, in one line, before anything listens.
   const users = openUsers(config.users)
@@ -29,9 +31,11 @@ export async function serve(flags: Flags): Promise<number> {
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   let handler: ReturnType<typeof toNodeHandler> | undefined
-  const explicitPort = flags.port !== undefined || process.env.ALMANAC_PORT !== undefined
+  const explicitPort = Boolean(flags.port) || Boolean(process.env.ALMANAC_PORT)
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
-  const listener = await listenHttp((req, res) => void handler!(req, res), { port: config.port, host: config.host, exact: explicitPort })
+  const listener = await listenHttp((req, res) => void handler!(req, res), {
+    port: config.port, host: config.host, exact: explicitPort, log: requestLog(flags), warn: (line) => console.error(line),
+  })
   const app = createApp({
     store,
     site: siteOf(config, listener.port),
@@ -44,7 +48,7 @@ export async function serve(flags: Flags): Promise<number> {
   handler = toNodeHandler(app.h3)
   keepServingThroughStrayErrors()
   const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
-  const stopBuilding = flags.build === 'true'
+  const stopBuilding = flags.build === true
     ? await keepBuilt(store, config, listener.port).catch(async (error: Error) => {
       await Promise.all([listener.close(), watching.close()])
       throw new CliError(`build failed: ${error.message}`)
@@ -55,6 +59,7 @@ export async function serve(flags: Flags): Promise<number> {
   const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
   console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/calendar/events/v1`)
+  console.log(`  ➜ ${configNote(file)}`)
   await new Promise<void>((resolve) => {
     const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
     process.once('SIGINT', stop)

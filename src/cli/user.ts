@@ -1,24 +1,19 @@
-import { resolveConfig } from '../config.ts'
 import { openUsers, UsersError } from '../auth/users.ts'
 import { isRole, ROLES } from '../auth/roles.ts'
 import { CliError } from './errors.ts'
-
-const USAGE = `almanac user add LOGIN --role ROLE [--password PW] [--users FILE]
-almanac user list [--users FILE]
-almanac user remove LOGIN [--users FILE]
-almanac user reset-password LOGIN [--password PW] [--users FILE]`
+import { settings } from './settings.ts'
 
 /** `almanac user …`: manages the users file; prints a new application password once. */
 export function user(args: string[], flags: Record<string, string | undefined>): number {
   const [action, login] = args
-  const config = resolveConfig(flags)
+  const { config } = settings(flags)
   try {
     const users = openUsers(config.users)
     if (action === 'list') {
       for (const u of users.list()) console.log(`${String(u.id).padStart(4)}  ${u.login.padEnd(24)} ${u.role}`)
       return 0
     }
-    if (!login) throw new CliError(`user ${action ?? ''}: a LOGIN is needed\n${USAGE}`)
+    if (!login) throw new CliError(`user ${action ?? ''}: LOGIN is missing`)
     if (action === 'add') {
       if (!isRole(flags.role)) throw new CliError(`user add: --role must be one of ${ROLES.join(', ')}`)
       const made = users.add(login, flags.role, flags.password)
@@ -36,7 +31,7 @@ export function user(args: string[], flags: Record<string, string | undefined>):
       console.log(flags.password ? `Password of ${login} replaced` : `New application password for ${login} (shown once): ${password}`)
       return 0
     }
-    throw new CliError(`unknown user command "${action ?? ''}"\n${USAGE}`)
+    throw new CliError(`unknown command "user ${action ?? ''}"`)
   } catch (error) {
     if (error instanceof UsersError) throw new CliError(error.message)
     throw error

@@ -38,13 +38,13 @@ describe('user ids', () => {
 
 describe('a users file that cannot be used', () => {
   it.each([
-    ['not YAML', 'users: [\n  - id: 1\n', /users\.yaml: not valid YAML/],
-    ['a list', '- id: 1\n', /users\.yaml: expected a mapping/],
-    ['users that is no list', 'users: 5\n', /users\.yaml: `users` must be a list/],
-    ['a user without a role', 'users:\n  - { id: 1, login: ada, passwords: [] }\n', /users\.yaml: user 1 \(ada\) has an unknown role/],
-    ['one id twice', 'users:\n  - { id: 1, login: a, role: editor }\n  - { id: 1, login: b, role: editor }\n', /id 1 is used by two users/],
-    ['passwords that are text', 'users:\n  - { id: 1, login: a, role: editor, passwords: [x] }\n', /passwords must be a list of mappings/],
-  ])('is refused at opening when it is %s, in one line naming the file', async (_, text, message) => {
+    ['not YAML', 'users: [\n  - id: 1\n', /users\.yaml:2: not valid YAML: Block collections are not allowed within flow collections$/],
+    ['a list', '- id: 1\n', /users\.yaml:1: expected a mapping/],
+    ['users that is no list', 'users: 5\n', /users\.yaml:1: `users` must be a list/],
+    ['a user without a role', 'users:\n  - { id: 1, login: ada, passwords: [] }\n', /users\.yaml:2: user 1 \(ada\) has an unknown role/],
+    ['one id twice', 'users:\n  - { id: 1, login: a, role: editor }\n  - { id: 1, login: b, role: editor }\n', /users\.yaml:3: id 1 is used by two users/],
+    ['passwords that are text', 'users:\n  - { id: 1, login: a, role: editor, passwords: [x] }\n', /users\.yaml:2: user 1 \(a\): passwords must be a list of mappings/],
+  ])('is refused at opening when it is %s, in one line naming the file and the line', async (_, text, message) => {
     await writeFile(file, text)
     expect(() => openUsers(file, { log: () => {} })).toThrow(UsersError)
     expect(() => openUsers(file, { log: () => {} })).toThrow(message)
@@ -77,7 +77,7 @@ describe('a users file that cannot be used', () => {
       clock += 5_000
       expect(await users.authenticate(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'ada', role: 'administrator' })
     }
-    expect(logged).toEqual([expect.stringMatching(/users\.yaml: not valid YAML.*keeping the users read before/)])
+    expect(logged).toEqual([expect.stringMatching(/users\.yaml:\d+: not valid YAML: .*; keeping the users read before$/)])
     expect(() => users.add('bob', 'author', 'bob-password-0002')).toThrow(/not valid YAML/)
     expect(await readFile(file, 'utf8')).toBe('users: [oops\n')
   })

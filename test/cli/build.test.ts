@@ -41,7 +41,7 @@ describe('almanac build, from the command line', () => {
     await writeFile(out, 'a file where the output folder should be')
     try {
       const run = promisify(execFile)(process.execPath, [BIN, 'build', '--content', join(FIXTURES, 'reference', 'content'), '--out', out, '--workers', '2'], { timeout: 30_000 })
-      await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^almanac: build failed: ENOTDIR: not a directory, .*\n$/) })
+      await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Config: .*\nalmanac: build failed: ENOTDIR: not a directory, .*\n$/) })
       expect(await readFile(out, 'utf8')).toBe('a file where the output folder should be')
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -35,12 +35,12 @@ afterAll(async () => {
 
 describe('files the CLI cannot use', () => {
   it.each([
-    ['serve with a malformed users file', ['serve', '--port', '0', '--host', '127.0.0.1', '--users', 'bad-users.yaml'], 'bad-users.yaml: not valid YAML'],
-    ['user list with a malformed users file', ['user', 'list', '--users', 'bad-users.yaml'], 'bad-users.yaml: not valid YAML'],
-    ['user add with a malformed users file', ['user', 'add', 'bob', '--role', 'author', '--users', 'bad-users.yaml'], 'bad-users.yaml: not valid YAML'],
-    ['serve with a malformed config file', ['serve', '--port', '0', '--config', 'bad-config.yaml'], 'bad-config.yaml: not valid YAML'],
-    ['check with a malformed config file', ['check', '--config', 'bad-config.yaml'], 'bad-config.yaml: not valid YAML'],
-  ])('%s: one line naming the file and the problem, exit code 1', async (_, args, message) => {
+    ['serve with a malformed users file', ['serve', '--port', '0', '--host', '127.0.0.1', '--users', 'bad-users.yaml'], 'bad-users.yaml:4: not valid YAML: '],
+    ['user list with a malformed users file', ['user', 'list', '--users', 'bad-users.yaml'], 'bad-users.yaml:4: not valid YAML: '],
+    ['user add with a malformed users file', ['user', 'add', 'bob', '--role', 'author', '--users', 'bad-users.yaml'], 'bad-users.yaml:4: not valid YAML: '],
+    ['serve with a malformed config file', ['serve', '--port', '0', '--config', 'bad-config.yaml'], 'bad-config.yaml:1: not valid YAML: '],
+    ['check with a malformed config file', ['check', '--config', 'bad-config.yaml'], 'bad-config.yaml:1: not valid YAML: '],
+  ])('%s: one line naming the file, the line and the problem, exit code 1', async (_, args, message) => {
     const { code, output } = await run(args, dir)
     expect(code).toBe(1)
     expect(output.trim().split('\n'), output).toHaveLength(1)

@@ -77,6 +77,6 @@ describe('almanac serve, end to end', () => {
     const server = start(['serve', '--prot', '3000'], dir)
     server.ready.catch(() => {})
     expect(await server.exit).toBe(1)
-    expect(server.output()).toContain("Unknown option '--prot'")
+    expect(server.output()).toContain('almanac: serve: unknown option --prot (did you mean --port?)')
   })
 })
