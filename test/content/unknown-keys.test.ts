@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { closestKeys, editDistance, sourceKeys, unknownKeyWarnings } from '../../src/content/unknown-keys.ts'
+import { sourceKeys, unknownKeyWarnings } from '../../src/content/unknown-keys.ts'
+import { closestKeys, editDistance } from '../../src/suggest.ts'
 
 describe('did you mean', () => {
   it('counts a swap of two neighbours as one edit, and case and -/_ as none', () => {
