@@ -129,6 +129,13 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const listeners: Listener[] = []
   const queue = createQueue()
   const highWater = readHighWater(dir)
+  // The highest id any file read or given an id carries, served or not: a broken file keeps its id
+  // in its text, so no other file may be handed that id, whatever else arrived in the same batch.
+  const claimed = { post: 0, term: 0 }
+  const claim = (kind: Kind, id: unknown) => {
+    const space = idSpaceOf(kind)
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space]) claimed[space] = id
+  }
   let version = 0
 
   const langOf = (record: ContentRecord, lang: Lang): Lang | null => (record.files.has(lang) ? lang : options.fallback ? record.source.lang : null)
@@ -235,12 +242,15 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
   const readEntry = (path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined => {
     texts.set(path, text)
+    const kind = path.split('/')[0] as Kind
     try {
       const { data, body, written } = parseFrontMatter(text)
+      claim(kind, data.id)
       // The mtime dates a source that has no publication date.
       const mtimeMs = data.id !== undefined && data.date === undefined ? mtime : 0
       return { path, lang, data: normalize(data, written), body, mtimeMs }
     } catch (error) {
+      claim(kind, Number(/^id:[ \t]*(\d{1,15})[ \t]*$/m.exec(text)?.[1])) // an unreadable file may still name its id
       const line = error instanceof FrontMatterError ? error.line : undefined
       problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
       return undefined
@@ -268,6 +278,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (readTextOrNull(join(dir, source.path)) !== seen) return files
     }
     const id = nextId(idSpaceOf(kind))
+    claim(kind, id)
     const text = withId(seen, id)
     await writeFileAtomic(join(dir, source.path), text)
     texts.set(source.path, text)
@@ -301,7 +312,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   let media = await loadMedia(join(dir, 'media'))
   reportMedia(media)
   const nextId = (space: 'post' | 'term') => {
-    let max = highWater[space]
+    let max = Math.max(highWater[space], claimed[space])
     for (const id of ids[space].keys()) if (id > max) max = id
     if (space === 'post') for (const file of media.all()) if (file.id !== null && file.id > max) max = file.id
     return max + 1
