@@ -12,6 +12,8 @@ export interface ProblemLog {
   /** `line` is the line the messages are about, when the caller knows it; else it is found in `text`. */
   report(path: string, messages: string[], text?: string, line?: number): void
   clear(path: string): void
+  /** Forgets the problems of a file whose message passes `test`, keeping the others. */
+  forget(path: string, test: (message: string) => boolean): void
   has(path: string): boolean
   list(): Problem[]
 }
@@ -33,6 +35,11 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
       if (known.length > 0) byPath.set(path, known)
     },
     clear: (path) => void byPath.delete(path),
+    forget(path, test) {
+      const kept = (byPath.get(path) ?? []).filter((problem) => !test(problem.message))
+      if (kept.length > 0) byPath.set(path, kept)
+      else byPath.delete(path)
+    },
     has: (path) => byPath.has(path),
     list: () => [...byPath.values()].flat(),
   }

@@ -101,6 +101,9 @@ export interface Store {
   onChange(listener: Listener): void
 }
 
+/** A problem that goes away when another file does: an id or a slug another record holds. */
+const isClash = (message: string) => / is already used by /.test(message)
+
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
 
@@ -180,6 +183,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       else if (holder !== record && record.files.has(lang)) {
         const path = record.files.get(lang)!.path
         problems.report(path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`], texts.get(path))
+        wait(keyOf(holder), keyOf(record))
       }
     }
   }
@@ -202,10 +206,16 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     }
     const id = source.data.id as number
     const holder = ids[idSpaceOf(kind)].get(id)
-    if (holder && holder !== `${kind}/${stem}`) {
+    const held = holder && holder !== `${kind}/${stem}` ? records.get(holder) : undefined
+    // Two records with one id: the one whose source file comes first in path order keeps it, the
+    // other is blamed. The rule does not depend on which file arrived first, so the server (at start,
+    // and as files change under it) and `almanac check` always blame the same file.
+    if (held && held.source.path < source.path) {
       problems.report(source.path, [`id ${id} is already used by ${holder}`], texts.get(source.path))
+      wait(holder!, `${kind}/${stem}`)
       return undefined
     }
+    if (held) evict(held, `${kind}/${stem}`)
     const byLang = new Map<Lang, FileEntry>()
     for (const file of files) {
       if (file !== source && file.data.id !== undefined) continue
@@ -236,7 +246,48 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (!before && !after) return undefined
     version++
     for (const listener of listeners) listener(before, after)
+    if (before) release(key)
     return after
+  }
+
+  // Records that lost an id or slug clash, by the key of the record that won it. When the winner
+  // changes or goes, they are settled again: a file blamed for a clash is served (and no longer
+  // listed) once the other file is deleted or fixed, as a restart would serve it.
+  const waiting = new Map<string, Set<string>>()
+  let releasing = false
+  const keyOf = (record: ContentRecord) => `${record.kind}/${record.stem}`
+  const wait = (winner: string, loser: string) => {
+    const losers = waiting.get(winner) ?? new Set<string>()
+    waiting.set(winner, losers.add(loser))
+  }
+  const release = (winner: string) => {
+    const losers = waiting.get(winner)
+    // One pass at a time: two records that each hold a slug the other wants must not loop.
+    if (!losers || releasing) return
+    waiting.delete(winner)
+    releasing = true
+    try {
+      for (const loser of losers) {
+        const files = [...(byStem.get(loser) ?? [])].map((path) => entries.get(path)!)
+        for (const file of files) problems.forget(file.path, isClash)
+        const [kind, stem] = loser.split('/') as [Kind, string]
+        if (files.length > 0) settle(kind, stem, files)
+      }
+    } finally {
+      releasing = false
+    }
+  }
+
+  /** Takes an id from a record whose source comes later in path order than the winner's. */
+  const evict = (loser: ContentRecord, winner: string) => {
+    index(loser, false)
+    records.delete(keyOf(loser))
+    sorted.delete(loser.kind)
+    problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}`], texts.get(loser.source.path))
+    wait(winner, keyOf(loser))
+    version++
+    for (const listener of listeners) listener(loser, undefined)
+    release(keyOf(loser))
   }
 
   /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
@@ -438,8 +489,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       }
       const files = await giveId(kind, [...current.values()], true)
       const { source, issues } = sourceProblems(kind, files)
-      // A source that broke keeps its last good version served, until it is fixed.
-      if (issues.length > 0 && records.has(key)) {
+      // A source that broke keeps its last good version served, until it is fixed; a source deleted does not.
+      const sourceGone = changes.get(records.get(key)?.source.path ?? '') === null
+      if (issues.length > 0 && records.has(key) && !sourceGone) {
         for (const file of source ? [source] : files) problems.report(file.path, issues, texts.get(file.path))
         continue
       }
