@@ -6,6 +6,7 @@ import type { Problem } from './problems.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { writeFileAtomic } from './atomic.ts'
 import { readTextOrNull } from './read.ts'
+import { unstableDateWarning, writeDate } from './check-dates.ts'
 
 /** What `almanac check` found, and what `--fix` changed. */
 export interface CheckResult {
@@ -16,7 +17,7 @@ export interface CheckResult {
 const RELATIONS = [['venue', 'venues'], ['organizer', 'organizers'], ['categories', 'categories'], ['tags', 'tags']] as const
 
 /** Checks a content tree the way the server loads it, plus what only the whole tree shows. */
-export async function checkContent(dir: string, fix: boolean): Promise<CheckResult> {
+export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'): Promise<CheckResult> {
   const problems: Problem[] = []
   const fixed: string[] = []
   const store = await createStore(dir, {
@@ -36,6 +37,8 @@ export async function checkContent(dir: string, fix: boolean): Promise<CheckResu
     for (const record of store.list(kind)) {
       problems.push(...(await relationProblems(store, record, await text(record.source.path))))
       problems.push(...translationWarnings(record))
+      if (fix) fixed.push(...(await writeDate(dir, record, siteZone, await text(record.source.path))))
+      else problems.push(...unstableDateWarning(record))
       if (fix) fixed.push(...(await putKeysInOrder(dir, record, text)))
     }
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
@@ -6,12 +6,13 @@ import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
 import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'
-import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
+import { idSpaceOf, isTermKind, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
+import { createCommitDates } from './git-dates.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 import { trimOf } from '../text.ts'
 
@@ -24,8 +25,13 @@ export interface FileEntry {
   lang: Lang
   data: Record<string, unknown>
   body: string
-  /** The file's mtime, for sources without a publication date; 0 otherwise. */
-  mtimeMs: number
+  /**
+   * For a file without a publication date (`date`), the instant that dates it: when the file was
+   * added in git, else its mtime; 0 for a file that has a date.
+   */
+  undatedMs: number
+  /** Where `undatedMs` comes from: `git` is the same on every clone, `mtime` is not. */
+  undatedBy?: 'git' | 'mtime'
 }
 
 /** A record: its source file (the one with `id`) and every translation, the source included. */
@@ -132,6 +138,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const listeners: Listener[] = []
   const queue = createQueue()
   const highWater = readHighWater(dir)
+  const commitDates = createCommitDates(dir)
   // The highest id any file read or given an id carries, served or not: a broken file keeps its id
   // in its text, so no other file may be handed that id, whatever else arrived in the same batch.
   const claimed = { post: 0, term: 0 }
@@ -297,14 +304,37 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     try {
       const { data, body, written } = parseFrontMatter(text)
       claim(kind, data.id)
-      // The mtime dates a source that has no publication date.
-      const mtimeMs = data.id !== undefined && data.date === undefined ? mtime : 0
-      return { path, lang, data: normalize(data, written), body, mtimeMs }
+      // A file without a publication date is dated by its mtime, until git tells when it was added.
+      const undated = data.date === undefined
+      return { path, lang, data: normalize(data, written), body, undatedMs: undated ? mtime : 0, ...(undated ? { undatedBy: 'mtime' as const } : {}) }
     } catch (error) {
       claim(kind, Number(/^id:[ \t]*(\d{1,15})[ \t]*$/m.exec(text)?.[1])) // an unreadable file may still name its id
       const line = error instanceof FrontMatterError ? error.line : undefined
       problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
       return undefined
+    }
+  }
+
+  /**
+   * Dates the source files among `files` that have no `date`: by the commit that added them, so the
+   * answer is the same on every clone; a file git does not know keeps its mtime. Git is asked once
+   * for the whole folder, and again (`ask`) only when such a file turns up that it did not know.
+   */
+  const dateUndated = async (files: FileEntry[], ask: boolean) => {
+    const undated = files.filter((f) => f.undatedBy !== undefined && !isTermKind(f.path.split('/')[0] as Kind) && (f.data.id !== undefined || f.lang === options.defaultLanguage))
+    if (undated.length === 0) return
+    if (ask && undated.some((f) => commitDates.get(f.path) === undefined)) await commitDates.refresh()
+    for (const file of undated) {
+      const added = commitDates.get(file.path)
+      if (added !== undefined) Object.assign(file, { undatedMs: added, undatedBy: 'git' })
+      else Object.assign(file, { undatedMs: mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
+    }
+  }
+  const mtimeOf = (path: string): number => {
+    try {
+      return statSync(join(dir, path)).mtimeMs
+    } catch {
+      return 0
     }
   }
 
@@ -333,7 +363,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const text = withId(seen, id)
     await writeFileAtomic(join(dir, source.path), text)
     texts.set(source.path, text)
-    return files.map((f) => (f === source ? { ...f, data: { id, ...f.data } } : f))
+    const given = { ...source, data: { id, ...source.data } }
+    await dateUndated([given], false) // the file was written again: a new mtime, unless git dates it
+    return files.map((f) => (f === source ? given : f))
   }
 
   // Synchronous reads: measured here on 42,000 files, readFileSync took 0.4–0.5 s where fs/promises
@@ -360,6 +392,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       }
     }
   }
+  await dateUndated(loaded, true)
   let media = await loadMedia(join(dir, 'media'))
   reportMedia(media)
   const nextId = (space: 'post' | 'term') => {
@@ -390,7 +423,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (text === null) next.delete(path)
       else {
         const { data, body, written } = parseFrontMatter(text) // read back as a restart would read it
-        next.set(path, { path, lang, data: normalize(data, written), body, mtimeMs: Date.now() })
+        const undated = data.date === undefined ? { undatedBy: 'mtime' as const } : {}
+        next.set(path, { path, lang, data: normalize(data, written), body, undatedMs: 0, ...undated })
       }
     }
     const { issues } = sourceProblems(kind, [...next.values()])
@@ -407,6 +441,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         texts.set(write.path, write.text)
       }
     }
+    await dateUndated(writes.flatMap((write) => (write.text === null ? [] : [next.get(write.path)!])), false)
     const before = records.get(key)
     const after = settle(kind, stem, [...next.values()])
     if (before && !after) await raiseHighWater(before)
@@ -458,6 +493,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       version++
     }
     const groups = new Map<string, Map<string, FileEntry | null>>()
+    const fresh: FileEntry[] = []
     for (const path of new Set(paths)) {
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') {
@@ -477,8 +513,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         problems.clear(path)
         const entry = readEntry(path, read.text, address.lang, read.mtimeMs)
         if (entry) group.set(path, entry)
+        if (entry) fresh.push(entry)
       }
     }
+    await dateUndated(fresh, true)
     for (const [key, changes] of groups) {
       if (changes.size === 0) continue
       const [kind, stem] = key.split('/') as [Kind, string]
