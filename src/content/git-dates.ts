@@ -14,24 +14,23 @@ export interface CommitDates {
   get(path: string): number | undefined
   /** Asks git again: one run for the whole folder. Never throws; without git the map stays empty. */
   refresh(): Promise<void>
-  /** Whether git has been asked at least once. */
-  readonly asked: boolean
+  /** Whether the last run found the folder in a git repository. */
+  readonly inRepository: boolean
 }
 
 export function createCommitDates(dir: string): CommitDates {
   let dates = new Map<string, number>()
-  let asked = false
+  let inRepository = false
   return {
     get: (path) => dates.get(path),
-    get asked() {
-      return asked
+    get inRepository() {
+      return inRepository
     },
     async refresh() {
-      asked = true
       const shallow = await git(dir, ['rev-parse', '--is-shallow-repository'])
-      if (shallow === null) return
-      const log = await git(dir, LOG_ARGS)
-      if (log !== null) dates = parseLog(log, shallow.trim() === 'true')
+      const log = shallow === null ? null : await git(dir, LOG_ARGS)
+      inRepository = log !== null
+      dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
     },
   }
 }

@@ -110,6 +110,9 @@ export interface Store {
 /** A problem that goes away when another file does: an id or a slug another record holds. */
 const isClash = (message: string) => / is already used by /.test(message)
 
+/** When to ask git again about a file the watcher read before git could date it. */
+const REDATE_MS = [500, 3_000] as const
+
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
 
@@ -320,15 +323,42 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
    * answer is the same on every clone; a file git does not know keeps its mtime. Git is asked once
    * for the whole folder, and again (`ask`) only when such a file turns up that it did not know.
    */
-  const dateUndated = async (files: FileEntry[], ask: boolean) => {
+  const dateUndated = async (files: FileEntry[], ask: boolean): Promise<string[]> => {
     const undated = files.filter((f) => f.undatedBy !== undefined && !isTermKind(f.path.split('/')[0] as Kind) && (f.data.id !== undefined || f.lang === options.defaultLanguage))
-    if (undated.length === 0) return
+    if (undated.length === 0) return []
     if (ask && undated.some((f) => commitDates.get(f.path) === undefined)) await commitDates.refresh()
+    const unknown: string[] = []
     for (const file of undated) {
       const added = commitDates.get(file.path)
       if (added !== undefined) Object.assign(file, { undatedMs: added, undatedBy: 'git' })
       else Object.assign(file, { undatedMs: mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
+      if (added === undefined) unknown.push(file.path)
     }
+    return commitDates.inRepository ? unknown : []
+  }
+
+  /**
+   * Git moves HEAD only after it has written the files of a checkout or a pull, so the watcher may
+   * read a new file before git can date it: such files are asked about again a little later, and
+   * their records settled again with the date a restart would give them.
+   */
+  const redateLater = (paths: string[], delays: readonly number[] = REDATE_MS) => {
+    if (paths.length === 0 || delays.length === 0) return
+    setTimeout(() => void queue(() => redateNow(paths, delays.slice(1))).catch(() => {}), delays[0]).unref()
+  }
+  const redateNow = async (paths: string[], later: readonly number[]) => {
+    await commitDates.refresh()
+    const unknown = paths.filter((path) => entries.get(path)?.undatedBy === 'mtime' && commitDates.get(path) === undefined)
+    for (const path of paths) {
+      const entry = entries.get(path)
+      const added = commitDates.get(path)
+      const address = parseContentPath(path, options.defaultLanguage)
+      if (entry?.undatedBy !== 'mtime' || added === undefined || typeof address === 'string') continue
+      const key = `${address.kind}/${address.stem}`
+      const files = [...(byStem.get(key) ?? [])].map((p) => (p === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : entries.get(p)!))
+      settle(address.kind, address.stem, files)
+    }
+    redateLater(unknown, later)
   }
   const mtimeOf = (path: string): number => {
     try {
@@ -516,7 +546,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         if (entry) fresh.push(entry)
       }
     }
-    await dateUndated(fresh, true)
+    redateLater(await dateUndated(fresh, true))
     for (const [key, changes] of groups) {
       if (changes.size === 0) continue
       const [kind, stem] = key.split('/') as [Kind, string]

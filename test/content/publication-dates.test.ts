@@ -82,6 +82,23 @@ describe('the publication date of a record written without one', () => {
     }
   })
 
+  it('is taken from git when the watcher read the file before its commit was there, as after a checkout', async () => {
+    const content = await clone(await repository(), 'one')
+    const { store } = await loadStore(content)
+    const watching = watchContent(store)
+    try {
+      await watching.ready
+      await writeFile(join(content, 'events', 'pulled.en.md'), UNDATED('Pulled', 51))
+      await eventually(async () => expect((await call(appOver(store), 'events/51')).body.title).toBe('Pulled'))
+      git(content, ['add', 'events/pulled.en.md'])
+      git(content, ['commit', '-qm', 'pulled'], '2025-07-08T09:10:11Z')
+      await eventually(async () => expect((await datesOf(store, 51)).date).toBe('2025-07-08 17:10:11'))
+      expect(await datesOf((await loadStore(content)).store, 51)).toEqual(await datesOf(store, 51))
+    } finally {
+      await watching.close()
+    }
+  })
+
   it('is the file’s mtime outside a repository, and check warns that it is not stable', async () => {
     const content = join(dir, 'content')
     await cp(join(FIXTURES, 'reference', 'content'), content, { recursive: true })
