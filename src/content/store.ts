@@ -188,13 +188,17 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         continue
       }
       const holder = map.get(slug)
-      if (!holder) map.set(slug, record)
+      if (holder === record) continue
+      // Two records with one slug in a language: the one whose file (or source, for a language it
+      // falls back to) comes first in path order holds it, the same rule as for ids.
+      const claim = (r: ContentRecord) => r.files.get(lang)?.path ?? r.source.path
+      const [winner, loser] = !holder || claim(record) < claim(holder) ? [record, holder] : [holder, record]
+      map.set(slug, winner)
+      if (!loser) continue
+      wait(keyOf(winner), keyOf(loser))
       // A clash is reported where a file names the slug, not again for each language it falls back to.
-      else if (holder !== record && record.files.has(lang)) {
-        const path = record.files.get(lang)!.path
-        problems.report(path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`], texts.get(path))
-        wait(keyOf(holder), keyOf(record))
-      }
+      const path = loser.files.get(lang)?.path
+      if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${claim(winner)}`], texts.get(path))
     }
   }
 
@@ -256,7 +260,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (!before && !after) return undefined
     version++
     for (const listener of listeners) listener(before, after)
-    if (before) release(key)
+    if (before) released.push(key)
+    settleLosers()
     return after
   }
 
@@ -264,28 +269,35 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   // changes or goes, they are settled again: a file blamed for a clash is served (and no longer
   // listed) once the other file is deleted or fixed, as a restart would serve it.
   const waiting = new Map<string, Set<string>>()
-  let releasing = false
+  const released: string[] = [] // winners that changed or went, whose losers are settled again
+  let settlingLosers = false
   const keyOf = (record: ContentRecord) => `${record.kind}/${record.stem}`
   const wait = (winner: string, loser: string) => {
     const losers = waiting.get(winner) ?? new Set<string>()
     waiting.set(winner, losers.add(loser))
   }
-  const release = (winner: string) => {
-    const losers = waiting.get(winner)
-    // One pass at a time: two records that each hold a slug the other wants must not loop.
-    if (!losers || releasing) return
-    waiting.delete(winner)
-    releasing = true
+  /** Runs once the winner is in place; each winner once per pass, so two records that each hold a slug the other wants do not loop. */
+  const settleLosers = () => {
+    if (settlingLosers) return
+    settlingLosers = true
+    const seen = new Set<string>()
     try {
-      for (const loser of losers) {
-        const files = [...(byStem.get(loser) ?? [])].map((path) => entries.get(path)!)
-        for (const file of files) problems.forget(file.path, isClash)
-        const [kind, stem] = loser.split('/') as [Kind, string]
-        if (files.length > 0) settle(kind, stem, files)
+      for (let winner = released.shift(); winner !== undefined; winner = released.shift()) {
+        const losers = waiting.get(winner)
+        if (!losers || seen.has(winner)) continue
+        seen.add(winner)
+        waiting.delete(winner)
+        for (const loser of losers) settleAgain(loser)
       }
     } finally {
-      releasing = false
+      settlingLosers = false
     }
+  }
+  const settleAgain = (key: string) => {
+    const files = [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!)
+    for (const file of files) problems.forget(file.path, isClash)
+    const [kind, stem] = key.split('/') as [Kind, string]
+    if (files.length > 0) settle(kind, stem, files)
   }
 
   /** Takes an id from a record whose source comes later in path order than the winner's. */
@@ -297,7 +309,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     wait(winner, keyOf(loser))
     version++
     for (const listener of listeners) listener(loser, undefined)
-    release(keyOf(loser))
+    released.push(keyOf(loser))
   }
 
   /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */

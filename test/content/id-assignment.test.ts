@@ -62,27 +62,41 @@ describe('ids given to files written without one', () => {
     }
   })
 
-  it('property: random batches of new files without ids, some broken, never share an id, and a restart serves what was running', async () => {
-    const batch = fc.array(fc.record({ broken: fc.boolean(), unreadable: fc.boolean() }), { minLength: 1, maxLength: 5 })
+  it('property: random batches of new files, some without ids, some broken, some reusing an id or a slug, never get a used id, and a restart serves what was running', async () => {
+    // A file of the batch: without an id (good, broken or unreadable), or naming an id (maybe one in use).
+    const newFile = fc.record({ id: fc.option(fc.constantFrom(7, 8, 30, 31), { nil: null, freq: 2 }), shape: fc.constantFrom('good', 'good', 'broken', 'unreadable', 'slug-in-use') })
+    const batch = fc.array(newFile, { minLength: 1, maxLength: 5 })
     await fc.assert(
       fc.asyncProperty(batch, fc.boolean(), async (files, atStartUp) => {
         const tree = await tempTree()
         try {
-          const write = () => Promise.all(files.map((f, i) => writeFile(join(tree.content, `events/new-${i}.en.md`), f.unreadable ? `---\ntitle: [New ${i}\n---\n` : idless(`New ${i}`, f.broken))))
+          const name = (i: number) => `events/${i % 2 ? 'a' : 'z'}-new-${i}.en.md`
+          const text = (f: (typeof files)[number], i: number) => {
+            if (f.shape === 'unreadable') return `---\n${f.id ? `id: ${f.id}\n` : ''}title: [New ${i}\n---\n`
+            const named = idless(`New ${i}`, f.shape === 'broken')
+            const file = f.shape === 'slug-in-use' ? named.replace(/slug: .*/, 'slug: plain-meetup') : named
+            return f.id ? file.replace('---\n', `---\nid: ${f.id}\n`) : file
+          }
+          const write = () => Promise.all(files.map((f, i) => writeFile(join(tree.content, name(i)), text(f, i))))
+          const before = await idsOnDisk(tree.content)
           if (atStartUp) await write()
           const { store } = await loadStore(tree.content, true)
           if (!atStartUp) {
             await write()
-            await store.reload(files.map((_, i) => `events/new-${i}.en.md`))
+            await store.reload(files.map((_, i) => name(i)))
           }
-          expect(duplicates(await idsOnDisk(tree.content))).toEqual([])
+          const after = await idsOnDisk(tree.content)
+          const given = files.flatMap((f, i) => (f.id === null && after.has(name(i)) ? [after.get(name(i))!] : []))
+          const named = [...before.values(), ...files.flatMap((f) => (f.id === null ? [] : [f.id]))]
+          expect(duplicates(new Map(given.map((id, i) => [String(i), id])))).toEqual([])
+          expect(given.filter((id) => named.includes(id))).toEqual([])
           const { store: restarted } = await loadStore(tree.content, true)
           expect(served(restarted)).toEqual(served(store))
         } finally {
           await tree.cleanup()
         }
       }),
-      { numRuns: 12, seed },
+      { numRuns: 15, seed },
     )
   }, 60_000)
 })
