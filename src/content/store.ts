@@ -13,6 +13,7 @@ import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
 import { createCommitDates } from './git-dates.ts'
+import { createClashes, isClash } from './clashes.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 import { trimOf } from '../text.ts'
 
@@ -107,9 +108,6 @@ export interface Store {
   onChange(listener: Listener): void
 }
 
-/** A problem that goes away when another file does: an id or a slug another record holds. */
-const isClash = (message: string) => / is already used by /.test(message)
-
 /** When to ask git again about a file the watcher read before git could date it. */
 const REDATE_MS = [500, 3_000] as const
 
@@ -195,7 +193,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const [winner, loser] = !holder || claim(record) < claim(holder) ? [record, holder] : [holder, record]
       map.set(slug, winner)
       if (!loser) continue
-      wait(keyOf(winner), keyOf(loser))
+      clashes.wait(keyOf(winner), keyOf(loser))
       // A clash is reported where a file names the slug, not again for each language it falls back to.
       const path = loser.files.get(lang)?.path
       if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${claim(winner)}`], texts.get(path))
@@ -222,11 +220,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const holder = ids[idSpaceOf(kind)].get(id)
     const held = holder && holder !== `${kind}/${stem}` ? records.get(holder) : undefined
     // Two records with one id: the one whose source file comes first in path order keeps it, the
-    // other is blamed. The rule does not depend on which file arrived first, so the server (at start,
-    // and as files change under it) and `almanac check` always blame the same file.
+    // other is blamed, whichever arrived first (see clashes.ts), so the server and check agree.
     if (held && held.source.path < source.path) {
       problems.report(source.path, [`id ${id} is already used by ${holder}`], texts.get(source.path))
-      wait(holder!, `${kind}/${stem}`)
+      clashes.wait(holder!, `${kind}/${stem}`)
       return undefined
     }
     if (held) evict(held, `${kind}/${stem}`)
@@ -260,45 +257,18 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (!before && !after) return undefined
     version++
     for (const listener of listeners) listener(before, after)
-    if (before) released.push(key)
-    settleLosers()
+    if (before) clashes.release(key)
+    clashes.settleLosers()
     return after
   }
 
-  // Records that lost an id or slug clash, by the key of the record that won it. When the winner
-  // changes or goes, they are settled again: a file blamed for a clash is served (and no longer
-  // listed) once the other file is deleted or fixed, as a restart would serve it.
-  const waiting = new Map<string, Set<string>>()
-  const released: string[] = [] // winners that changed or went, whose losers are settled again
-  let settlingLosers = false
   const keyOf = (record: ContentRecord) => `${record.kind}/${record.stem}`
-  const wait = (winner: string, loser: string) => {
-    const losers = waiting.get(winner) ?? new Set<string>()
-    waiting.set(winner, losers.add(loser))
-  }
-  /** Runs once the winner is in place; each winner once per pass, so two records that each hold a slug the other wants do not loop. */
-  const settleLosers = () => {
-    if (settlingLosers) return
-    settlingLosers = true
-    const seen = new Set<string>()
-    try {
-      for (let winner = released.shift(); winner !== undefined; winner = released.shift()) {
-        const losers = waiting.get(winner)
-        if (!losers || seen.has(winner)) continue
-        seen.add(winner)
-        waiting.delete(winner)
-        for (const loser of losers) settleAgain(loser)
-      }
-    } finally {
-      settlingLosers = false
-    }
-  }
-  const settleAgain = (key: string) => {
+  const clashes = createClashes((key) => {
     const files = [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!)
     for (const file of files) problems.forget(file.path, isClash)
     const [kind, stem] = key.split('/') as [Kind, string]
     if (files.length > 0) settle(kind, stem, files)
-  }
+  })
 
   /** Takes an id from a record whose source comes later in path order than the winner's. */
   const evict = (loser: ContentRecord, winner: string) => {
@@ -306,10 +276,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     records.delete(keyOf(loser))
     sorted.delete(loser.kind)
     problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}`], texts.get(loser.source.path))
-    wait(winner, keyOf(loser))
+    clashes.wait(winner, keyOf(loser))
     version++
     for (const listener of listeners) listener(loser, undefined)
-    released.push(keyOf(loser))
+    clashes.release(keyOf(loser))
   }
 
   /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
