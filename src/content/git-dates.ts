@@ -39,8 +39,8 @@ export function createCommitDates(dir: string): CommitDates {
 // with the commit's author date and parents. `--relative` gives paths relative to the folder, `-z`
 // keeps odd file names intact, and the -c options keep a user's settings from changing the output.
 const LOG_ARGS = [
-  '-c', 'log.showSignature=false', '-c', 'diff.renames=true', '-c', 'core.quotePath=false',
-  'log', '--no-color', '--reverse', '--relative', '-z', '--name-status', '--diff-filter=ADR', '-M',
+  '-c', 'log.showSignature=false', '-c', 'diff.renames=true', '-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false',
+  'log', '--no-color', '--no-ext-diff', '--no-textconv', '--reverse', '--relative', '-z', '--name-status', '--diff-filter=ADR', '-M',
   '--format=%x01%at%x02%P', '--', '.',
 ]
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
+import { createSiteBuilder } from '../../src/build/build.ts'
 import { checkContent } from '../../src/content/check.ts'
 import type { Store } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'
@@ -97,6 +98,17 @@ describe('the publication date of a record written without one', () => {
     } finally {
       await watching.close()
     }
+  })
+
+  it('is the same in the static build, whose workers load the tree themselves', async () => {
+    const content = await clone(await repository(), 'one')
+    const { store } = await loadStore(content)
+    const out = join(dir, 'out')
+    const builder = createSiteBuilder({ store, site: testSite({ timezone: ZONE }), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 2 })
+    await builder.full()
+    const built = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1/events/50.json'), 'utf8'))
+    expect({ date: built.date, date_utc: built.date_utc }).toEqual(await datesOf(store))
+    expect(built.date).toBe('2024-03-05 18:20:30')
   })
 
   it('is the file’s mtime outside a repository, and check warns that it is not stable', async () => {
