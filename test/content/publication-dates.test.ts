@@ -123,6 +123,16 @@ describe('the publication date of a record written without one', () => {
     ])
   })
 
+  it('is the file’s mtime in a shallow clone, where git cannot tell when the file was added', async () => {
+    const repo = await repository()
+    await writeFile(join(repo, 'site', 'content', 'events', 'plain-meetup.en.md'), 'later\n', { flag: 'a' })
+    git(repo, ['commit', '-qam', 'later'], '2025-09-09T09:09:09Z')
+    git(dir, ['clone', '-q', '--depth', '1', `file://${repo}`, 'shallow'])
+    const content = join(dir, 'shallow', 'site', 'content')
+    await utimes(join(content, 'events', 'undated.en.md'), new Date('2025-02-03T04:05:06Z'), new Date('2025-02-03T04:05:06Z'))
+    expect((await datesOf((await loadStore(content)).store)).date).toBe('2025-02-03 12:05:06')
+  })
+
   it('is the file’s mtime when git is not installed', async () => {
     const content = await clone(await repository(), 'one', new Date('2025-02-03T04:05:06Z'))
     const path = process.env.PATH
