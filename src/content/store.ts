@@ -304,6 +304,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
    * Dates the source files among `files` that have no `date`: by the commit that added them, so the
    * answer is the same on every clone; a file git does not know keeps its mtime. Git is asked once
    * for the whole folder, and again (`ask`) only when such a file turns up that it did not know.
+   * Files just written by the store (`ask` false) get the mtime of that write.
    */
   const dateUndated = async (files: FileEntry[], ask: boolean): Promise<string[]> => {
     const undated = files.filter((f) => f.undatedBy !== undefined && !isTermKind(f.path.split('/')[0] as Kind) && (f.data.id !== undefined || f.lang === options.defaultLanguage))
@@ -313,7 +314,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     for (const file of undated) {
       const added = commitDates.get(file.path)
       if (added !== undefined) Object.assign(file, { undatedMs: added, undatedBy: 'git' })
-      else Object.assign(file, { undatedMs: mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
+      else if (!ask) Object.assign(file, { undatedMs: mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
       if (added === undefined) unknown.push(file.path)
     }
     return commitDates.inRepository ? unknown : []
