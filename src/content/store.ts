@@ -189,14 +189,14 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (holder === record) continue
       // Two records with one slug in a language: the one whose file (or source, for a language it
       // falls back to) comes first in path order holds it, the same rule as for ids.
-      const claim = (r: ContentRecord) => r.files.get(lang)?.path ?? r.source.path
-      const [winner, loser] = !holder || claim(record) < claim(holder) ? [record, holder] : [holder, record]
+      const pathOf = (r: ContentRecord) => r.files.get(lang)?.path ?? r.source.path
+      const [winner, loser] = !holder || pathOf(record) < pathOf(holder) ? [record, holder] : [holder, record]
       map.set(slug, winner)
       if (!loser) continue
       clashes.wait(keyOf(winner), keyOf(loser))
       // A clash is reported where a file names the slug, not again for each language it falls back to.
       const path = loser.files.get(lang)?.path
-      if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${claim(winner)}`], texts.get(path))
+      if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${pathOf(winner)}`], texts.get(path))
     }
   }
 
