@@ -65,7 +65,8 @@ export function parseLog(log: string, shallow: boolean): Map<string, number> {
     const [seconds = '', parents = ''] = header.split('\x02')
     const at = Number(seconds) * 1000
     const cutOff = shallow && parents.trim() === ''
-    const fields = rest.map((field) => field.replace(/^\n/, '')).filter((field) => field !== '')
+    // The header ends with a newline before the first change; file names keep theirs.
+    const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
     for (let i = 0; i < fields.length; ) {
       const status = fields[i++]!
       if (status.startsWith('R')) {
