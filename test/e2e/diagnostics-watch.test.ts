@@ -77,3 +77,15 @@ describe('a duplicate id', () => {
     expect(await readFile(file('plain-meetup.en.md'), 'utf8')).toBe(meetup)
   })
 })
+
+describe('ids the watcher gives', () => {
+  it('are never the same for two new files of one batch, when one of them is broken', async () => {
+    const idless = (title: string, end: string) => EVENT(1, title, end).replace('id: 1\n', '')
+    await Promise.all([writeFile(file('a-broken.en.md'), idless('A Broken', '19')), writeFile(file('b-good.en.md'), idless('B Good', '20'))])
+    const idOf = async (name: string) => Number(/^id: (\d+)$/m.exec(await readFile(file(name), 'utf8'))?.[1])
+    await eventually(async () => expect((await call(app, 'events/by-slug/b-good')).status).toBe(200))
+    await eventually(async () => expect(await idOf('a-broken.en.md')).toBeGreaterThan(0))
+    expect(await idOf('a-broken.en.md')).not.toBe(await idOf('b-good.en.md'))
+    expect((await call(app, `events/${await idOf('b-good.en.md')}`)).body.title).toBe('B Good')
+  })
+})
