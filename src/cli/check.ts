@@ -15,7 +15,7 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   requireContentFolder(config.content)
   console.error(configNote(file))
   warnIfEmpty(config.content)
-  const { problems, fixed } = await checkContent(config.content, flags.fix === true)
+  const { problems, fixed } = await checkContent(config.content, flags.fix === true, config.timezone)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
   for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)
   const sorted = [...problems].sort((a, b) => where(a).localeCompare(where(b)) || (a.line ?? 1) - (b.line ?? 1))

@@ -10,6 +10,7 @@ import { showValue } from '../schema/show.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { writeFileAtomic } from './atomic.ts'
 import { readTextOrNull } from './read.ts'
+import { unstableDateWarning, writeDate } from './check-dates.ts'
 
 /** What `almanac check` found, and what `--fix` changed. */
 export interface CheckResult {
@@ -20,7 +21,7 @@ export interface CheckResult {
 const RELATIONS = [['venue', 'venues'], ['organizer', 'organizers'], ['categories', 'categories'], ['tags', 'tags']] as const
 
 /** Checks a content tree the way the server loads it, plus what only the whole tree shows. */
-export async function checkContent(dir: string, fix: boolean): Promise<CheckResult> {
+export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'): Promise<CheckResult> {
   const problems: Problem[] = []
   const fixed: string[] = []
   const store = await createStore(dir, {
@@ -40,6 +41,8 @@ export async function checkContent(dir: string, fix: boolean): Promise<CheckResu
     for (const record of store.list(kind)) {
       problems.push(...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)))
       problems.push(...translationWarnings(record))
+      if (fix) fixed.push(...(await writeDate(dir, record, siteZone, await text(record.source.path))))
+      else problems.push(...unstableDateWarning(record))
       if (fix) fixed.push(...(await putKeysInOrder(dir, record, text)))
     }
   }

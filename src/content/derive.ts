@@ -42,12 +42,15 @@ export function eventTimes(record: ContentRecord, siteZone: string): EventTimes 
   return cached
 }
 
-/** Publication dates from front matter (site zone); a file without `date` is dated by its mtime. */
+/**
+ * Publication dates from front matter (site zone). A source without `date` is dated by the commit
+ * that added it to git (the same on every clone), else by its mtime; `almanac check --fix` writes it down.
+ */
 export function postDates(record: ContentRecord, siteZone: string): PostDates {
   let cached = dates.get(record)
   if (!cached) {
     const data = record.source.data
-    const fileTime = instantToWall(Math.floor(record.source.mtimeMs / 1000) * 1000, siteZone)
+    const fileTime = instantToWall(Math.floor(record.source.undatedMs / 1000) * 1000, siteZone)
     const date = typeof data.date === 'string' ? toSeconds(data.date) : fileTime
     const published = wallToInstant(date, siteZone)
     // A clone gives every file a new mtime, so `modified` falls back to the publication date, not the file.

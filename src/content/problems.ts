@@ -16,6 +16,8 @@ export interface ProblemLog {
   /** Like report, for warnings: things the store read past (an unknown key), which fail nothing. */
   warn(path: string, messages: string[], text?: string): void
   clear(path: string): void
+  /** Forgets the problems of a file whose message passes `test`, keeping the others. */
+  forget(path: string, test: (message: string) => boolean): void
   has(path: string): boolean
   list(): Problem[]
 }
@@ -41,6 +43,11 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     report: (path, messages, text, line) => add(path, messages, text, line, 'error'),
     warn: (path, messages, text) => add(path, messages, text, undefined, 'warning'),
     clear: (path) => void byPath.delete(path),
+    forget(path, test) {
+      const kept = (byPath.get(path) ?? []).filter((problem) => !test(problem.message))
+      if (kept.length > 0) byPath.set(path, kept)
+      else byPath.delete(path)
+    },
     has: (path) => byPath.has(path),
     list: () => [...byPath.values()].flat(),
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
@@ -6,13 +6,15 @@ import { checkSource, checkTranslation } from '../schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
 import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'
-import { idSpaceOf, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
+import { idSpaceOf, isTermKind, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { contentPath, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
 import { translatedFields, unknownKeyWarnings } from './unknown-keys.ts'
+import { createCommitDates } from './git-dates.ts'
+import { createClashes, isClash } from './clashes.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 import { trimOf } from '../text.ts'
 
@@ -25,8 +27,13 @@ export interface FileEntry {
   lang: Lang
   data: Record<string, unknown>
   body: string
-  /** The file's mtime, for sources without a publication date; 0 otherwise. */
-  mtimeMs: number
+  /**
+   * For a file without a publication date (`date`), the instant that dates it: when the file was
+   * added in git, else its mtime; 0 for a file that has a date.
+   */
+  undatedMs: number
+  /** Where `undatedMs` comes from: `git` is the same on every clone, `mtime` is not. */
+  undatedBy?: 'git' | 'mtime'
 }
 
 /** A record: its source file (the one with `id`) and every translation, the source included. */
@@ -102,6 +109,9 @@ export interface Store {
   onChange(listener: Listener): void
 }
 
+/** When to ask git again about a file the watcher read before git could date it. */
+const REDATE_MS = [500, 3_000] as const
+
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
 
@@ -130,6 +140,14 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const listeners: Listener[] = []
   const queue = createQueue()
   const highWater = readHighWater(dir)
+  const commitDates = createCommitDates(dir)
+  // The highest id any file read or given an id carries, served or not: a broken file keeps its id
+  // in its text, so no other file may be handed that id, whatever else arrived in the same batch.
+  const claimed = { post: 0, term: 0 }
+  const claim = (kind: Kind, id: unknown) => {
+    const space = idSpaceOf(kind)
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space]) claimed[space] = id
+  }
   let version = 0
 
   const langOf = (record: ContentRecord, lang: Lang): Lang | null => (record.files.has(lang) ? lang : options.fallback ? record.source.lang : null)
@@ -169,12 +187,17 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         continue
       }
       const holder = map.get(slug)
-      if (!holder) map.set(slug, record)
+      if (holder === record) continue
+      // Two records with one slug in a language: the one whose file (or source, for a language it
+      // falls back to) comes first in path order holds it, the same rule as for ids.
+      const pathOf = (r: ContentRecord) => r.files.get(lang)?.path ?? r.source.path
+      const [winner, loser] = !holder || pathOf(record) < pathOf(holder) ? [record, holder] : [holder, record]
+      map.set(slug, winner)
+      if (!loser) continue
+      clashes.wait(keyOf(winner), keyOf(loser))
       // A clash is reported where a file names the slug, not again for each language it falls back to.
-      else if (holder !== record && record.files.has(lang)) {
-        const path = record.files.get(lang)!.path
-        problems.report(path, [`slug "${slug}" (${lang}) is already used by ${holder.files.get(lang)?.path ?? holder.source.path}`], texts.get(path))
-      }
+      const path = loser.files.get(lang)?.path
+      if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${pathOf(winner)}`], texts.get(path))
     }
   }
 
@@ -198,15 +221,21 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (meant) problems.report(meant.path, checkSource(kind, { id: 1, ...meant.data }).concat(checkEvent(kind, meant.data)), texts.get(meant.path))
       return undefined
     }
-    const id = source.data.id
-    const holder = typeof id === 'number' ? ids[idSpaceOf(kind)].get(id) : undefined
-    const clash = holder && holder !== `${kind}/${stem}` ? [`id ${id} is already used by ${holder}`] : []
+    const id = source.data.id as number
+    const key = `${kind}/${stem}`
+    const holder = ids[idSpaceOf(kind)].get(id)
+    const held = holder && holder !== key ? records.get(holder) : undefined
+    // Two records with one id: the one whose source file comes first in path order keeps it, the
+    // other is blamed, whichever arrived first (see clashes.ts), so the server and check agree.
+    const loses = held !== undefined && held.source.path < source.path
     const byLang = translationsOf(kind, files, source)
-    if (issues.length > 0 || clash.length > 0) {
-      problems.report(source.path, issues.concat(clash), texts.get(source.path))
+    if (issues.length > 0 || loses) {
+      problems.report(source.path, loses ? issues.concat(`id ${id} is already used by ${holder}`) : issues, texts.get(source.path))
+      if (loses) clashes.wait(holder!, key)
       return undefined
     }
-    return { kind, id: id as number, stem, source, files: byLang }
+    if (held) evict(held, key)
+    return { kind, id, stem, source, files: byLang }
   }
 
   /** The record's files by language: the source, and each translation that passes its checks. */
@@ -255,21 +284,97 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (!before && !after) return undefined
     version++
     for (const listener of listeners) listener(before, after)
+    if (before) clashes.release(key)
+    clashes.settleLosers()
     return after
+  }
+
+  const keyOf = (record: ContentRecord) => `${record.kind}/${record.stem}`
+  const clashes = createClashes((key) => {
+    const files = [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!)
+    for (const file of files) problems.forget(file.path, isClash)
+    const [kind, stem] = key.split('/') as [Kind, string]
+    if (files.length > 0) settle(kind, stem, files)
+  })
+
+  /** Takes an id from a record whose source comes later in path order than the winner's. */
+  const evict = (loser: ContentRecord, winner: string) => {
+    index(loser, false)
+    records.delete(keyOf(loser))
+    sorted.delete(loser.kind)
+    problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}`], texts.get(loser.source.path))
+    clashes.wait(winner, keyOf(loser))
+    version++
+    for (const listener of listeners) listener(loser, undefined)
+    clashes.release(keyOf(loser))
   }
 
   /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
   const readEntry = (path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined => {
     texts.set(path, text)
+    const kind = path.split('/')[0] as Kind
     try {
       const { data, body, written } = parseFrontMatter(text)
-      // The mtime dates a source that has no publication date.
-      const mtimeMs = data.id !== undefined && data.date === undefined ? mtime : 0
-      return { path, lang, data: normalize(data, written), body, mtimeMs }
+      claim(kind, data.id)
+      // A file without a publication date is dated by its mtime, until git tells when it was added.
+      const undated = data.date === undefined
+      return { path, lang, data: normalize(data, written), body, undatedMs: undated ? mtime : 0, ...(undated ? { undatedBy: 'mtime' as const } : {}) }
     } catch (error) {
+      claim(kind, Number(/^id:[ \t]*(\d{1,15})[ \t]*$/m.exec(text)?.[1])) // an unreadable file may still name its id
       const line = error instanceof FrontMatterError ? error.line : undefined
       problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
       return undefined
+    }
+  }
+
+  /**
+   * Dates the source files among `files` that have no `date`: by the commit that added them, so the
+   * answer is the same on every clone; a file git does not know keeps its mtime. Git is asked once
+   * for the whole folder, and again (`ask`) only when such a file turns up that it did not know.
+   * Files just written by the store (`ask` false) get the mtime of that write.
+   */
+  const dateUndated = async (files: FileEntry[], ask: boolean): Promise<string[]> => {
+    const undated = files.filter((f) => f.undatedBy !== undefined && !isTermKind(f.path.split('/')[0] as Kind) && (f.data.id !== undefined || f.lang === options.defaultLanguage))
+    if (undated.length === 0) return []
+    if (ask && undated.some((f) => commitDates.get(f.path) === undefined)) await commitDates.refresh()
+    const unknown: string[] = []
+    for (const file of undated) {
+      const added = commitDates.get(file.path)
+      if (added !== undefined) Object.assign(file, { undatedMs: added, undatedBy: 'git' })
+      else if (!ask) Object.assign(file, { undatedMs: mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
+      if (added === undefined) unknown.push(file.path)
+    }
+    return commitDates.inRepository ? unknown : []
+  }
+
+  /**
+   * Git moves HEAD only after it has written the files of a checkout or a pull, so the watcher may
+   * read a new file before git can date it: such files are asked about again a little later, and
+   * their records settled again with the date a restart would give them.
+   */
+  const redateLater = (paths: string[], delays: readonly number[] = REDATE_MS) => {
+    if (paths.length === 0 || delays.length === 0) return
+    setTimeout(() => void queue(() => redateNow(paths, delays.slice(1))).catch(() => {}), delays[0]).unref()
+  }
+  const redateNow = async (paths: string[], later: readonly number[]) => {
+    await commitDates.refresh()
+    const unknown = paths.filter((path) => entries.get(path)?.undatedBy === 'mtime' && commitDates.get(path) === undefined)
+    for (const path of paths) {
+      const entry = entries.get(path)
+      const added = commitDates.get(path)
+      const address = parseContentPath(path, options.defaultLanguage)
+      if (entry?.undatedBy !== 'mtime' || added === undefined || typeof address === 'string') continue
+      const key = `${address.kind}/${address.stem}`
+      const files = [...(byStem.get(key) ?? [])].map((p) => (p === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : entries.get(p)!))
+      settle(address.kind, address.stem, files)
+    }
+    redateLater(unknown, later)
+  }
+  const mtimeOf = (path: string): number => {
+    try {
+      return statSync(join(dir, path)).mtimeMs
+    } catch {
+      return 0
     }
   }
 
@@ -294,10 +399,13 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (readTextOrNull(join(dir, source.path)) !== seen) return files
     }
     const id = nextId(idSpaceOf(kind))
+    claim(kind, id)
     const text = withId(seen, id)
     await writeFileAtomic(join(dir, source.path), text)
     texts.set(source.path, text)
-    return files.map((f) => (f === source ? { ...f, data: { id, ...f.data } } : f))
+    const given = { ...source, data: { id, ...source.data } }
+    await dateUndated([given], false) // the file was written again: a new mtime, unless git dates it
+    return files.map((f) => (f === source ? given : f))
   }
 
   // Synchronous reads: measured here on 42,000 files, readFileSync took 0.4–0.5 s where fs/promises
@@ -324,10 +432,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       }
     }
   }
+  await dateUndated(loaded, true)
   let media = await loadMedia(join(dir, 'media'))
   reportMedia(media)
   const nextId = (space: 'post' | 'term') => {
-    let max = highWater[space]
+    let max = Math.max(highWater[space], claimed[space])
     for (const id of ids[space].keys()) if (id > max) max = id
     if (space === 'post') for (const file of media.all()) if (file.id !== null && file.id > max) max = file.id
     return max + 1
@@ -354,7 +463,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (text === null) next.delete(path)
       else {
         const { data, body, written } = parseFrontMatter(text) // read back as a restart would read it
-        next.set(path, { path, lang, data: normalize(data, written), body, mtimeMs: Date.now() })
+        const undated = data.date === undefined ? { undatedBy: 'mtime' as const } : {}
+        next.set(path, { path, lang, data: normalize(data, written), body, undatedMs: 0, ...undated })
       }
     }
     const { issues } = sourceProblems(kind, [...next.values()])
@@ -371,6 +481,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         texts.set(write.path, write.text)
       }
     }
+    await dateUndated(writes.flatMap((write) => (write.text === null ? [] : [next.get(write.path)!])), false)
     const before = records.get(key)
     const after = settle(kind, stem, [...next.values()])
     if (before && !after) await raiseHighWater(before)
@@ -422,6 +533,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       version++
     }
     const groups = new Map<string, Map<string, FileEntry | null>>()
+    const fresh: FileEntry[] = []
     for (const path of new Set(paths)) {
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') {
@@ -441,8 +553,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         problems.clear(path)
         const entry = readEntry(path, read.text, address.lang, read.mtimeMs)
         if (entry) group.set(path, entry)
+        if (entry) fresh.push(entry)
       }
     }
+    redateLater(await dateUndated(fresh, true))
     for (const [key, changes] of groups) {
       if (changes.size === 0) continue
       const [kind, stem] = key.split('/') as [Kind, string]
@@ -453,8 +567,9 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       }
       const files = await giveId(kind, [...current.values()], true)
       const { source, issues } = sourceProblems(kind, files)
-      // A source that broke keeps its last good version served, until it is fixed.
-      if (issues.length > 0 && records.has(key)) {
+      // A source that broke keeps its last good version served, until it is fixed; a source deleted does not.
+      const sourceGone = changes.get(records.get(key)?.source.path ?? '') === null
+      if (issues.length > 0 && records.has(key) && !sourceGone) {
         for (const file of source ? [source] : files) problems.report(file.path, issues, texts.get(file.path))
         warnUnknownKeys(kind, files)
         continue

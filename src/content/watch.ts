@@ -11,6 +11,12 @@ export interface ContentWatch {
 /** How long to gather events before reloading: a `git checkout` arrives as one batch, not hundreds. */
 const GATHER_MS = 25
 
+/**
+ * How long after the last batch the whole tree is compared with what the store read (one lstat a
+ * file): a file rewritten twice in quick succession, as a checkout does, can lose an event.
+ */
+const RECONCILE_MS = 300
+
 interface Message {
   paths?: string[]
   error?: string
@@ -27,6 +33,12 @@ export function watchContent(store: Store, onError: (error: Error) => void = () 
   const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), { workerData: { dir: store.dir, gatherMs: GATHER_MS } })
   let running = Promise.resolve()
   let closed: () => void = () => {}
+  let reconcileTimer: NodeJS.Timeout | undefined
+  const reconcileSoon = () => {
+    clearTimeout(reconcileTimer)
+    reconcileTimer = setTimeout(() => void (running = running.then(() => store.reconcile()).catch(onError)), RECONCILE_MS)
+    reconcileTimer.unref()
+  }
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
       // What changed between loading and the watcher seeing the tree is read now: no edit falls in between.
@@ -39,6 +51,7 @@ export function watchContent(store: Store, onError: (error: Error) => void = () 
       if (message.paths) {
         const paths = message.paths
         running = running.then(() => store.reload(paths)).catch(onError)
+        reconcileSoon()
       }
     })
   })
@@ -46,6 +59,7 @@ export function watchContent(store: Store, onError: (error: Error) => void = () 
   return {
     ready,
     async close() {
+      clearTimeout(reconcileTimer)
       await new Promise<void>((resolve) => {
         closed = resolve
         worker.postMessage('close')

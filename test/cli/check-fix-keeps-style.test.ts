@@ -9,6 +9,7 @@ const OUT_OF_ORDER = `---
 venue: 'Town Hall'
 id: 4
 slug: town-hall
+date: 2026-01-01 09:00:00
 zip: "038981"   # keep the zero
 phone: '+1 555 0100'
 tags_note:
@@ -24,6 +25,7 @@ id: 4
 # the town hall
 venue: 'Town Hall'
 slug: town-hall
+date: 2026-01-01 09:00:00
 city: Springfield
 zip: "038981"   # keep the zero
 phone: '+1 555 0100'

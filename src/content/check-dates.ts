@@ -1,0 +1,61 @@
+import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import { writeFileAtomic } from './atomic.ts'
+import { postDates } from './derive.ts'
+import { parseFrontMatter, splitFile, updateFrontMatter } from './front-matter.ts'
+import { isTermKind, KEY_ORDER } from './kinds.ts'
+import type { Problem } from './problems.ts'
+import { normalize } from './records.ts'
+import type { ContentRecord } from './store.ts'
+
+/** Whether a record is served with a publication date its file does not hold. */
+export function isUndated(record: ContentRecord): boolean {
+  return !isTermKind(record.kind) && record.source.data.date === undefined && record.source.undatedBy !== undefined
+}
+
+/**
+ * A source without `date` that git does not date (no repository, or the file is not committed):
+ * its publication date is the file's mtime, which a clone or a copy changes. A warning.
+ */
+export function unstableDateWarning(record: ContentRecord): Problem[] {
+  if (!isUndated(record) || record.source.undatedBy !== 'mtime') return []
+  const message = 'date is not set and git has no commit of this file, so its publication date is the file\'s modification time, ' +
+    'which is different on every clone; almanac check --fix writes it down'
+  return [{ path: record.source.path, line: 1, message, severity: 'warning' }]
+}
+
+/** `--fix`: writes the publication date the server derives (site time zone) into a source that has none. */
+export async function writeDate(dir: string, record: ContentRecord, siteZone: string, text: string): Promise<string[]> {
+  if (!isUndated(record)) return []
+  const date = postDates(record, siteZone).date
+  const { data, body } = parseFrontMatter(text)
+  if (data.date !== undefined) return []
+  const written = withDateLine(text, date, KEY_ORDER[record.kind]) ?? updateFrontMatter(text, { ...data, date }, body, KEY_ORDER[record.kind], normalize)
+  await writeFileAtomic(join(dir, record.source.path), written)
+  const from = record.source.undatedBy === 'git' ? 'when git added the file' : 'the file\'s modification time'
+  return [`${record.source.path}: date ${date} written (${from})`]
+}
+
+/**
+ * Adds one `date:` line where the key order puts it (before the first top-level key that comes
+ * after `date`), changing nothing else: the fence, comments and quoting stay as the editor wrote
+ * them. Null when the file, read back, would not be the same record plus its date.
+ */
+function withDateLine(text: string, date: string, order: readonly string[]): string | null {
+  const parts = splitFile(text)
+  if (!parts) return null
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
+  const newline = parts.block.includes('\r\n') ? '\r\n' : '\n'
+  const lines = parts.block.split(newline)
+  let at = lines.findIndex((line, i) => i > 0 && rank(/^([A-Za-z_][\w-]*)[ \t]*:/.exec(line)?.[1] ?? 'date') > rank('date'))
+  if (at === -1) at = lines.length
+  lines.splice(at, 0, `date: ${date}`)
+  const block = lines.join(newline)
+  const next = text.slice(0, parts.blockStart) + block + text.slice(parts.blockEnd)
+  try {
+    const [before, after] = [parseFrontMatter(text), parseFrontMatter(next)]
+    return isDeepStrictEqual({ ...before.data, date }, after.data) && before.body === after.body ? next : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+
+/** A git run that takes longer, or says more, is given up: the files are then dated by their mtime. */
+const GIT_TIMEOUT_MS = 15_000
+const GIT_MAX_OUTPUT = 64 * 1024 * 1024
+
+/**
+ * When each file of a content folder was committed, for records written without `date`: the author
+ * date of the commit that added the file (renames followed), which is the same on every clone of
+ * the same commit, where a file's mtime is the moment of the clone.
+ */
+export interface CommitDates {
+  /** The instant (ms) the file (relative to the content folder) was added, if git knows it. */
+  get(path: string): number | undefined
+  /** Asks git again: one run for the whole folder. Never throws; without git the map stays empty. */
+  refresh(): Promise<void>
+  /** Whether the last run found the folder in a git repository. */
+  readonly inRepository: boolean
+}
+
+export function createCommitDates(dir: string): CommitDates {
+  let dates = new Map<string, number>()
+  let inRepository = false
+  return {
+    get: (path) => dates.get(path),
+    get inRepository() {
+      return inRepository
+    },
+    async refresh() {
+      const shallow = await git(dir, ['rev-parse', '--is-shallow-repository'])
+      const log = shallow === null ? null : await git(dir, LOG_ARGS)
+      inRepository = log !== null
+      dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
+    },
+  }
+}
+
+// One run over the whole folder, oldest commit first: every addition, rename and deletion of a file,
+// with the commit's author date and parents. `--relative` gives paths relative to the folder, `-z`
+// keeps odd file names intact, and the -c options keep a user's settings from changing the output.
+const LOG_ARGS = [
+  '-c', 'log.showSignature=false', '-c', 'diff.renames=true', '-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false',
+  'log', '--no-color', '--no-ext-diff', '--no-textconv', '--reverse', '--relative', '-z', '--name-status', '--diff-filter=ADR', '-M',
+  '--format=%x01%at%x02%P', '--', '.',
+]
+
+/** Runs git in `dir` without a shell; null when git is missing, the folder is no repository, or it fails. */
+function git(dir: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
+    execFile('git', args, { cwd: dir, env, timeout: GIT_TIMEOUT_MS, maxBuffer: GIT_MAX_OUTPUT, windowsHide: true }, (error, stdout) => {
+      resolve(error ? null : stdout)
+    })
+  })
+}
+
+/**
+ * Reads the log into path → date added. In a shallow clone the oldest commits have their parents
+ * cut off, so every file looks added there: those dates are not the real ones and are left out.
+ */
+export function parseLog(log: string, shallow: boolean): Map<string, number> {
+  const dates = new Map<string, number>()
+  for (const commit of log.split('\x01').slice(1)) {
+    const [header = '', ...rest] = commit.split('\0')
+    const [seconds = '', parents = ''] = header.split('\x02')
+    const at = Number(seconds) * 1000
+    const cutOff = shallow && parents.trim() === ''
+    // The header ends with a newline before the first change; file names keep theirs.
+    const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
+    for (let i = 0; i < fields.length; ) {
+      const status = fields[i++]!
+      if (status.startsWith('R')) {
+        const [from = '', to = ''] = [fields[i++], fields[i++]]
+        const added = dates.get(from)
+        dates.delete(from)
+        if (added !== undefined) dates.set(to, added)
+      } else {
+        const path = fields[i++] ?? ''
+        if (status === 'D' || cutOff || !Number.isFinite(at)) dates.delete(path)
+        else if (status === 'A') dates.set(path, at)
+      }
+    }
+  }
+  return dates
+}
