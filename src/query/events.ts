@@ -36,11 +36,11 @@ interface Bound {
 }
 type Bounds = Partial<Record<DateKey, Bound>>
 
-/** The result of `GET /events`: one page, and the effective query for the links (docs/compatibility.md §29). */
+/** The result of `GET /events`: one page, and the effective query for the links (docs/compatibility.md §30). */
 export interface EventList {
   page: Page<EventEntry>
   query: [string, string][]
-  /** The links encode every value once venue, organizer or featured are in them (docs/compatibility.md §29). */
+  /** The links encode every value once venue, organizer or featured are in them (docs/compatibility.md §30). */
   encoded: boolean
   /** Every match, in list order (the static build pages through it). */
   all: readonly EventEntry[]
@@ -172,7 +172,7 @@ function ranges(b: Bounds) {
   }
 }
 
-/** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §29). */
+/** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §30). */
 function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
   const strict = /^(1|true|on|yes)$/i.test(String(values.strict_dates))
   const relative = RELATIVE.some((key) => given.has(key))
@@ -249,7 +249,7 @@ function union(sets: ReadonlySet<number>[]): ReadonlySet<number> {
   return out
 }
 
-/** The query the links carry, in the reference's key order; categories and tags never appear (docs/compatibility.md §29). */
+/** The query the links carry, in the reference's key order; categories and tags never appear (docs/compatibility.md §30). */
 function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status: string): [string, string][] {
   const query: [string, string][] = [
     ['page', String(values.page)],
@@ -273,7 +273,7 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   if (values.ticketed !== undefined) add('ticketed', values.ticketed ? '1' : '0')
   add('venue', values.venue === undefined ? undefined : toList(values.venue).join(','))
   add('organizer', values.organizer === undefined ? undefined : toList(values.organizer).join(','))
-  // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §29).
+  // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §30).
   if (values.featured === true) add('featured', '1')
   return query
 }

@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
 
 type TermKind = 'categories' | 'tags'
 
-/** Term archives never 404; their links drop `per_page` and every filter (docs/compatibility.md §29). */
+/** Term archives never 404; their links drop `per_page` and every filter (docs/compatibility.md §30). */
 function list(kind: TermKind) {
   return (request: ApiRequest): ApiResult => {
     const page = listTerms(kind, request.params, request.scope)

@@ -1,5 +1,5 @@
 /**
- * The reference's password blanking (docs/compatibility.md §29): these keys, wherever present on a protected record,
+ * The reference's password blanking (docs/compatibility.md §30): these keys, wherever present on a protected record,
  * are replaced so that only title, dates, slug, url and ids remain readable.
  */
 const BLANKED: Record<string, unknown> = {

@@ -103,7 +103,7 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
 function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Changes {
   const current = event ? eventTimes(event, ctx.siteZone) : undefined
   const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
-  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §29).
+  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §30).
   const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
@@ -119,7 +119,7 @@ function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: Wr
   return changes
 }
 
-/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (docs/compatibility.md §29). */
+/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (docs/compatibility.md §30). */
 function costValue(cost: unknown, creating: boolean): string | string[] | null {
   if (Array.isArray(cost)) return cost.length === 0 ? null : cost.map(String)
   const text = String(cost)

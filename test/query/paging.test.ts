@@ -22,7 +22,7 @@ describe('paging', () => {
     expect(paginate([], 1, 9)).toMatchObject({ total: 0, totalPages: 0, hasNext: false, hasPrevious: false })
   })
 
-  it('builds rest_url raw, next and previous form-encoded with page last (docs/compatibility.md §29)', () => {
+  it('builds rest_url raw, next and previous form-encoded with page last (docs/compatibility.md §30)', () => {
     const query: [string, string][] = [['page', '2'], ['per_page', '2'], ['start_date', '2026-11-21 00:00:00'], ['status', 'publish']]
     const links = pageLinks('http://x/events/', query, paginate(items, 2, 2), false)
     expect(links).toEqual({

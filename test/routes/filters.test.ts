@@ -127,7 +127,7 @@ describe('GET /events filters', () => {
     })
   })
 
-  it('carries the effective query in the links, in the reference key order (docs/compatibility.md §29)', async () => {
+  it('carries the effective query in the links, in the reference key order (docs/compatibility.md §30)', async () => {
     const { body } = await call(app, 'events?per_page=1&search=jazz&venue=1&featured=true&categories=2&starts_after=2026-12-01')
     expect(body.rest_url).toBe(
       'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=1&search=jazz&status=publish&starts_after=2026-12-01+23%3A59%3A59&venue=1&featured=1',
@@ -227,7 +227,7 @@ describe('GET /categories and /tags filters', () => {
     },
   )
 
-  it('never 404s past the end, and its links drop per_page and filters (docs/compatibility.md §29)', async () => {
+  it('never 404s past the end, and its links drop per_page and filters (docs/compatibility.md §30)', async () => {
     const { status, body } = await call(app, 'categories?per_page=1&page=5&search=a')
     expect(status).toBe(200)
     expect(body.categories).toEqual([])

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 /**
  * A generated content tree for the leak properties. Records that are not public (draft, pending,
  * private, future, trash) carry a unique marker word in every text field; published records with a
- * password carry markers in every field the blanking hides (docs/compatibility.md §29; a venue's `state` is not among
+ * password carry markers in every field the blanking hides (docs/compatibility.md §30; a venue's `state` is not among
  * them, nor a published record's title or slug). Public records carry none. Owners are users 1–4
  * of `writableApp` (admin, editor, author, contributor), so a contributor or author may own some.
  */

@@ -219,7 +219,7 @@ describe('event passwords', () => {
 })
 
 describe('dates in writes', () => {
-  it('reads a Unix timestamp as its UTC wall clock in the event’s zone, as the reference does (docs/compatibility.md §29)', async () => {
+  it('reads a Unix timestamp as its UTC wall clock in the event’s zone, as the reference does (docs/compatibility.md §30)', async () => {
     const response = await call(app, 'events', json('POST', { ...EVENT, timezone: 'Asia/Kuala_Lumpur', start_date: '1798794000', end_date: '1798797600' }, as('admin')))
     expect(response.status, response.text).toBe(201)
     expect(response.body).toMatchObject({ start_date: '2027-01-01 09:00:00', utc_start_date: '2027-01-01 01:00:00', end_date: '2027-01-01 10:00:00' })
