@@ -1,22 +1,13 @@
-import { readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
-import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
-import { as, call, writableApp } from '../helpers.ts'
+import { as, call } from '../helpers.ts'
 import { eventually } from '../content/trees.ts'
+import { useWatchedApp, type WatchedApp } from './watched-app.ts'
 
-let app: Awaited<ReturnType<typeof writableApp>>
-let watching: ContentWatch
-beforeEach(async () => {
-  app = await writableApp('reference')
-  watching = watchContent(app.store)
-  await watching.ready
-})
-afterEach(async () => {
-  await watching.close()
-  await rm(app.dir, { recursive: true, force: true })
-})
+let app: WatchedApp
+useWatchedApp((started) => (app = started))
 
 const file = (name: string) => join(app.content, 'events', name)
 const EVENT = (id: number, title: string, end = '20') =>

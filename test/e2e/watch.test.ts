@@ -1,26 +1,19 @@
 import { execFileSync } from 'node:child_process'
-import { readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
-import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
-import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, SAMPLE_NOW, testSite } from '../helpers.ts'
 import { eventually } from '../content/trees.ts'
+import { useWatchedApp, type WatchedApp } from './watched-app.ts'
 
-let app: Awaited<ReturnType<typeof writableApp>>
-let watching: ContentWatch
+let app: WatchedApp
 let changes: number
-beforeEach(async () => {
-  app = await writableApp('reference')
+useWatchedApp((started) => {
+  app = started
   changes = 0
   app.store.onChange(() => changes++)
-  watching = watchContent(app.store)
-  await watching.ready
-})
-afterEach(async () => {
-  await watching.close()
-  await rm(app.dir, { recursive: true, force: true })
 })
 
 
