@@ -81,9 +81,21 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
 /**
  * Last resort: an error thrown outside any request (a library's event listener) is logged and the
  * server keeps answering. Requests' own errors never get here (they answer 500), and every write
- * reaches the disk atomically, so what is served stays whole.
+ * reaches the disk atomically, so what is served stays whole. Output whose reader went away (`serve
+ * | head`, a log pipe that died) is dropped: logging that failure would fail again, for ever.
  */
 function keepServingThroughStrayErrors(): void {
-  process.on('uncaughtException', (error) => console.error(`almanac: unexpected error, still serving: ${error.stack ?? error.message}`))
-  process.on('unhandledRejection', (reason) => console.error(`almanac: unexpected error, still serving: ${(reason as Error)?.stack ?? String(reason)}`))
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
+  const report = (error: unknown) => {
+    if (isBrokenPipe(error)) return
+    console.error(`almanac: unexpected error, still serving: ${(error as Error)?.stack ?? String(error)}`)
+  }
+  process.on('uncaughtException', report)
+  process.on('unhandledRejection', report)
+}
+
+/** A write to a pipe or socket nobody reads any more. */
+function isBrokenPipe(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED'
 }
