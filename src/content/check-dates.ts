@@ -19,8 +19,9 @@ export function isUndated(record: ContentRecord): boolean {
  */
 export function unstableDateWarning(record: ContentRecord): Problem[] {
   if (!isUndated(record) || record.source.undatedBy !== 'mtime') return []
-  const message = 'date is not set and git has no commit of this file, so its publication date is the file\'s modification time, ' +
-    'which is different on every clone; almanac check --fix writes it down'
+  const message = 'date is not set and git cannot date this file (no repository, not committed yet, or a shallow clone that ' +
+    'lacks the commit adding it), so its publication date is the file\'s modification time, which is different on every clone; ' +
+    'almanac check --fix writes it down (in CI, fetch the whole history: fetch-depth: 0)'
   return [{ path: record.source.path, line: 1, message, severity: 'warning' }]
 }
 
