@@ -1,4 +1,5 @@
 import jsYaml from 'js-yaml'
+import { plainYamlMessage } from './yaml-errors.ts'
 
 /** Front matter that cannot be used, and the line of the file it is about (1-based). */
 export class FrontMatterError extends Error {
@@ -40,15 +41,15 @@ export function loadYaml(block: string): unknown {
   try {
     parsed = jsYaml.safeLoad(block, { schema: jsYaml.CORE_SCHEMA })
   } catch (error) {
-    throw yamlError(error)
+    throw yamlError(error, block)
   }
   return copyData(parsed, { block, seen: new Set(), key: undefined }, 0)
 }
 
-function yamlError(error: unknown): FrontMatterError {
+function yamlError(error: unknown, block: string): FrontMatterError {
   if (error instanceof jsYaml.YAMLException) {
     const mark = (error as { mark?: { line: number } }).mark
-    return new FrontMatterError(error.message, mark ? mark.line + 1 : 1)
+    return new FrontMatterError(plainYamlMessage(error, block), mark ? mark.line + 1 : 1)
   }
   if (error instanceof RangeError) return new FrontMatterError('front matter is nested too deeply', 1)
   return new FrontMatterError(String((error as Error)?.message ?? error), 1)

@@ -30,7 +30,7 @@ const EXPECTED: [file: string, line: number, severity: string, message: RegExp][
   ['events/end-before-start.en.md', 5, 'error', /^end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts$/],
   ['events/image-missing.en.md', 6, 'error', /^image: 12345 is not in content\/media$/],
   ['events/impossible-date.en.md', 4, 'error', /^start_date: "2026-02-30 19:00:00" is not a real date and time/],
-  ['events/invalid-yaml.en.md', 3, 'error', /^cannot be read: incomplete explicit mapping pair/],
+  ['events/invalid-yaml.en.md', 3, 'error', /^cannot be read: not valid YAML: a value that holds ": " must be quoted/],
   ['events/missing-id.en.md', 1, 'error', /^a source file needs an id/],
   ['events/missing-title.en.md', 1, 'error', /^title: missing; an event needs id, title, start_date and end_date$/],
   ['events/missing-translation.en.md', 1, 'warning', /^no translation in zh-hans, ta$/],
