@@ -23,3 +23,9 @@ export function served(store: Store) {
   const problems = store.problems().map((p) => `${p.path}: ${p.severity ?? 'error'}: ${p.message}`)
   return { records, problems: problems.sort() }
 }
+
+/** Files the store serves although it lists them as errors: an error means the file is left out. */
+export function servedWithErrors(store: Store): string[] {
+  const errors = new Set(store.problems().filter((p) => (p.severity ?? 'error') === 'error').map((p) => p.path))
+  return KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()].map((f) => f.path))).filter((path) => errors.has(path))
+}

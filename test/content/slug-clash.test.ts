@@ -1,10 +1,11 @@
-import { unlink, writeFile } from 'node:fs/promises'
+import { readdir, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
+import { buildSite } from '../../src/build/build.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
-import { dupSlug, MS_TWIN, served } from './slug-clash-trees.ts'
+import { dupSlug, MS_TWIN, served, servedWithErrors } from './slug-clash-trees.ts'
 import { eventFile, loadStore, tempTree } from './trees.ts'
 
 let tree: Awaited<ReturnType<typeof tempTree>>
@@ -50,10 +51,24 @@ describe('a file that loses a slug clash, at start-up', () => {
 
   it('is served once the file that kept the slug is deleted, the same as a restart serves it', async () => {
     await put('zzz-dupslug.en.md', dupSlug(9100, 'Zzz Dup'))
+    await put('zzz-twin.en.md', eventFile(9101, 'Zzz Twin'))
+    await put('zzz-twin.ms.md', MS_TWIN)
     const { store } = await start()
+    expect(servedWithErrors(store)).toEqual([])
     await unlink(join(tree.content, 'events/plain-meetup.en.md'))
     await store.reload(['events/plain-meetup.en.md'])
     expect(store.get('events', 9100)?.source.data.slug).toBe('plain-meetup')
+    expect(servedWithErrors(store)).toEqual([])
     expect(served(store)).toEqual(served((await loadStore(tree.content)).store))
+  })
+
+  it('is left out of the static build the same way', async () => {
+    await put('zzz-dupslug.en.md', dupSlug(9100, 'Zzz Dup'))
+    const { store } = await start()
+    const out = join(tree.dir, 'dist')
+    await buildSite({ store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+    const events = await readdir(join(out, 'wp-json/calendar/events/v1/events'))
+    expect(events).toContain('8.json')
+    expect(events).not.toContain('9100.json')
   })
 })

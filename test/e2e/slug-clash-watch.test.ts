@@ -2,7 +2,7 @@ import { unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { as, call } from '../helpers.ts'
-import { dupSlug, MS_TWIN, served } from '../content/slug-clash-trees.ts'
+import { dupSlug, MS_TWIN, served, servedWithErrors } from '../content/slug-clash-trees.ts'
 import { eventFile, eventually, loadStore } from '../content/trees.ts'
 import { useWatchedApp, type WatchedApp } from './watched-app.ts'
 
@@ -50,6 +50,7 @@ describe('a file that loses a slug clash, through the watcher', () => {
     await writeFile(file('zzz-twin.en.md'), eventFile(9101, 'Zzz Twin'))
     await writeFile(file('zzz-twin.ms.md'), MS_TWIN)
     await eventually(async () => expect(await blamed()).toHaveLength(2))
+    expect(servedWithErrors(app.store)).toEqual([])
     await writeFile(file('a-first.en.md'), dupSlug(9102, 'A First'))
     await eventually(async () => expect(await blamed()).toHaveLength(3))
     await writeFile(file('summer-concert.ms.md'), MS_TWIN.replace('konsert-musim-panas', 'konsert'))
@@ -57,5 +58,6 @@ describe('a file that loses a slug clash, through the watcher', () => {
     await unlink(file('a-first.en.md'))
     await eventually(async () => expect(await status('events/8')).toBe(200))
     await eventually(async () => expect(served(app.store)).toEqual(served((await loadStore(app.content)).store)))
+    expect(servedWithErrors(app.store)).toEqual([])
   })
 })
