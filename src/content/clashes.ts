@@ -34,6 +34,18 @@ export function createClashes(settleAgain: (key: string) => void): Clashes {
   const released: string[] = []
   const rechecks: string[] = []
   let settling = false
+  // Records that just lost a slug go first, then the losers of each released winner.
+  const nextStep = (): { key: string; recheck: boolean } | undefined => {
+    const loser = rechecks.shift()
+    if (loser !== undefined) return { key: loser, recheck: true }
+    const winner = released.shift()
+    return winner === undefined ? undefined : { key: winner, recheck: false }
+  }
+  const losersOf = (winner: string): Set<string> => {
+    const losers = waiting.get(winner) ?? new Set<string>()
+    waiting.delete(winner)
+    return losers
+  }
   return {
     wait(winner, loser) {
       waiting.set(winner, (waiting.get(winner) ?? new Set<string>()).add(loser))
@@ -48,21 +60,12 @@ export function createClashes(settleAgain: (key: string) => void): Clashes {
       const seen = new Set<string>()
       const rechecked = new Map<string, number>()
       try {
-        for (;;) {
-          const loser = rechecks.shift()
-          if (loser !== undefined) {
-            const times = (rechecked.get(loser) ?? 0) + 1
-            rechecked.set(loser, times)
-            if (times <= MAX_RECHECKS) settleAgain(loser)
-            continue
-          }
-          const winner = released.shift()
-          if (winner === undefined) break
-          const losers = waiting.get(winner)
-          if (!losers || seen.has(winner)) continue
-          seen.add(winner)
-          waiting.delete(winner)
-          for (const lost of losers) settleAgain(lost)
+        for (let step = nextStep(); step; step = nextStep()) {
+          const times = (rechecked.get(step.key) ?? 0) + 1
+          if (step.recheck) rechecked.set(step.key, times)
+          if (step.recheck ? times > MAX_RECHECKS : seen.has(step.key)) continue
+          if (!step.recheck) seen.add(step.key)
+          for (const loser of step.recheck ? [step.key] : losersOf(step.key)) settleAgain(loser)
         }
       } finally {
         settling = false
