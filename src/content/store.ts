@@ -195,9 +195,28 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       map.set(slug, winner)
       if (!loser) continue
       clashes.wait(keyOf(winner), keyOf(loser))
-      // A clash is reported where a file names the slug, not again for each language it falls back to.
-      const path = loser.files.get(lang)?.path
-      if (path) problems.report(path, [`slug "${slug}" (${lang}) is already used by ${pathOf(winner)}`], texts.get(path))
+      // A record that held the slug with one of its files is settled again: that file is left out.
+      // (A record being added never loses a slug one of its files names: assemble left that file out.)
+      if (loser === holder && loser.files.has(lang)) clashes.recheck(keyOf(loser))
+    }
+  }
+
+  /** The slug a record's file gives it in that file's language: its own, else the source's. */
+  const slugOf = (file: FileEntry, source: FileEntry): unknown => file.data.slug ?? source.data.slug
+
+  /**
+   * The files of a record that give it a slug another record holds from a file earlier in path
+   * order (or from its source, in a language it falls back to): each is reported and left out.
+   */
+  const leaveOutSlugLosers = (kind: Kind, key: string, source: FileEntry, byLang: Map<Lang, FileEntry>) => {
+    for (const [lang, file] of [...byLang]) {
+      const slug = slugOf(file, source)
+      const holder = typeof slug === 'string' && slug !== '' ? slugs.get(`${kind}|${lang}`)?.get(slug) : undefined
+      const held = holder && (holder.files.get(lang)?.path ?? holder.source.path)
+      if (!holder || !held || keyOf(holder) === key || held > file.path) continue
+      problems.report(file.path, [`slug "${String(slug)}" (${lang}) is already used by ${held}`], texts.get(file.path))
+      clashes.wait(keyOf(holder), key)
+      byLang.delete(lang)
     }
   }
 
@@ -234,6 +253,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       if (loses) clashes.wait(holder!, key)
       return undefined
     }
+    leaveOutSlugLosers(kind, key, source, byLang)
+    if (!byLang.has(source.lang)) return undefined
     if (held) evict(held, key)
     return { kind, id, stem, source, files: byLang }
   }
@@ -268,6 +289,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const key = `${kind}/${stem}`
     const before = records.get(key)
     if (before) index(before, false)
+    // Clashes are found again as the record is assembled: a clash that is over is not listed.
+    for (const file of files) problems.forget(file.path, isClash)
     records.delete(key)
     for (const path of byStem.get(key) ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
     byStem.set(key, new Set(files.map((f) => f.path)))
@@ -292,7 +315,6 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const keyOf = (record: ContentRecord) => `${record.kind}/${record.stem}`
   const clashes = createClashes((key) => {
     const files = [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!)
-    for (const file of files) problems.forget(file.path, isClash)
     const [kind, stem] = key.split('/') as [Kind, string]
     if (files.length > 0) settle(kind, stem, files)
   })

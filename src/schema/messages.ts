@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { nounOf, WALL_CLOCK_PATTERN, WALL_CLOCK_WORDS, type SchemaShape } from './nouns.ts'
 import { andList, orList, showKey, showValue } from './show.ts'
+import { WEB_ADDRESS_FORMAT } from './web-address.ts'
 
 // ajv's errors (compiled with allErrors and verbose) in plain words, one line each, each naming the
 // field, the value and what is allowed: `status: "publsh" is not a status; use publish, draft, …`.
@@ -32,7 +33,7 @@ export function describeError(error: ErrorObject, record: string): string {
     case 'enum': return `${field}: ${shown} is not a ${lastKey(error.instancePath)}; use ${orList(((error.schema as unknown[]) ?? []).map(String))}`
     case 'const': return `${field}: ${shown} is not allowed; use ${showValue(error.schema)}`
     case 'pattern': return error.schema === WALL_CLOCK_PATTERN ? `${field}: ${shown} is not ${WALL_CLOCK_WORDS}` : `${field}: ${shown} does not match the pattern ${showValue(error.schema)}`
-    case 'format': return `${field}: ${shown} is not ${nounOf(schema).one}`
+    case 'format': return schema.format === WEB_ADDRESS_FORMAT ? `${field}: ${shown} is not a web address; use one that starts with http:// or https://` : `${field}: ${shown} is not ${nounOf(schema).one}`
     case 'minimum': case 'exclusiveMinimum': return `${field}: ${shown} is too small; use ${nounOf(schema).one}`
     case 'maximum': case 'exclusiveMaximum': return `${field}: ${shown} is too large; use ${nounOf(schema).one}`
     default: return sizeMessage(error, field, shown) ?? `${field}: ${shown} ${error.message ?? 'is not allowed'}`
@@ -59,7 +60,7 @@ function typeMessage(field: string, value: unknown, schema: SchemaShape): string
   const wanted = nounOf(schema).one
   if (value === null) return `${field}: empty; write ${wanted}`
   const types = typeof schema.type === 'string' ? [schema.type] : [...(schema.type ?? [])]
-  const plainText = types.includes('string') && !schema.pattern && !schema.format
+  const plainText = types.includes('string') && !schema.pattern && (!schema.format || schema.format === WEB_ADDRESS_FORMAT)
   if (plainText && (typeof value === 'number' || typeof value === 'boolean')) {
     return `${field}: ${showValue(value)} is read as ${typeof value === 'number' ? 'a number' : 'true or false'}, not text; put it in quotes`
   }

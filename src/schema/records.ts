@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import type { Kind } from '../content/kinds.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
+import { isWebAddress, WEB_ADDRESS_FORMAT } from './web-address.ts'
 
 // One JSON Schema per record kind: the single source of field names and types for content files,
 // write validation and /doc. Text fields also take numbers because hand-written YAML turns
@@ -9,6 +10,8 @@ import { WALL_CLOCK_PATTERN } from './nouns.ts'
 
 const WALL_CLOCK = { type: 'string', pattern: WALL_CLOCK_PATTERN } as const
 const TEXT = { type: ['string', 'number'] } as const
+// Empty, or an http(s) address: a website is a link every client follows (see web-address.ts).
+const WEBSITE = { type: 'string', format: WEB_ADDRESS_FORMAT } as const
 const FLAG = { type: 'boolean' } as const
 const ID = { type: 'integer', minimum: 1 } as const
 const ID_LIST = { anyOf: [ID, { type: 'array', items: ID }] } as const
@@ -45,7 +48,7 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
       categories: ID_LIST,
       tags: ID_LIST,
       cost: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
-      website: { type: 'string' },
+      website: WEBSITE,
       featured: FLAG,
       sticky: FLAG,
       hide_from_listings: FLAG,
@@ -62,7 +65,7 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
       ...POST_FIELDS,
       venue: { type: 'string', minLength: 1 },
       address: TEXT, city: TEXT, country: TEXT, province: TEXT, state: TEXT, zip: TEXT, phone: TEXT,
-      website: { type: 'string' },
+      website: WEBSITE,
       stateprovince: TEXT,
       geo_lat: { type: 'number', minimum: -90, maximum: 90 },
       geo_lng: { type: 'number', minimum: -180, maximum: 180 },
@@ -77,7 +80,7 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
       ...POST_FIELDS,
       organizer: { type: 'string', minLength: 1 },
       phone: TEXT,
-      website: { type: 'string' },
+      website: WEBSITE,
       email: { type: 'string' },
     },
   },
@@ -116,6 +119,7 @@ export const RECORD_NOUN: Record<Kind, string> = {
 
 // allErrors: every problem of a file in one run. verbose: messages show the value and what was allowed.
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true })
+ajv.addFormat(WEB_ADDRESS_FORMAT, (value: string) => value === '' || isWebAddress(value))
 const sourceValidators = new Map<Kind, ValidateFunction>()
 const translationValidator = ajv.compile(TRANSLATION_SCHEMA)
 

@@ -1,5 +1,6 @@
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, toList, type Validator } from './validators.ts'
+import { isWebAddress } from './web-address.ts'
 
 export { isEventCategory, isString, isTime } from './validators.ts'
 
@@ -14,19 +15,8 @@ export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof v
 /** An existing user's id (the reference's `is_user_id`). */
 export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
 
-/**
- * Empty, or an absolute http(s) URL of printable ASCII, as PHP's FILTER_VALIDATE_URL demands. Other
- * schemes (`javascript://…`, `data:`) are refused: a website is a link every client will follow.
- */
-export const isUrlOrEmpty: Validator = (value) => {
-  if (value === '' || value === null) return true
-  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) return false
-  try {
-    return /^https?:\/\/[^/]/i.test(value) && new URL(value).hostname !== ''
-  } catch {
-    return false
-  }
-}
+/** Empty, or a web address (see web-address.ts): the rule content files follow too. */
+export const isUrlOrEmpty: Validator = (value) => value === '' || value === null || (typeof value === 'string' && isWebAddress(value))
 
 /** docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
 export const isImage: Validator = (value, ctx) => {
