@@ -14,7 +14,7 @@ import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
 import { translatedFields, unknownKeyWarnings } from './unknown-keys.ts'
 import { createCommitDates } from './git-dates.ts'
-import { createClashes, isClash } from './clashes.ts'
+import { createClashes, ID_HINT, isClash, SLUG_HINT } from './clashes.ts'
 import { checkEvent, HIGH_WATER_FILE, loadAll, normalize, readHighWater, stemOf, writeHighWater } from './records.ts'
 import { trimOf } from '../text.ts'
 
@@ -214,7 +214,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const holder = typeof slug === 'string' && slug !== '' ? slugs.get(`${kind}|${lang}`)?.get(slug) : undefined
       const held = holder && (holder.files.get(lang)?.path ?? holder.source.path)
       if (!holder || !held || keyOf(holder) === key || held > file.path) continue
-      problems.report(file.path, [`slug "${String(slug)}" (${lang}) is already used by ${held}`], texts.get(file.path))
+      problems.report(file.path, [`slug "${String(slug)}" (${lang}) is already used by ${held}${SLUG_HINT}`], texts.get(file.path))
       clashes.wait(keyOf(holder), key)
       byLang.delete(lang)
     }
@@ -249,7 +249,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const loses = held !== undefined && held.source.path < source.path
     const byLang = translationsOf(kind, files, source)
     if (issues.length > 0 || loses) {
-      problems.report(source.path, loses ? issues.concat(`id ${id} is already used by ${holder}`) : issues, texts.get(source.path))
+      problems.report(source.path, loses ? issues.concat(`id ${id} is already used by ${holder}${ID_HINT}`) : issues, texts.get(source.path))
       if (loses) clashes.wait(holder!, key)
       return undefined
     }
@@ -324,7 +324,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     index(loser, false)
     records.delete(keyOf(loser))
     sorted.delete(loser.kind)
-    problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}`], texts.get(loser.source.path))
+    problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}${ID_HINT}`], texts.get(loser.source.path))
     clashes.wait(winner, keyOf(loser))
     version++
     for (const listener of listeners) listener(loser, undefined)

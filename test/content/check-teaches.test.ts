@@ -72,7 +72,7 @@ describe('almanac check, in one run', () => {
     const messages = (path: string) => problems.filter((p) => p.path === path).map((p) => p.message)
     expect(messages('events/summer-concert.en.md')).toEqual([
       'status: "live" is not a status; use publish, draft, pending, private, future or trash',
-      'id 9 is already used by events/all-day-fair',
+      'id 9 is already used by events/all-day-fair; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix',
     ])
     expect(messages('events/summer-concert.ms.md')).toEqual(['title: "" is empty; write at least 1 character'])
   })
