@@ -41,7 +41,12 @@ async function descend(root: CommandDef, argv: string[], io: Streams): Promise<{
   let rest = argv
   for (let subs = await resolved(command.subCommands); subs; subs = await resolved(command.subCommands)) {
     const [next, ...after] = rest
-    if (next === undefined) return usage(command, io.err, 1)
+    if (next === undefined) return path.length > 0 ? mistake(command, path, `a subcommand is needed (${either(Object.keys(subs))})`, io.err) : usage(command, io.err, 1)
+    // `almanac --help serve` asks for serve's help, as `almanac serve --help` does.
+    if (HELP.includes(next) && after[0] !== undefined && !after[0].startsWith('-')) {
+      rest = [...after, next]
+      continue
+    }
     if (HELP.includes(next)) return usage(command, io.out, 0)
     if (next.startsWith('-')) return mistake(command, path, `unknown option ${next}`, io.err)
     const sub = Object.hasOwn(subs, next) ? await resolved(subs[next]) : undefined
@@ -76,6 +81,11 @@ async function mistake(command: CommandDef, path: string[], what: string, err: O
 async function usage(command: CommandDef, stream: Out, code: number): Promise<number> {
   stream.write(await usageFor(command, stream))
   return code
+}
+
+/** `a, b or c`. */
+function either(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
 }
 
 async function resolved<T>(value: T | Promise<T> | (() => T | Promise<T>) | undefined): Promise<T | undefined> {
