@@ -4,7 +4,7 @@ import { ConfigError } from '../config-file.ts'
 import { didYouMean } from '../suggest.ts'
 import { mistakeIn } from './args.ts'
 import { CliError } from './errors.ts'
-import { plain, usageFor, type Out } from './usage.ts'
+import { either, plain, usageFor, type Out } from './usage.ts'
 
 const HELP = ['--help', '-h']
 
@@ -81,11 +81,6 @@ async function mistake(command: CommandDef, path: string[], what: string, err: O
 async function usage(command: CommandDef, stream: Out, code: number): Promise<number> {
   stream.write(await usageFor(command, stream))
   return code
-}
-
-/** `a, b or c`. */
-function either(names: string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
 }
 
 async function resolved<T>(value: T | Promise<T> | (() => T | Promise<T>) | undefined): Promise<T | undefined> {
