@@ -11,10 +11,11 @@ const FORMATS = ['text', 'github', 'json'] as const
 export async function check(flags: Record<string, string | boolean | undefined>): Promise<number> {
   const format = (flags.format ?? 'text') as (typeof FORMATS)[number]
   if (!FORMATS.includes(format)) throw new CliError(`check: --format must be ${FORMATS.join(', ')}`)
-  const { config, file } = settings(flags)
+  const { config, file, warnings } = settings(flags)
   requireContentFolder(config.content)
   console.error(configNote(file))
-  warnIfEmpty(config.content)
+  // The summary counts every warning printed: the config file's and an empty folder's too.
+  const printed = warnings.length + (warnIfEmpty(config.content) ? 1 : 0)
   const { problems, fixed } = await checkContent(config.content, flags.fix === true, config.timezone)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
   for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)
@@ -29,7 +30,8 @@ export async function check(flags: Record<string, string | boolean | undefined>)
     }
   }
   const errors = sorted.filter((p) => (p.severity ?? 'error') === 'error').length
-  if (format !== 'json') console.error(`${errors} error${errors === 1 ? '' : 's'}, ${sorted.length - errors} warning${sorted.length - errors === 1 ? '' : 's'}`)
+  const warned = sorted.length - errors + printed
+  if (format !== 'json') console.error(`${errors} error${errors === 1 ? '' : 's'}, ${warned} warning${warned === 1 ? '' : 's'}`)
   return errors > 0 ? 1 : 0
 }
 

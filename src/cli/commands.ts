@@ -19,13 +19,13 @@ const buildCommand = command('build', 'Write the public API as static files', {
   config: ARGS.config,
 }, async (flags) => (await import('./build.ts')).build(flags))
 
-const previewCommand = command('preview', 'Serve the built files the way a static host would (port 4173)', {
+const previewCommand = command('preview', 'Serve the built files the way a static host would, on port 4173 by default', {
   out: ARGS.out, port: ARGS.port, host: ARGS.host, config: ARGS.config, quiet: ARGS.quiet,
 }, async (flags) => (await import('./preview.ts')).preview(flags))
 
 const checkCommand = command('check', 'Validate the content tree; exit 1 when it has errors', {
   content: ARGS.content,
-  fix: { type: 'boolean', description: 'make mechanical repairs (missing ids, key order) and say what changed' },
+  fix: { type: 'boolean', description: 'make mechanical repairs (missing ids, publication dates, key order) and say what changed' },
   format: { type: 'string', valueHint: 'text|github|json', description: 'how problems are printed (default text)' },
   config: ARGS.config,
 }, async (flags) => (await import('./check.ts')).check(flags))

@@ -8,26 +8,31 @@ import { CliError } from './errors.ts'
  * would otherwise serve, build or check an empty calendar and report success.
  */
 export function requireContentFolder(dir: string): void {
-  if (!isFolder(dir)) throw new CliError(`${dir}: no such content folder`)
+  const kind = kindOf(dir)
+  if (kind === 'file') throw new CliError(`${dir} is a file, not a folder`)
+  if (kind === 'none') throw new CliError(`${dir}: no such content folder`)
 }
 
-/** A content folder without a single record file is most likely the wrong folder: said, not refused. */
-export function warnIfEmpty(dir: string): void {
+/** A content folder without a single record file is most likely the wrong folder: said, not refused. Answers whether it warned. */
+export function warnIfEmpty(dir: string): boolean {
   const hasRecords = KINDS.some((kind) => names(join(dir, kind)).some((name) => name.endsWith('.md')))
   if (!hasRecords) console.error(`almanac: warning: ${dir} holds no records (no .md file in ${KINDS.map((kind) => `${kind}/`).join(', ')})`)
+  return !hasRecords
 }
 
 /** The folder `preview` serves must exist; an empty one is said. */
 export function requireBuiltFolder(dir: string): void {
-  if (!isFolder(dir)) throw new CliError(`${dir}: no such folder; run almanac build first`)
+  const kind = kindOf(dir)
+  if (kind === 'file') throw new CliError(`${dir} is a file, not a folder`)
+  if (kind === 'none') throw new CliError(`${dir}: no such folder; run almanac build first`)
   if (names(dir).length === 0) console.error(`almanac: warning: ${dir} is empty; run almanac build first`)
 }
 
-function isFolder(dir: string): boolean {
+function kindOf(path: string): 'folder' | 'file' | 'none' {
   try {
-    return statSync(dir).isDirectory()
+    return statSync(path).isDirectory() ? 'folder' : 'file'
   } catch {
-    return false
+    return 'none'
   }
 }
 

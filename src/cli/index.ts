@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { rootCommand } from './commands.ts'
+import { ignoreClosedPipes } from './pipes.ts'
 import { runCli } from './run.ts'
 
 /** The version in package.json. */
@@ -13,5 +14,8 @@ export function main(argv: string[]): Promise<number> {
   return runCli(rootCommand(version()), argv)
 }
 
-const code = await main(process.argv.slice(2))
+const argv = process.argv.slice(2)
+// For the commands that print and end; serve and preview keep running and deal with their own streams.
+if (argv[0] !== 'serve' && argv[0] !== 'preview') ignoreClosedPipes()
+const code = await main(argv)
 if (code !== 0) process.exitCode = code

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 import { listen } from 'listhen'
 import { CliError } from './errors.ts'
 import { withRequestLog } from './request-log.ts'
@@ -14,8 +14,11 @@ export interface Listening {
 export interface ListenOptions {
   port: number
   host: string
-  /** A port the user asked for is theirs or nothing; otherwise the next free one of the following 100 will do. */
-  exact: boolean
+  /**
+   * How the user named the port (`--port`, `ALMANAC_PORT`): then it is theirs or nothing. When false
+   * the port is only a default, and the next free one of the following 100 will do.
+   */
+  exact: string | false
   /** Hears one line per request (method, path, status, duration); none when absent (--quiet). */
   log?: (line: string) => void
   /** Hears, in Almanac's words, that the port asked for was busy and another one was taken. */
@@ -29,18 +32,24 @@ const GRACE_MS = 3_000
 /** Listens with listhen: its port rules (an exact port or nothing; port 0 for any), and its graceful close. */
 export async function listenHttp(handler: Handler, options: ListenOptions): Promise<Listening> {
   const handle = options.log ? withRequestLog(handler, options.log) : handler
+  const exact = options.exact !== false && options.port !== 0
   const listener = await listen(handle, {
-    port: options.port,
+    // A default that is busy moves up from itself (4173 to 4174), never to get-port's own 3000–3100.
+    port: exact || options.port === 0 ? options.port : { port: options.port, portRange: above(options.port), alternativePortRange: above(options.port) },
     // listhen's production mode tries only the port given; port 0 asks for any free port, which that mode would turn into 3000.
-    isProd: options.exact && options.port !== 0,
+    isProd: exact,
     // Test mode only keeps get-port from printing "[get-port] …" itself; a moved port is said below.
     isTest: true,
     hostname: options.host,
     showURL: false,
     autoClose: false,
     qr: false,
-  }).catch((error: Error) => {
-    throw new CliError(`cannot listen on ${options.host}:${options.port}: ${error.message}`)
+  }).catch(async (error: Error & { code?: string }) => {
+    const code = error.code ?? (error.name === 'GetPortError' ? await bindError(options.port, options.host) : undefined)
+    if (exact && code === 'EADDRINUSE') {
+      throw new CliError(`port ${options.port} is in use (given with ${options.exact}); choose another or stop what holds it`)
+    }
+    throw new CliError(`cannot listen on ${options.host}:${options.port}: ${code ?? error.message}`)
   })
   const server = listener.server as Server
   guardIdleBookkeeping(server, handle)
@@ -52,6 +61,20 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
   const port = (listener.address as { port: number }).port
   if (options.port !== 0 && port !== options.port) options.warn?.(`almanac: port ${options.port} is busy; serving on ${port}`)
   return { server, port, close }
+}
+
+/** Why `port` cannot be bound on `host` (EADDRINUSE, EACCES…): get-port only says it found none. */
+function bindError(port: number, host: string): Promise<string | undefined> {
+  return new Promise((done) => {
+    const probe = createServer()
+    probe.once('error', (error: Error & { code?: string }) => done(error.code))
+    probe.listen(port, host, () => probe.close(() => done(undefined)))
+  })
+}
+
+/** The 100 ports after `port`, where a busy default moves to. */
+function above(port: number): [number, number] {
+  return [port + 1, Math.min(port + 100, 65_535)]
 }
 
 /**

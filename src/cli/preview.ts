@@ -13,7 +13,7 @@ export async function preview(flags: Record<string, string | boolean | undefined
   const root = config.out
   requireBuiltFolder(root)
   const listener = await listenHttp((req, res) => void answer(root, req, res), {
-    port: config.port, host: config.host, exact: Boolean(flags.port), log: requestLog(flags), warn: (line) => console.error(line),
+    port: config.port, host: config.host, exact: flags.port ? '--port' : false, log: requestLog(flags), warn: (line) => console.error(line),
   })
   console.log(`Previewing ${root} at http://${config.host}:${listener.port}`)
   console.log(`  ➜ ${configNote(file)}`)

@@ -4,7 +4,7 @@ import { ConfigError } from '../config-file.ts'
 import { didYouMean } from '../suggest.ts'
 import { mistakeIn } from './args.ts'
 import { CliError } from './errors.ts'
-import { plain, usageFor, type Out } from './usage.ts'
+import { either, plain, usageFor, type Out } from './usage.ts'
 
 const HELP = ['--help', '-h']
 
@@ -41,7 +41,12 @@ async function descend(root: CommandDef, argv: string[], io: Streams): Promise<{
   let rest = argv
   for (let subs = await resolved(command.subCommands); subs; subs = await resolved(command.subCommands)) {
     const [next, ...after] = rest
-    if (next === undefined) return usage(command, io.err, 1)
+    if (next === undefined) return path.length > 0 ? mistake(command, path, `a subcommand is needed (${either(Object.keys(subs))})`, io.err) : usage(command, io.err, 1)
+    // `almanac --help serve` asks for serve's help, as `almanac serve --help` does.
+    if (HELP.includes(next) && after[0] !== undefined && !after[0].startsWith('-')) {
+      rest = [...after, next]
+      continue
+    }
     if (HELP.includes(next)) return usage(command, io.out, 0)
     if (next.startsWith('-')) return mistake(command, path, `unknown option ${next}`, io.err)
     const sub = Object.hasOwn(subs, next) ? await resolved(subs[next]) : undefined

@@ -31,7 +31,7 @@ export async function serve(flags: Flags): Promise<number> {
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   let handler: ReturnType<typeof toNodeHandler> | undefined
-  const explicitPort = Boolean(flags.port) || Boolean(process.env.ALMANAC_PORT)
+  const explicitPort = flags.port ? '--port' : process.env.ALMANAC_PORT ? 'ALMANAC_PORT' : false
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
   const listener = await listenHttp((req, res) => void handler!(req, res), {
     port: config.port, host: config.host, exact: explicitPort, log: requestLog(flags), warn: (line) => console.error(line),

@@ -24,3 +24,8 @@ export async function usageFor(command: CommandDef<any>, stream: Out, settingsNo
   const text = `${lines.join('\n').trimEnd()}\n${settingsNote ? `\n${SETTINGS_NOTE}\n` : ''}`
   return colourAllowed(stream) ? text : plain(text)
 }
+
+/** Names as a sentence says them: `a, b or c`. */
+export function either(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+}

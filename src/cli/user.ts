@@ -1,12 +1,16 @@
+import { existsSync } from 'node:fs'
 import { openUsers, UsersError } from '../auth/users.ts'
 import { isRole, ROLES } from '../auth/roles.ts'
 import { CliError } from './errors.ts'
 import { settings } from './settings.ts'
+import { either } from './usage.ts'
 
 /** `almanac user …`: manages the users file; prints a new application password once. */
 export function user(args: string[], flags: Record<string, string | undefined>): number {
   const [action, login] = args
   const { config } = settings(flags)
+  // Only add creates the file: for the others a missing one is most likely a wrong --users path.
+  if (action !== 'add' && !existsSync(config.users)) throw new CliError(`${config.users}: no users file yet; add one with almanac user add LOGIN --role ROLE`)
   try {
     const users = openUsers(config.users)
     if (action === 'list') {
@@ -15,7 +19,8 @@ export function user(args: string[], flags: Record<string, string | undefined>):
     }
     if (!login) throw new CliError(`user ${action ?? ''}: LOGIN is missing`)
     if (action === 'add') {
-      if (!isRole(flags.role)) throw new CliError(`user add: --role must be one of ${ROLES.join(', ')}`)
+      if (flags.role === undefined) throw new CliError(`user add: --role is missing; use ${either(ROLES)}`)
+      if (!isRole(flags.role)) throw new CliError(`user add: --role ${JSON.stringify(flags.role)} is not a role; use ${either(ROLES)}`)
       const made = users.add(login, flags.role, flags.password)
       console.log(`Added ${made.user.login} (id ${made.user.id}, ${made.user.role}) to ${config.users}`)
       if (!flags.password) console.log(`Application password (shown once): ${made.password}`)

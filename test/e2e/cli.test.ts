@@ -67,7 +67,7 @@ describe('almanac serve, end to end', () => {
       const server = start(['serve', '--port', String(port), '--host', '127.0.0.1'], dir)
       server.ready.catch(() => {})
       expect(await server.exit).toBe(1)
-      expect(server.output()).toContain(`almanac: cannot listen on 127.0.0.1:${port}`)
+      expect(server.output()).toContain(`almanac: port ${port} is in use (given with --port); choose another or stop what holds it`)
     } finally {
       blocker.close()
     }
