@@ -15,7 +15,7 @@ export function main(argv: string[]): Promise<number> {
 }
 
 const argv = process.argv.slice(2)
-// For the commands that print and end; serve and preview keep running and deal with their own streams.
-if (argv[0] !== 'serve' && argv[0] !== 'preview') ignoreClosedPipes()
+// A reader that goes away (`almanac check | head -1`, `almanac serve | head`) ends what is printed, never the command.
+ignoreClosedPipes()
 const code = await main(argv)
 if (code !== 0) process.exitCode = code

@@ -5,7 +5,13 @@
 export function ignoreClosedPipes(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
   for (const stream of streams) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error
+      if (!isBrokenPipe(error)) throw error
     })
   }
+}
+
+/** A write to a pipe or socket nobody reads any more. */
+export function isBrokenPipe(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED'
 }

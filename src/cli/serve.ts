@@ -11,6 +11,7 @@ import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { listenHttp } from './listen.ts'
+import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/problems.ts'
 import { configNote, requestLog, settings } from './settings.ts'
 
@@ -85,17 +86,10 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
  * | head`, a log pipe that died) is dropped: logging that failure would fail again, for ever.
  */
 function keepServingThroughStrayErrors(): void {
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
   const report = (error: unknown) => {
     if (isBrokenPipe(error)) return
     console.error(`almanac: unexpected error, still serving: ${(error as Error)?.stack ?? String(error)}`)
   }
   process.on('uncaughtException', report)
   process.on('unhandledRejection', report)
-}
-
-/** A write to a pipe or socket nobody reads any more. */
-function isBrokenPipe(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED'
 }
