@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import { requireBuiltFolder } from './content-folder.ts'
@@ -6,13 +6,15 @@ import { configNote, requestLog, settings } from './settings.ts'
 import { mediaType } from '../content/media.ts'
 import { listenHttp } from './listen.ts'
 import { trimEndOf } from '../text.ts'
+import { headersFor, readHostRules, rewrite, type HostRules } from './static-host.ts'
 
 /** `almanac preview`: serves `out` the way a static host with the one documented rewrite would. */
 export async function preview(flags: Record<string, string | boolean | undefined>): Promise<number> {
   const { config, file } = settings(flags, { port: '4173' })
   const root = config.out
   requireBuiltFolder(root)
-  const listener = await listenHttp((req, res) => void answer(root, req, res), {
+  const rules = await readHostRules(root)
+  const listener = await listenHttp((req, res) => void answer(root, req, res, rules), {
     port: config.port, host: config.host, exact: flags.port ? '--port' : false, log: requestLog(flags), warn: (line) => console.error(line),
   })
   console.log(`Previewing ${root} at http://${config.host}:${listener.port}`)
@@ -25,24 +27,39 @@ export async function preview(flags: Record<string, string | boolean | undefined
   return 0
 }
 
-/** The static host's rule: a file as it is, else the same path with `.json` (query strings ignored). */
-export async function answer(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * What a static host answers: the file at the path, else where `_redirects` rewrites it, else the
+ * path with `.json`; with the headers `_headers` gives the path. Query strings are ignored, and a
+ * file reached through a symbolic link that leads out of `root` is not served.
+ */
+export async function answer(root: string, req: IncomingMessage, res: ServerResponse, rules: HostRules = { headers: [], rewrites: [] }): Promise<void> {
   let path: string
   try {
-    path = trimEndOf(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname), '/') || '/'
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
   } catch {
     path = '/'
   }
-  for (const candidate of [path, `${path}.json`]) {
-    const file = resolve(root, `.${candidate}`)
-    if (!file.startsWith(root + sep)) break
-    const info = await stat(file).catch(() => null)
-    if (!info?.isFile()) continue
-    const type = extname(file) === '.json' ? 'application/json; charset=UTF-8' : (mediaType(file) ?? 'application/octet-stream')
-    res.writeHead(200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Content-Length': info.size })
-    res.end(req.method === 'HEAD' ? undefined : await readFile(file))
+  const bare = trimEndOf(path, '/') || '/'
+  const candidates = [bare, rewrite(rules.rewrites, path), `${bare}.json`].filter((c): c is string => c !== undefined)
+  for (const candidate of candidates) {
+    const file = await servable(root, candidate)
+    if (!file) continue
+    const type = extname(file.path) === '.json' ? 'application/json; charset=UTF-8' : (mediaType(file.path) ?? 'application/octet-stream')
+    res.writeHead(200, { ...headersFor(rules.headers, path), 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Content-Length': file.size })
+    res.end(req.method === 'HEAD' ? undefined : await readFile(file.path))
     return
   }
   res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' })
   res.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }))
+}
+
+/** The regular file `path` names inside `root` (links followed only while they stay inside), or null. */
+async function servable(root: string, path: string): Promise<{ path: string; size: number } | null> {
+  const file = resolve(root, `.${path}`)
+  if (!file.startsWith(root + sep)) return null
+  const real = await realpath(file).catch(() => null)
+  const realRoot = await realpath(root).catch(() => root)
+  if (!real || !real.startsWith(realRoot + sep)) return null
+  const info = await stat(real).catch(() => null)
+  return info?.isFile() ? { path: real, size: info.size } : null
 }
