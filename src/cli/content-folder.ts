@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { KINDS } from '../content/kinds.ts'
+import { isRecordFileName } from '../content/paths.ts'
 import { CliError } from './errors.ts'
 
 /**
@@ -15,7 +16,7 @@ export function requireContentFolder(dir: string): void {
 
 /** A content folder without a single record file is most likely the wrong folder: said, not refused. Answers whether it warned. */
 export function warnIfEmpty(dir: string): boolean {
-  const hasRecords = KINDS.some((kind) => names(join(dir, kind)).some((name) => name.endsWith('.md')))
+  const hasRecords = KINDS.some((kind) => names(join(dir, kind)).some(isRecordFileName))
   if (!hasRecords) console.error(`almanac: warning: ${dir} holds no records (no .md file in ${KINDS.map((kind) => `${kind}/`).join(', ')})`)
   return !hasRecords
 }

@@ -12,6 +12,14 @@ export interface FileAddress {
 export const STEM = /^[a-z0-9][a-z0-9_-]{0,127}$/i
 
 /**
+ * Whether a file name in a kind folder is a record's file: Markdown, and not the folder's own
+ * `README.md`, which a content repository may keep to explain the folder to its editors.
+ */
+export function isRecordFileName(name: string): boolean {
+  return name.endsWith('.md') && !/^readme\.md$/i.test(name)
+}
+
+/**
  * Reads `events/<stem>.<lang>.md` (or `<stem>.md` in the default language).
  * Returns a reason string when the path is not a record file, so callers can report it.
  */
@@ -22,6 +30,7 @@ export function parseContentPath(relative: string, defaultLang: Lang): FileAddre
   if (!(KINDS as readonly string[]).includes(folder)) return `unknown folder "${folder}"`
   const m = /^(.+?)(?:\.([^.]+))?\.md$/.exec(name)
   if (!m) return 'not a Markdown file'
+  if (!isRecordFileName(name)) return 'a README.md explains its folder; it is not a record'
   const stem = m[1]!
   const lang = m[2] ?? defaultLang
   if (!isLang(lang)) return `unknown language "${lang}" (expected en, zh-hans, ms or ta)`

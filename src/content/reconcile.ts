@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { KINDS } from './kinds.ts'
 import { mediaNames } from './media.ts'
 import { stampOf, type FileStamp } from './read.ts'
+import { isRecordFileName } from './paths.ts'
 
 /**
  * Within this long of being modified, a file read may still change without its stamp changing:
@@ -58,7 +59,7 @@ async function recordPaths(dir: string): Promise<string[]> {
     const folder = await lstat(join(dir, kind)).catch(() => null)
     if (!folder?.isDirectory()) continue
     const names = await readdir(join(dir, kind)).catch(() => [] as string[])
-    for (const name of names) if (name.endsWith('.md')) paths.push(`${kind}/${name}`)
+    for (const name of names) if (isRecordFileName(name)) paths.push(`${kind}/${name}`)
   }
   return paths
 }

@@ -8,7 +8,7 @@ import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, u
 import { withId } from './ids.ts'
 import { idSpaceOf, isTermKind, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
-import { contentPath, parseContentPath, STEM } from './paths.ts'
+import { contentPath, isRecordFileName, parseContentPath, STEM } from './paths.ts'
 import { createProblemLog, type Problem } from './problems.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
 import { changedSince } from './reconcile.ts'
@@ -442,7 +442,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       continue
     }
     for (const name of names.sort()) {
-      if (!name.endsWith('.md')) continue
+      if (!isRecordFileName(name)) continue
       const path = `${kind}/${name}`
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') problems.report(path, [address])
@@ -559,7 +559,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     for (const path of new Set(paths)) {
       const address = parseContentPath(path, options.defaultLanguage)
       if (typeof address === 'string') {
-        if (path.endsWith('.md')) problems.report(path, [address])
+        if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1))) problems.report(path, [address])
         continue
       }
       const key = `${address.kind}/${address.stem}`

@@ -1,0 +1,45 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkContent } from '../../src/content/check.ts'
+import { watchContent } from '../../src/content/watch.ts'
+import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
+
+const README = '# Events\n\nOne file per event; see the project README for the fields.\n'
+
+let tree: Awaited<ReturnType<typeof tempTree>>
+beforeEach(async () => {
+  tree = await tempTree()
+})
+afterEach(async () => {
+  await tree.cleanup()
+})
+
+describe('a README.md that explains a content folder', () => {
+  it('is no record: check, --fix and the store leave it alone and say nothing of it', async () => {
+    for (const kind of ['events', 'venues']) await writeFile(join(tree.content, kind, 'README.md'), README)
+    await writeFile(join(tree.content, 'events/Readme.md'), README)
+    const { problems, fixed } = await checkContent(tree.content, true)
+    expect(problems.filter((p) => /readme/i.test(p.path))).toEqual([])
+    expect(fixed.filter((path) => /readme/i.test(path))).toEqual([])
+    expect(await readFile(join(tree.content, 'events/README.md'), 'utf8')).toBe(README)
+    const { store, problems: logged } = await loadStore(tree.content, true)
+    expect(store.problems().filter((p) => /readme/i.test(p.path))).toEqual([])
+    expect(logged.filter((p) => /readme/i.test(p.path))).toEqual([])
+  })
+
+  it('is left alone when it arrives while the server watches', async () => {
+    const { store } = await loadStore(tree.content, true)
+    const watching = watchContent(store)
+    try {
+      await watching.ready
+      await writeFile(join(tree.content, 'events/README.md'), README)
+      await writeFile(join(tree.content, 'events/after-readme.en.md'), eventFile(77, 'After Readme'))
+      await eventually(() => expect(store.list('events').some((record) => record.id === 77)).toBe(true))
+      expect(store.problems().filter((p) => /readme/i.test(p.path))).toEqual([])
+      expect(await readFile(join(tree.content, 'events/README.md'), 'utf8')).toBe(README)
+    } finally {
+      await watching.close()
+    }
+  })
+})
