@@ -1,6 +1,6 @@
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, toList, type Validator } from './validators.ts'
-import { isWebAddress } from './web-address.ts'
+import { isWebAddress } from '../content/schema/web-address.ts'
 
 export { isEventCategory, isString, isTime } from './validators.ts'
 
