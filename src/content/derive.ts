@@ -70,3 +70,9 @@ function toSeconds(wall: string): string {
   const text = wall.replace('T', ' ')
   return text.length === 16 ? `${text}:00` : text
 }
+
+/** A relation field as a list of ids. */
+export function idList(value: unknown): number[] {
+  if (Array.isArray(value)) return value.filter((v): v is number => Number.isInteger(v))
+  return Number.isInteger(value) ? [value as number] : []
+}

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { showValue } from '../schema/show.ts'
+import { showValue } from './schema/show.ts'
 import { isTimeZone, isWallClock, WALL_CLOCK } from '../time/zone.ts'
 import { writeFileAtomic } from './atomic.ts'
 import { readTextOrNull } from './read.ts'

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs
 import { join } from 'node:path'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import { checkSource, checkTranslation } from '../schema/records.ts'
+import { checkSource, checkTranslation } from './schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
 import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
 import { withId } from './ids.ts'

@@ -1,5 +1,5 @@
-import { RECORD_NOUN, SOURCE_SCHEMAS } from '../schema/records.ts'
-import { andList, orList, showKey } from '../schema/show.ts'
+import { RECORD_NOUN, SOURCE_SCHEMAS } from './schema/records.ts'
+import { andList, orList, showKey } from './schema/show.ts'
 import { closestKeys } from '../suggest.ts'
 import { TRANSLATABLE, type Kind } from './kinds.ts'
 

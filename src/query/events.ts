@@ -1,6 +1,7 @@
 import type { Store } from '../content/store.ts'
+import { findTerm } from '../content/lookup.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import { findTerm, toList } from '../schema/validators.ts'
+import { toList } from '../schema/validators.ts'
 import { parseTime } from '../time/parse.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
 import { distanceKm, venueCoordinates } from './geo.ts'

@@ -1,4 +1,4 @@
-import { eventTimes, postDates } from '../content/derive.ts'
+import { eventTimes, idList, postDates } from '../content/derive.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex, type SearchIndex } from './search.ts'
@@ -187,10 +187,4 @@ export function lowerBound(sorted: readonly EventEntry[], target: number, key: '
     else high = mid
   }
   return low
-}
-
-/** A relation field as a list of ids. */
-export function idList(value: unknown): number[] {
-  if (Array.isArray(value)) return value.filter((v): v is number => Number.isInteger(v))
-  return Number.isInteger(value) ? [value as number] : []
 }

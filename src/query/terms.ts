@@ -1,5 +1,6 @@
 import type { ContentRecord } from '../content/store.ts'
-import { findBySlug, toList } from '../schema/validators.ts'
+import { findBySlug } from '../content/lookup.ts'
+import { toList } from '../schema/validators.ts'
 import type { QueryScope } from './events.ts'
 import { linkedTo } from './linked.ts'
 import { paginate, type Page } from './paging.ts'

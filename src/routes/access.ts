@@ -1,8 +1,8 @@
 import { canChangePost, canEditPosts, canManageTerms, type Caller } from '../auth/roles.ts'
 import type { Kind } from '../content/kinds.ts'
+import { findBySlug } from '../content/lookup.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError, apiError } from '../errors.ts'
-import { findBySlug } from '../schema/validators.ts'
 import type { Access, ApiRequest } from './types.ts'
 
 /** `rest_forbidden`: 401 for nobody, 403 for a caller without the right (docs/compatibility.md §3). */

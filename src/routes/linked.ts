@@ -9,7 +9,7 @@ import {
   ORGANIZER_LIST_ARGS, ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_LIST_ARGS, VENUE_READ_ARGS,
   VENUE_SLUG_READ_ARGS,
 } from '../schema/args.ts'
-import { findBySlug } from '../schema/validators.ts'
+import { findBySlug } from '../content/lookup.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
 import { listLinks, restRoot } from '../serialize/urls.ts'
 import { totals, withLang } from './events.ts'

@@ -1,4 +1,4 @@
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { instantToWall } from '../time/zone.ts'
 import {
   isCategoryId, isEventCategory, isLatitude, isLongitude, isEventId, isEventIdFormat, isEventSlug, isOrganizerId, isOrganizerIdList,

@@ -1,6 +1,7 @@
 import type { Store } from '../content/store.ts'
 import type { Kind } from '../content/kinds.ts'
 import type { Lang } from '../languages.ts'
+import { findBySlug, findTerm } from '../content/lookup.ts'
 import { parseTime } from '../time/parse.ts'
 
 /** What a check may consult: the records, the request's language and clock, the caller's rights. */
@@ -53,27 +54,6 @@ function recordId(kind: Kind): Validator {
 /** Whether a value is the slug of a record of `kind` in the request's language. */
 function recordSlug(kind: Kind): Validator {
   return (value, ctx) => typeof value === 'string' && findBySlug(ctx, kind, value) !== undefined
-}
-
-/** Finds by slug in the request's language, accepting the percent-encoded form too (docs/compatibility.md §10). */
-export function findBySlug(ctx: Pick<ParamContext, 'store' | 'lang'>, kind: Kind, slug: string) {
-  const direct = ctx.store.bySlug(kind, ctx.lang, slug)
-  if (direct) return direct
-  try {
-    const decoded = decodeURIComponent(slug)
-    return decoded === slug ? undefined : ctx.store.bySlug(kind, ctx.lang, decoded)
-  } catch {
-    return undefined
-  }
-}
-
-/** Resolves a term by id, slug or name (WordPress `term_exists`). */
-export function findTerm(ctx: Pick<ParamContext, 'store' | 'lang'>, kind: 'categories' | 'tags', item: string) {
-  if (/^\d+$/.test(item)) return ctx.store.get(kind, Number(item))
-  const bySlug = findBySlug(ctx, kind, item)
-  if (bySlug) return bySlug
-  const name = item.toLowerCase()
-  return ctx.store.list(kind).find((term) => String(ctx.store.fieldsIn(term, ctx.lang)?.name ?? '').toLowerCase() === name)
 }
 
 function termList(kind: 'categories' | 'tags'): Validator {

@@ -1,6 +1,6 @@
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, toList, type Validator } from './validators.ts'
-import { isWebAddress } from './web-address.ts'
+import { isWebAddress } from '../content/schema/web-address.ts'
 
 export { isEventCategory, isString, isTime } from './validators.ts'
 
@@ -15,7 +15,7 @@ export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof v
 /** An existing user's id (the reference's `is_user_id`). */
 export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
 
-/** Empty, or a web address (see web-address.ts): the rule content files follow too. */
+/** Empty, or a web address (see content/schema/web-address.ts): the rule content files follow too. */
 export const isUrlOrEmpty: Validator = (value) => value === '' || value === null || (typeof value === 'string' && isWebAddress(value))
 
 /** docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */

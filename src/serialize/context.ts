@@ -1,8 +1,8 @@
 import type { Lang } from '../languages.ts'
 import type { Store } from '../content/store.ts'
 
-/** The API namespace Almanac serves (the reference's `tribe/events/v1`). */
-export const NAMESPACE = 'calendar/events/v1'
+/** The API namespace, kept in `src/namespace.ts` so that the argument tables below serialize can name it. */
+export { NAMESPACE } from '../namespace.ts'
 
 /** Site-wide facts every response is built from. */
 export interface Site {

@@ -1,6 +1,5 @@
-import { eventTimes, type EventTimes } from '../content/derive.ts'
+import { eventTimes, idList, type EventTimes } from '../content/derive.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
-import { idList } from '../query/indexes.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
 import { mayRead, type View } from './context.ts'
 import { lowestPrice, toCost } from './cost.ts'

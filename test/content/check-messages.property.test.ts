@@ -8,7 +8,7 @@ import { KINDS, NAME_FIELD, type Kind } from '../../src/content/kinds.ts'
 import { problemLine } from '../../src/content/problems.ts'
 import { checkEvent } from '../../src/content/records.ts'
 import { sourceKeys, translationKeys, unknownKeyWarnings } from '../../src/content/unknown-keys.ts'
-import { checkSource } from '../../src/schema/records.ts'
+import { checkSource } from '../../src/content/schema/records.ts'
 import { loadStore } from './trees.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)

@@ -1,9 +1,9 @@
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
-import { describeErrors, fieldOf } from '../../src/schema/messages.ts'
-import { checkSource, checkTranslation } from '../../src/schema/records.ts'
-import { showValue } from '../../src/schema/show.ts'
+import { describeErrors, fieldOf } from '../../src/content/schema/messages.ts'
+import { checkSource, checkTranslation } from '../../src/content/schema/records.ts'
+import { showValue } from '../../src/content/schema/show.ts'
 
 const EVENT = { id: 1, title: 'Concert', start_date: '2026-06-01 19:00:00', end_date: '2026-06-01 21:00:00' }
 const event = (fields: Record<string, unknown>) => checkSource('events', { ...EVENT, ...fields })

@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv'
-import type { Kind } from '../content/kinds.ts'
+import type { Kind } from '../kinds.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
 import { isWebAddress, WEB_ADDRESS_FORMAT } from './web-address.ts'
