@@ -2,7 +2,7 @@ import { postDates } from '../content/derive.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import type { View } from './context.ts'
 import { toImage } from './image.ts'
-import { escapeHtml, renderMarkdown } from './markdown.ts'
+import { escapeHtml } from './markdown.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, slugSegment, text, toTranslations } from './record.ts'
 import { publicUrl } from './urls.ts'
@@ -27,7 +27,7 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
   const body: Shape = {
     ...head,
     venue: text(fields.venue),
-    description: renderMarkdown(fields.description),
+    description: view.caches.markdown.render(fields.description),
     excerpt: '',
     slug: shownSlug(fields),
     image: toImage(fields.image, view),
@@ -54,7 +54,7 @@ export function toOrganizerResponse(record: ContentRecord, view: View, options: 
   const body: Shape = {
     ...postHead(record, fields, view, 'organizer'),
     organizer: text(fields.organizer),
-    description: renderMarkdown(fields.description),
+    description: view.caches.markdown.render(fields.description),
     excerpt: '',
     slug: shownSlug(fields),
     image: toImage(fields.image, view),

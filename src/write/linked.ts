@@ -65,7 +65,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
     fresh.show_map ??= true
     fresh.show_map_link ??= true
   }
-  await prepareMarkdownOf(fresh)
+  await prepareMarkdownOf(fresh, ctx.markdown)
   const files = planFiles(kind, undefined, ctx.lang, fresh)
   const record = await ctx.tx.commit(kind, ctx.store.newStem(kind, slug, id), files)
   return { record: record!, created: true }
@@ -89,7 +89,7 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
 
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
 export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
-  await prepareMarkdownOf(changes)
+  await prepareMarkdownOf(changes, ctx.markdown)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }
