@@ -2,9 +2,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/app.ts'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
-import { FIXTURES, call } from '../helpers.ts'
+import { FIXTURES, SAMPLE_NOW, call, testSite } from '../helpers.ts'
 import { reloadApp } from '../routes/writes-tree.ts'
 
 // Two copies of one tree: the same ids, the same store versions, so the same cache keys; in the
@@ -59,5 +60,18 @@ describe('serializer caches', () => {
     expect(other.json(record, 'k', () => 'other').bytes.toString()).toBe('"other"')
     // And a hit is still a hit within one app.
     expect(one.shape(record, 'k', 1, () => ({ app: 'again' }))).toEqual({ app: 'one' })
+  })
+})
+
+describe('two apps over one store', () => {
+  it('each date records in their own site zone, whichever app read them first', async () => {
+    const store = (await reloadApp(join(FIXTURES, 'reference', 'content'))).store
+    const site = (timezone: string) => ({ ...testSite({ timezone }) })
+    const utc = createApp({ store, site: site('UTC'), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+    const chicago = createApp({ store, site: site('America/Chicago'), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+    // Venue 4 is dated 2026-11-22 02:08:30 in the site's zone.
+    expect((await call(utc, 'venues/4')).body.date_utc).toBe('2026-11-22 02:08:30')
+    expect((await call(chicago, 'venues/4')).body.date_utc).toBe('2026-11-22 08:08:30')
+    expect((await call(utc, 'venues/4')).body.date_utc).toBe('2026-11-22 02:08:30')
   })
 })
