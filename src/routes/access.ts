@@ -1,5 +1,6 @@
 import { canChangePost, canEditPosts, canManageTerms, type Caller } from '../auth/roles.ts'
 import type { Kind } from '../content/kinds.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError, apiError } from '../errors.ts'
 import { findBySlug } from '../schema/validators.ts'
@@ -26,7 +27,7 @@ function trashedBySlug(kind: Kind, access: Pick<Access, 'view' | 'slug'>): Conte
 /** The owner and status of a post, for the per-record rights. */
 export function ownership(record: ContentRecord): { owner: number; status: string } {
   const data = record.source.data
-  return { owner: Number(data.author) || 0, status: typeof data.status === 'string' ? data.status : 'publish' }
+  return { owner: Number(data.author) || 0, status: statusIn(data) }
 }
 
 /**

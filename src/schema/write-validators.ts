@@ -1,10 +1,9 @@
+import { STATUSES } from '../content/statuses.ts'
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, toList, type Validator } from './validators.ts'
 import { isWebAddress } from './web-address.ts'
 
 export { isEventCategory, isString, isTime } from './validators.ts'
-
-const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
 
 export const isStringOrEmpty: Validator = (value) => typeof value === 'string'
 

@@ -1,4 +1,5 @@
 import { eventTimes, type EventTimes } from '../content/derive.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import { idList } from '../query/indexes.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
@@ -149,7 +150,7 @@ function linked(ids: number[], kind: 'venues' | 'organizers', view: View): Conte
   return ids
     .map((id) => view.store.get(kind, id))
     .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .filter((record) => mayRead(view.reader, text(record.source.data.status) || 'publish', Number(record.source.data.author) || 0))
+    .filter((record) => mayRead(view.reader, statusIn(record.source.data), Number(record.source.data.author) || 0))
 }
 
 /**

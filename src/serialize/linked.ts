@@ -1,4 +1,5 @@
 import { postDates } from '../content/derive.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import type { View } from './context.ts'
 import { toImage } from './image.ts'
@@ -97,7 +98,7 @@ export function organizerJsonLd(organizer: Shape): Shape {
 /** The keys every post starts with: id, author, status, dates and public url. */
 export function postHead(record: ContentRecord, fields: RecordFields, view: View, type: 'event' | 'venue' | 'organizer'): Shape {
   const dates = postDates(record, view.site.timezone)
-  const status = text(fields.status) || 'publish'
+  const status = statusIn(fields)
   return {
     id: record.id,
     author: String(fields.author ?? 0),

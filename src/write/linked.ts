@@ -1,5 +1,6 @@
 import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
+import { statusIn } from '../content/statuses.ts'
 import { ApiError, apiError, invalidParam } from '../errors.ts'
 import { parseParams, type ParsedParams } from '../schema/params.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../schema/write-args.ts'
@@ -80,7 +81,7 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
     return data.status !== 'trash' && String(data[NAME[kind]]).toLowerCase() === name
   })
   const owner = (record: ContentRecord) => Number(record.source.data.author) || 0
-  const status = (record: ContentRecord) => String(record.source.data.status ?? 'publish')
+  const status = (record: ContentRecord) => statusIn(record.source.data)
   const changeable = twins.find((record) => canChangePost(ctx.caller, owner(record), status(record)))
   if (changeable) return { record: changeable, mayChange: true }
   const readable = twins.find((record) => status(record) === 'publish' || canReadPost(ctx.caller, owner(record)))
