@@ -1,5 +1,6 @@
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
+import { isTrueWord } from '../text.ts'
 import { findTerm, toList } from '../schema/validators.ts'
 import { parseTime } from '../time/parse.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
@@ -174,7 +175,7 @@ function ranges(b: Bounds) {
 
 /** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §30). */
 function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
-  const strict = /^(1|true|on|yes)$/i.test(String(values.strict_dates))
+  const strict = isTrueWord(values.strict_dates)
   const relative = RELATIVE.some((key) => given.has(key))
   const bounds: Bounds = {}
   for (const key of DATE_KEYS) {

@@ -5,6 +5,7 @@ import { ApiError, apiError, invalidParam } from '../errors.ts'
 import { parseParams, type ParsedParams } from '../schema/params.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../schema/write-args.ts'
 import { toList } from '../schema/validators.ts'
+import { isTrueWord } from '../text.ts'
 import { instantToWall } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
@@ -34,7 +35,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {
     // Venue map flags are strings on the wire ("true"/"false"); absent on create means shown, as upstream.
-    for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = /^(1|true|yes|on)$/i.test(String(params[flag]))
+    for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = isTrueWord(params[flag])
   }
   const date = publicationDate(params, ctx.siteZone, ctx.now)
   if (date) changes.date = date.wall
