@@ -1,4 +1,5 @@
 import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
+import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { statusIn } from '../content/statuses.ts'
 import { ApiError, apiError, invalidParam } from '../errors.ts'
@@ -13,7 +14,7 @@ import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
-export type LinkedKind = 'venues' | 'organizers'
+export type { LinkedKind }
 
 const NAME = { venues: 'venue', organizers: 'organizer' } as const
 const TEXT = {
