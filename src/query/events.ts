@@ -1,3 +1,4 @@
+import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { isTrueWord } from '../text.ts'
@@ -156,7 +157,7 @@ function relationSets(values: Record<string, unknown>, scope: QueryScope): Reado
 }
 
 /** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
-function readableIds(kind: 'venues' | 'organizers', value: unknown, scope: QueryScope): number[] {
+function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
   return toList(value).map(Number).filter((id) => {
     const record = scope.store.get(kind, id)
     return record !== undefined && isReadable(record, scope.reader)
@@ -212,7 +213,7 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
 }
 
 /** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
-function termIds(kind: 'categories' | 'tags', value: unknown, scope: QueryScope): number[] {
+function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
   const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
   if (kind === 'tags') return ids
   const children = new Map<number, number[]>()

@@ -1,3 +1,4 @@
+import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import { eventTimes, type EventTimes } from '../content/derive.ts'
 import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
@@ -123,7 +124,7 @@ export function dateDetails(wall: string) {
 }
 
 /** Embedded terms, name ascending as WordPress orders them; ids that name nothing are skipped. */
-function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
+function terms(value: unknown, kind: TermKind, view: View) {
   return idList(value)
     .map((id) => view.store.get(kind, id))
     .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
@@ -146,7 +147,7 @@ function organizers(fields: RecordFields, view: View, options: EventOptions): Sh
  * caller may read. The reference embeds drafts and private ones in public events; Almanac shows a
  * record that is not published only to whom its single read would (editors, and its author).
  */
-function linked(ids: number[], kind: 'venues' | 'organizers', view: View): ContentRecord[] {
+function linked(ids: number[], kind: LinkedKind, view: View): ContentRecord[] {
   return ids
     .map((id) => view.store.get(kind, id))
     .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
@@ -164,7 +165,7 @@ function embedded(record: ContentRecord, view: View, options: EventOptions, buil
   return view.caches.memo.shape(record, key, view.store.version, () => build(record, { ...view, password: undefined } as View, { jsonLd }))
 }
 
-function protectedPost(view: View, kind: 'venues' | 'organizers', id: unknown): boolean {
+function protectedPost(view: View, kind: LinkedKind, id: unknown): boolean {
   const record = view.store.get(kind, id as number)
   return record === undefined || isProtected(record)
 }
