@@ -22,6 +22,7 @@ import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
 import type { Endpoint, RouteDef } from './routes/types.ts'
 import { parseParams } from './schema/params.ts'
 import type { Site } from './serialize/context.ts'
+import { createCaches } from './serialize/caches.ts'
 import { prepareRecordMarkdown } from './serialize/markdown.ts'
 import { KINDS } from './content/kinds.ts'
 
@@ -67,15 +68,18 @@ export function createApp(options: AppOptions): App {
   const now = options.now ?? Date.now
   const log = options.log ?? ((message: string) => console.error(message))
   const indexes = createIndexes(store, site.timezone)
+  // This app's caches alone: another app in the process, over another tree, keeps its own.
+  const caches = createCaches()
+  const prepare = (record: Parameters<typeof prepareRecordMarkdown>[1]) => prepareRecordMarkdown(caches.markdown, record)
   store.onChange((before, after) => {
     indexes.update(before, after)
-    if (after) void prepareRecordMarkdown(after)
+    if (after) void prepare(after)
   })
-  const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepareRecordMarkdown))).then(() => {})
+  const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepare))).then(() => {})
   // One table: the router registers it and both indexes describe it, so no route can be left out of them.
   const routes: RouteDef[] = [apiIndexRoute(() => routes), rootRoute(() => routes), docRoute(() => ROUTES), ...ROUTES]
   const state = (event: H3Event) =>
-    requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), ...(options.users ? { users: options.users } : {}) })
+    requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), caches, ...(options.users ? { users: options.users } : {}) })
 
   const app = new H3({
     silent: true,

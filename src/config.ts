@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { ConfigError, readConfigFile } from './config-file.ts'
 import { isLang, type Lang } from './languages.ts'
 import { isTimeZone } from './time/zone.ts'
-import { trimEndOf, trimOf } from './text.ts'
+import { isFalseWord, isTrueWord, trimEndOf, trimOf } from './text.ts'
 
 /** Every setting, resolved once: flags, then ALMANAC_* variables, then the config file, then defaults. */
 export interface Config {
@@ -119,8 +119,8 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   }
   if (expected === 'boolean') {
     if (typeof raw === 'boolean') return raw
-    if (/^(true|1|yes|on)$/i.test(String(raw))) return true
-    if (/^(false|0|no|off)$/i.test(String(raw))) return false
+    if (isTrueWord(raw)) return true
+    if (isFalseWord(raw)) return false
     throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
   }
   if (typeof raw !== 'string' && typeof raw !== 'number') throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)

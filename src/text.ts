@@ -19,3 +19,13 @@ export function trimStartOf(text: string, char: string): string {
 export function trimOf(text: string, char: string): string {
   return trimStartOf(trimEndOf(text, char), char)
 }
+
+/** The words a flag, an environment variable or a query argument says yes with: `1`, `true`, `yes`, `on`, any case. */
+export function isTrueWord(value: unknown): boolean {
+  return /^(1|true|yes|on)$/i.test(String(value))
+}
+
+/** The words that say no: `0`, `false`, `no`, `off`, any case. */
+export function isFalseWord(value: unknown): boolean {
+  return /^(0|false|no|off)$/i.test(String(value))
+}

@@ -2,6 +2,7 @@ import type { App } from '../app.ts'
 import { idList } from '../content/derive.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import type { Kind } from '../content/kinds.ts'
+import { statusIn } from '../content/statuses.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { listEvents } from '../query/events.ts'
 import { EVENT_LIST_ARGS } from '../schema/args.ts'
@@ -47,7 +48,7 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
 
 /** The terms an event adds to the counts: its terms while it is published and not protected, none otherwise. */
 function counted(record: ContentRecord | undefined): number[] {
-  if (!record || (record.source.data.status ?? 'publish') !== 'publish' || record.source.data.password) return []
+  if (!record || statusIn(record.source.data) !== 'publish' || record.source.data.password) return []
   return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort((a, b) => a - b)
 }
 

@@ -1,4 +1,4 @@
-import type { Site } from '../serialize/context.ts'
+import { NAMESPACE, type Site } from '../serialize/context.ts'
 
 const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
 
@@ -9,7 +9,7 @@ const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
  */
 export function hostFiles(site: Site, publicUrl: string): Record<string, string> {
   const root = site.apiRoot
-  const api = `${root}/calendar/events/v1`
+  const api = `${root}/${NAMESPACE}`
   const json = ['  Content-Type: application/json; charset=UTF-8', '  Cache-Control: public, max-age=300, must-revalidate']
   const headers = [
     '/*',

@@ -1,3 +1,4 @@
+import { KINDS } from '../content/kinds.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { trimEndOf } from '../text.ts'
@@ -13,7 +14,7 @@ export interface Layout {
   defaultPerPage: number
 }
 
-const LISTS = new Set(['events', 'venues', 'organizers', 'categories', 'tags'])
+const LISTS = new Set<string>(KINDS)
 
 /**
  * The file a live API URL is written to, relative to the output folder: the path plus `.json`,

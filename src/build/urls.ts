@@ -1,4 +1,5 @@
 import type { App } from '../app.ts'
+import { KINDS, type Kind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../serialize/context.ts'
@@ -47,7 +48,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
   for (const lang of LANGUAGES) {
     const root = namespaceRoot(options, lang)
     jobs.push({ url: apiIndex(options, lang) }, { url: root }, { url: `${root}/doc` })
-    const records = (kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags', ids: Iterable<number>) => {
+    const records = (kind: Kind, ids: Iterable<number>) => {
       for (const id of ids) for (const url of recordUrls(store, kind, id, options, [lang])) jobs.push(url)
     }
     const listed = eventListIds(app, store, lang, options, now)
@@ -62,7 +63,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     }
     const inList = new Set(listed)
     records('events', store.list('events').map((record) => record.id).filter((id) => !inList.has(id)))
-    for (const kind of ['venues', 'organizers', 'categories', 'tags'] as const) {
+    for (const kind of KINDS.filter((kind) => kind !== 'events')) {
       for (const url of await listPages(app, `${root}/${kind}`, options.perPage)) jobs.push({ url })
       records(kind, store.list(kind).map((record) => record.id))
     }

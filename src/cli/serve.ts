@@ -6,7 +6,9 @@ import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../build/build.ts'
 import { rebuildOnChange } from '../build/loop.ts'
+import { KINDS } from '../content/kinds.ts'
 import { createStore, type Store } from '../content/store.ts'
+import { NAMESPACE } from '../serialize/context.ts'
 import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
@@ -57,9 +59,9 @@ export async function serve(flags: Flags): Promise<number> {
     : async () => {}
   // Ready means every edit made since the load is served: the watcher has caught up (reconcile).
   await watching.ready
-  const records = (['events', 'venues', 'organizers', 'categories', 'tags'] as const).map((kind) => `${store.list(kind).length} ${kind}`)
+  const records = KINDS.map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
-  console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/calendar/events/v1`)
+  console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/${NAMESPACE}`)
   console.log(`  ➜ ${configNote(file)}`)
   await new Promise<void>((resolve) => {
     const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())

@@ -1,5 +1,6 @@
 import { CONFIG_NAME } from '../config-file.ts'
 import { loadConfig, type LoadedConfig } from '../config.ts'
+import { isTrueWord } from '../text.ts'
 
 type Flags = Record<string, string | boolean | undefined>
 
@@ -17,6 +18,6 @@ export function configNote(file: string | null): string {
 
 /** The request log is on unless --quiet or ALMANAC_QUIET says otherwise. */
 export function requestLog(flags: Flags, env: NodeJS.ProcessEnv = process.env): ((line: string) => void) | undefined {
-  const quiet = flags.quiet === true || /^(1|true|yes|on)$/i.test(env.ALMANAC_QUIET ?? '')
+  const quiet = flags.quiet === true || isTrueWord(env.ALMANAC_QUIET ?? '')
   return quiet ? undefined : (line) => console.log(line)
 }

@@ -20,14 +20,25 @@ export interface PostDates {
   published: number
 }
 
-const times = new WeakMap<ContentRecord, EventTimes>()
-const dates = new WeakMap<ContentRecord, PostDates>()
+// What a record and a zone give, kept per record object and zone: records are immutable, and the
+// zone is an argument, so two apps over one store with different site zones each find their own
+// (a module constant, as an answer here is a pure function of its inputs; it goes with the record).
+const times = new WeakMap<ContentRecord, Map<string, EventTimes>>()
+const dates = new WeakMap<ContentRecord, Map<string, PostDates>>()
+
+/** The value kept for a record and a zone, built on first use. */
+function keptFor<T>(kept: WeakMap<ContentRecord, Map<string, T>>, record: ContentRecord, zone: string, build: () => T): T {
+  let byZone = kept.get(record)
+  if (!byZone) kept.set(record, (byZone = new Map()))
+  let value = byZone.get(zone)
+  if (value === undefined) byZone.set(zone, (value = build()))
+  return value
+}
 const UNSET = '0000-00-00 00:00:00'
 
 /** Reads an event's dates in its zone (site zone when it names none); all-day events span whole days. */
 export function eventTimes(record: ContentRecord, siteZone: string): EventTimes {
-  let cached = times.get(record)
-  if (!cached) {
+  return keptFor(times, record, siteZone, () => {
     const data = record.source.data
     const timezone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : siteZone
     let startWall = toSeconds(String(data.start_date))
@@ -36,10 +47,8 @@ export function eventTimes(record: ContentRecord, siteZone: string): EventTimes 
       startWall = `${startWall.slice(0, 10)} 00:00:00`
       endWall = `${endWall.slice(0, 10)} 23:59:59`
     }
-    cached = { timezone, startWall, endWall, start: wallToInstant(startWall, timezone), end: wallToInstant(endWall, timezone) }
-    times.set(record, cached)
-  }
-  return cached
+    return { timezone, startWall, endWall, start: wallToInstant(startWall, timezone), end: wallToInstant(endWall, timezone) }
+  })
 }
 
 /**
@@ -47,8 +56,7 @@ export function eventTimes(record: ContentRecord, siteZone: string): EventTimes 
  * that added it to git (the same on every clone), else by its mtime; `almanac check --fix` writes it down.
  */
 export function postDates(record: ContentRecord, siteZone: string): PostDates {
-  let cached = dates.get(record)
-  if (!cached) {
+  return keptFor(dates, record, siteZone, () => {
     const data = record.source.data
     const fileTime = instantToWall(Math.floor(record.source.undatedMs / 1000) * 1000, siteZone)
     const date = typeof data.date === 'string' ? toSeconds(data.date) : fileTime
@@ -59,10 +67,8 @@ export function postDates(record: ContentRecord, siteZone: string): PostDates {
     const unpublished = data.status === 'draft' || data.status === 'pending'
     const dateUtc = typeof data.date_utc === 'string' ? toSeconds(data.date_utc) : unpublished ? UNSET : instantToWall(published, 'UTC')
     const modifiedUtc = instantToWall(wallToInstant(modified, siteZone), 'UTC')
-    cached = { date, dateUtc, modified, modifiedUtc, published }
-    dates.set(record, cached)
-  }
-  return cached
+    return { date, dateUtc, modified, modifiedUtc, published }
+  })
 }
 
 /** `2026-07-14T19:00` → `2026-07-14 19:00:00`. */

@@ -6,6 +6,8 @@ export type Kind = (typeof KINDS)[number]
 /** Kinds that are WordPress posts (one id space) and kinds that are terms (another). */
 export type PostKind = 'events' | 'venues' | 'organizers'
 export type TermKind = 'categories' | 'tags'
+/** Post kinds an event links to: its venue and its organizers. */
+export type LinkedKind = 'venues' | 'organizers'
 
 /** Whether a kind draws its ids from the term id space. */
 export function isTermKind(kind: Kind): kind is TermKind {

@@ -8,6 +8,7 @@ import { isLang, LANGUAGES, type Lang } from '../languages.ts'
 import type { Indexes } from '../query/indexes.ts'
 import { parseQuery } from '../schema/params.ts'
 import type { ParamContext } from '../schema/validators.ts'
+import type { Caches } from '../serialize/caches.ts'
 import type { Reader, Site, View } from '../serialize/context.ts'
 import { trimEndOf } from '../text.ts'
 
@@ -32,6 +33,7 @@ export interface StateOptions {
   perPage: number
   maxPerPage: number
   now: number
+  caches: Caches
 }
 
 /** Reads the language, the caller (HTTP Basic, checked off the event loop) and the query of a request. */
@@ -45,7 +47,7 @@ export async function requestState(event: H3Event, options: StateOptions): Promi
   const header = event.req.headers.get('authorization')
   // The socket's address: failures are limited per client (requests made in-process have none).
   const caller = options.users ? await options.users.authenticate(header, getRequestIP(event)) : header === null ? null : failAuth()
-  const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount, reader: readerOf(caller) }
+  const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount, reader: readerOf(caller), caches: options.caches }
   if (typeof query.password === 'string') view.password = query.password
   const paramContext: ParamContext = {
     store, lang, now: options.now, siteZone: site.timezone, perPage: options.perPage, maxPerPage: options.maxPerPage,

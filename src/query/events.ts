@@ -1,6 +1,8 @@
+import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { findTerm } from '../content/lookup.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
+import { isTrueWord } from '../text.ts'
 import { toList } from '../schema/validators.ts'
 import { parseTime } from '../time/parse.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
@@ -156,7 +158,7 @@ function relationSets(values: Record<string, unknown>, scope: QueryScope): Reado
 }
 
 /** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
-function readableIds(kind: 'venues' | 'organizers', value: unknown, scope: QueryScope): number[] {
+function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
   return toList(value).map(Number).filter((id) => {
     const record = scope.store.get(kind, id)
     return record !== undefined && isReadable(record, scope.reader)
@@ -175,7 +177,7 @@ function ranges(b: Bounds) {
 
 /** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §30). */
 function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
-  const strict = /^(1|true|on|yes)$/i.test(String(values.strict_dates))
+  const strict = isTrueWord(values.strict_dates)
   const relative = RELATIVE.some((key) => given.has(key))
   const bounds: Bounds = {}
   for (const key of DATE_KEYS) {
@@ -212,7 +214,7 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
 }
 
 /** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
-function termIds(kind: 'categories' | 'tags', value: unknown, scope: QueryScope): number[] {
+function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
   const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
   if (kind === 'tags') return ids
   const children = new Map<number, number[]>()

@@ -1,4 +1,5 @@
 import { eventTimes, idList, postDates } from '../content/derive.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex, type SearchIndex } from './search.ts'
@@ -142,7 +143,7 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     start: times.start,
     end: times.end,
     published: postDates(record, siteZone).published,
-    status: typeof data.status === 'string' ? data.status : 'publish',
+    status: statusIn(data),
     author: Number(data.author) || 0,
     protected: typeof data.password === 'string' && data.password !== '',
     hidden: data.hide_from_listings === true,

@@ -1,3 +1,4 @@
+import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { postDates } from '../content/derive.ts'
 import type { QueryScope } from './events.ts'
@@ -20,7 +21,7 @@ const SEARCHED = {
 const RELATION = { venues: 'venues', organizers: 'organizers' } as const
 
 /** Lists venues or organizers, newest publication first as WordPress orders them. */
-export function listLinked(kind: 'venues' | 'organizers', values: Record<string, unknown>, scope: QueryScope): LinkedList {
+export function listLinked(kind: LinkedKind, values: Record<string, unknown>, scope: QueryScope): LinkedList {
   const visibility = listVisibility(values.status, scope.reader)
   const checks: ((record: ContentRecord) => boolean)[] = [
     (record) => isListed(visibility, statusOf(record), ownerOf(record)) && scope.store.langOf(record, scope.lang) !== null,
@@ -69,7 +70,7 @@ export function linkedTo(id: number, scope: QueryScope): EventEntry | undefined 
  * All words, split on anything but letters, digits and hyphens, occurring in one single field.
  * A record whose password the caller did not give shows none of those fields, so matches nothing.
  */
-function searchCheck(kind: 'venues' | 'organizers', search: string, scope: QueryScope) {
+function searchCheck(kind: LinkedKind, search: string, scope: QueryScope) {
   checkSearch(search)
   const words = search.toLowerCase().split(/[^\p{L}\p{N}\p{M}-]+/u).filter(Boolean)
   return (record: ContentRecord) => {
@@ -83,7 +84,7 @@ function searchCheck(kind: 'venues' | 'organizers', search: string, scope: Query
 }
 
 /** Whether a venue or organizer is linked to an event that counts, and whose links the caller may see. */
-function hasEvents(kind: 'venues' | 'organizers', record: ContentRecord, scope: QueryScope, keep: (entry: EventEntry) => boolean) {
+function hasEvents(kind: LinkedKind, record: ContentRecord, scope: QueryScope, keep: (entry: EventEntry) => boolean) {
   for (const id of scope.indexes.linked(RELATION[kind], record.id)) {
     const entry = scope.indexes.entry(id)
     if (entry && keep(entry) && !isHidden(entry.record, scope.password)) return true

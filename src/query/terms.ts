@@ -1,3 +1,4 @@
+import type { TermKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { toList } from '../schema/validators.ts'
@@ -5,8 +6,6 @@ import type { QueryScope } from './events.ts'
 import { linkedTo } from './linked.ts'
 import { paginate, type Page } from './paging.ts'
 import { checkSearch } from './search.ts'
-
-type TermKind = 'categories' | 'tags'
 
 /** Lists categories or tags with WordPress's term query: name ascending, empty terms hidden by default. */
 export function listTerms(kind: TermKind, values: Record<string, unknown>, scope: QueryScope): Page<ContentRecord> {

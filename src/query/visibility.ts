@@ -1,4 +1,5 @@
 import type { ContentRecord } from '../content/store.ts'
+import { STATUSES, statusIn } from '../content/statuses.ts'
 import { toList } from '../schema/validators.ts'
 import { mayRead, type Reader } from '../serialize/context.ts'
 import { isLocked } from '../serialize/protect.ts'
@@ -11,7 +12,7 @@ export interface ListVisibility {
   reader: Reader
 }
 
-const ANY = ['publish', 'future', 'draft', 'pending', 'private']
+const ANY = STATUSES.filter((status) => status !== 'trash')
 
 /**
  * The statuses a list shows (docs/compatibility.md §20): `publish` for anonymous callers and subscribers, every status
@@ -34,8 +35,7 @@ export function isListed(visibility: ListVisibility, status: string, owner: numb
 
 /** A record's status; hand-written files without one are published. */
 export function statusOf(record: ContentRecord): string {
-  const status = record.source.data.status
-  return typeof status === 'string' ? status : 'publish'
+  return statusIn(record.source.data)
 }
 
 /** A record's author id (0 for none). */

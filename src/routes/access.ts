@@ -1,6 +1,7 @@
 import { canChangePost, canEditPosts, canManageTerms, type Caller } from '../auth/roles.ts'
-import type { Kind } from '../content/kinds.ts'
+import type { Kind, PostKind, TermKind } from '../content/kinds.ts'
 import { findBySlug } from '../content/lookup.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError, apiError } from '../errors.ts'
 import type { Access, ApiRequest } from './types.ts'
@@ -26,14 +27,14 @@ function trashedBySlug(kind: Kind, access: Pick<Access, 'view' | 'slug'>): Conte
 /** The owner and status of a post, for the per-record rights. */
 export function ownership(record: ContentRecord): { owner: number; status: string } {
   const data = record.source.data
-  return { owner: Number(data.author) || 0, status: typeof data.status === 'string' ? data.status : 'publish' }
+  return { owner: Number(data.author) || 0, status: statusIn(data) }
 }
 
 /**
  * The right on the very record the path names, by id and by slug alike (docs/compatibility.md §6): `edit_post` /
  * `delete_post` when it exists; the generic right when it does not, so the handler can say 404.
  */
-export function postAccess(kind: 'events' | 'venues' | 'organizers') {
+export function postAccess(kind: PostKind) {
   return (access: Access) => {
     const record = pathRecord(kind, access)
     if (!record) return
@@ -44,7 +45,7 @@ export function postAccess(kind: 'events' | 'venues' | 'organizers') {
 
 /** Generic rights: posts need `edit_posts`; terms `manage_terms` (categories) or `manage_categories` (tags). */
 export const POST_WRITER = (caller: Caller | null) => canEditPosts(caller)
-export const termManager = (kind: 'categories' | 'tags') => (caller: Caller | null) => canManageTerms(caller, kind)
+export const termManager = (kind: TermKind) => (caller: Caller | null) => canManageTerms(caller, kind)
 
 /** docs/compatibility.md §14: a stale `If-Match` is 412 with the current ETag; checked inside the write's transaction. */
 export function checkIfMatch(request: Pick<ApiRequest, 'ifMatch'>, currentTag: () => string): void {

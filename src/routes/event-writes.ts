@@ -26,7 +26,7 @@ const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
   const { store, lang, now } = request.view
   return store.transaction((tx) =>
-    work(createWriteContext({ store, tx, caller: request.caller!, lang, siteZone: request.scope.siteZone, now, paramContext: request.paramContext })),
+    work(createWriteContext({ store, tx, caller: request.caller!, lang, siteZone: request.scope.siteZone, now, paramContext: request.paramContext, markdown: request.view.caches.markdown })),
   )
 }
 

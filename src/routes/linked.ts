@@ -1,3 +1,4 @@
+import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listLinked } from '../query/linked.ts'
@@ -14,8 +15,6 @@ import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
 import { listLinks, restRoot } from '../serialize/urls.ts'
 import { totals, withLang } from './events.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
-
-type LinkedKind = 'venues' | 'organizers'
 
 const SERIALIZE = { venues: toVenueResponse, organizers: toOrganizerResponse }
 const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const

@@ -1,3 +1,4 @@
+import type { TermKind } from '../content/kinds.ts'
 import { listTerms } from '../query/terms.ts'
 import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS, type ArgSet } from '../schema/args.ts'
 import { toTermResponse } from '../serialize/term.ts'
@@ -5,8 +6,6 @@ import { link as siteLink, restRoot } from '../serialize/urls.ts'
 import { totals } from './events.ts'
 import { createTermEndpoint, termWrites } from './term-writes.ts'
 import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
-
-type TermKind = 'categories' | 'tags'
 
 /** Term archives never 404; their links drop `per_page` and every filter (docs/compatibility.md §30). */
 function list(kind: TermKind) {

@@ -1,5 +1,6 @@
 import type { Store } from '../content/store.ts'
 import type { Kind } from '../content/kinds.ts'
+import { STATUSES } from '../content/statuses.ts'
 import type { Lang } from '../languages.ts'
 import { findBySlug, findTerm } from '../content/lookup.ts'
 import { parseTime } from '../time/parse.ts'
@@ -69,8 +70,6 @@ function idList(kind: Kind): Validator {
     return list.length > 0 && list.every((item) => recordId(kind)(item, ctx))
   }
 }
-
-const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
 
 /** Anonymous callers may ask for `publish` only; others for any registered status, but not `any` (docs/compatibility.md §20). */
 export const isStatusList: Validator = (value, ctx) => {

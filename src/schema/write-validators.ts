@@ -1,10 +1,10 @@
+import type { LinkedKind } from '../content/kinds.ts'
+import { STATUSES } from '../content/statuses.ts'
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, toList, type Validator } from './validators.ts'
 import { isWebAddress } from '../content/schema/web-address.ts'
 
 export { isEventCategory, isString, isTime } from './validators.ts'
-
-const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash']
 
 export const isStringOrEmpty: Validator = (value) => typeof value === 'string'
 
@@ -44,7 +44,7 @@ export const isOrganizerIdOrEntryOrEmpty: Validator = (value, ctx) => {
   return items.length > 0 && items.every((item) => linkedEntry(item, 'organizers', 'organizer', ctx))
 }
 
-function linkedEntry(item: unknown, kind: 'venues' | 'organizers', nameField: string, ctx: Parameters<Validator>[1]): boolean {
+function linkedEntry(item: unknown, kind: LinkedKind, nameField: string, ctx: Parameters<Validator>[1]): boolean {
   if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) return ctx.store.get(kind, Number(item)) !== undefined
   if (!item || typeof item !== 'object' || Array.isArray(item)) return false
   const entry = item as Record<string, unknown>

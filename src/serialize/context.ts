@@ -1,5 +1,6 @@
 import type { Lang } from '../languages.ts'
 import type { Store } from '../content/store.ts'
+import type { Caches } from './caches.ts'
 
 /** The API namespace, kept in `src/namespace.ts` so that the argument tables below serialize can name it. */
 export { NAMESPACE } from '../namespace.ts'
@@ -44,6 +45,8 @@ export interface View {
   termCount(termId: number): number
   /** Whose unpublished records this request may read; absent: nobody's. */
   reader?: Reader
+  /** The app's serializer caches (its own: no other app's answers are found there). */
+  caches: Caches
 }
 
 /**

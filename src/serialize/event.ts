@@ -1,12 +1,14 @@
+import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import { eventTimes, idList, type EventTimes } from '../content/derive.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
 import { mayRead, type View } from './context.ts'
 import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, isProtected, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
-import { escapeHtml, renderMarkdown } from './markdown.ts'
-import { digest, memoJson, memoRecent, memoShape, type Memo } from './memo.ts'
+import { escapeHtml } from './markdown.ts'
+import { digest, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -29,7 +31,7 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
   const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}`
   // A password opens the event, or a venue or organizer in it, for this request alone: such
   // shapes are built each time and never kept where a request without it could find them.
-  const listed = view.password === undefined ? memoRecent(record, key, () => listShape(record, view, locked)) : listShape(record, view, locked)
+  const listed = view.password === undefined ? view.caches.memo.recent(record, key, () => listShape(record, view, locked)) : listShape(record, view, locked)
   if (!options.jsonLd || locked) return listed
   const fields = view.store.fieldsIn(record, view.lang)!
   const { lang, translations, ...head } = listed
@@ -51,8 +53,8 @@ function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
     ...head,
     rest_url: recordRestUrl(view.site, `events/${record.id}`, lang),
     title: text(fields.title),
-    description: renderMarkdown(fields.description),
-    excerpt: renderMarkdown(text(fields.excerpt)),
+    description: view.caches.markdown.render(fields.description),
+    excerpt: view.caches.markdown.render(text(fields.excerpt)),
     slug: shownSlug(fields),
     image: toImage(fields.image, view),
     all_day: fields.all_day === true,
@@ -104,7 +106,7 @@ export function toEventJson(record: ContentRecord, view: View, options: EventOpt
     return { bytes, digest: digest(bytes) }
   }
   const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
-  return memoJson(record, key, () => toEventResponse(record, view, options))
+  return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
 }
 
 /** Who reads: the embedded venue and organizers an event shows depend on it. */
@@ -121,11 +123,11 @@ export function dateDetails(wall: string) {
 }
 
 /** Embedded terms, name ascending as WordPress orders them; ids that name nothing are skipped. */
-function terms(value: unknown, kind: 'categories' | 'tags', view: View) {
+function terms(value: unknown, kind: TermKind, view: View) {
   return idList(value)
     .map((id) => view.store.get(kind, id))
     .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => memoShape(record!, `embedded ${view.lang} ${siteKey(view.site)}`, view.store.version, () => toEmbeddedTerm(record!, view)))
+    .map((record) => view.caches.memo.shape(record!, `embedded ${view.lang} ${siteKey(view.site)}`, view.store.version, () => toEmbeddedTerm(record!, view)))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
 }
 
@@ -144,11 +146,11 @@ function organizers(fields: RecordFields, view: View, options: EventOptions): Sh
  * caller may read. The reference embeds drafts and private ones in public events; Almanac shows a
  * record that is not published only to whom its single read would (editors, and its author).
  */
-function linked(ids: number[], kind: 'venues' | 'organizers', view: View): ContentRecord[] {
+function linked(ids: number[], kind: LinkedKind, view: View): ContentRecord[] {
   return ids
     .map((id) => view.store.get(kind, id))
     .filter((record): record is ContentRecord => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .filter((record) => mayRead(view.reader, text(record.source.data.status) || 'publish', Number(record.source.data.author) || 0))
+    .filter((record) => mayRead(view.reader, statusIn(record.source.data), Number(record.source.data.author) || 0))
 }
 
 /**
@@ -159,10 +161,10 @@ function embedded(record: ContentRecord, view: View, options: EventOptions, buil
   const jsonLd = options.jsonLd === true
   if (isProtected(record) && !isLocked(record.source.data.password, view.password)) return build(record, view, { jsonLd })
   const key = `embedded ${view.lang} ${jsonLd} ${siteKey(view.site)}`
-  return memoShape(record, key, view.store.version, () => build(record, { ...view, password: undefined } as View, { jsonLd }))
+  return view.caches.memo.shape(record, key, view.store.version, () => build(record, { ...view, password: undefined } as View, { jsonLd }))
 }
 
-function protectedPost(view: View, kind: 'venues' | 'organizers', id: unknown): boolean {
+function protectedPost(view: View, kind: LinkedKind, id: unknown): boolean {
   const record = view.store.get(kind, id as number)
   return record === undefined || isProtected(record)
 }
@@ -174,7 +176,7 @@ function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: event.title,
-    description: escapeHtml(renderMarkdown(excerpt)),
+    description: escapeHtml(view.caches.markdown.render(excerpt)),
   }
   const image = event.image as Shape | false
   if (image) ld.image = image.url

@@ -1,8 +1,9 @@
 import { postDates } from '../content/derive.ts'
+import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import type { View } from './context.ts'
 import { toImage } from './image.ts'
-import { escapeHtml, renderMarkdown } from './markdown.ts'
+import { escapeHtml } from './markdown.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, slugSegment, text, toTranslations } from './record.ts'
 import { publicUrl } from './urls.ts'
@@ -27,7 +28,7 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
   const body: Shape = {
     ...head,
     venue: text(fields.venue),
-    description: renderMarkdown(fields.description),
+    description: view.caches.markdown.render(fields.description),
     excerpt: '',
     slug: shownSlug(fields),
     image: toImage(fields.image, view),
@@ -54,7 +55,7 @@ export function toOrganizerResponse(record: ContentRecord, view: View, options: 
   const body: Shape = {
     ...postHead(record, fields, view, 'organizer'),
     organizer: text(fields.organizer),
-    description: renderMarkdown(fields.description),
+    description: view.caches.markdown.render(fields.description),
     excerpt: '',
     slug: shownSlug(fields),
     image: toImage(fields.image, view),
@@ -97,7 +98,7 @@ export function organizerJsonLd(organizer: Shape): Shape {
 /** The keys every post starts with: id, author, status, dates and public url. */
 export function postHead(record: ContentRecord, fields: RecordFields, view: View, type: 'event' | 'venue' | 'organizer'): Shape {
   const dates = postDates(record, view.site.timezone)
-  const status = text(fields.status) || 'publish'
+  const status = statusIn(fields)
   return {
     id: record.id,
     author: String(fields.author ?? 0),

@@ -88,30 +88,18 @@ function createOffThread(): (markdown: string) => Promise<MarkdownReply> {
   })
 }
 
-const shared = createMarkdownRenderer()
-
-/** Markdown to the HTML the reference serves (`<p>…</p>`, no trailing newline); '' stays ''. */
-export function renderMarkdown(markdown: string): string {
-  return shared.render(markdown)
-}
-
-/** Renders long Markdown off the event loop ahead of its first answer (a write calls this before it commits). */
-export function prepareMarkdown(markdown: string): Promise<void> {
-  return shared.prepare(markdown)
-}
-
 /**
  * Renders a record's long texts (every language's body, its first paragraph, and excerpt) off the
  * event loop, so that a long description from a content file costs no answer its rendering.
  */
-export async function prepareRecordMarkdown(record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> }): Promise<void> {
+export async function prepareRecordMarkdown(markdown: MarkdownRenderer, record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> }): Promise<void> {
   const texts = [...record.files.values()].flatMap((file) => {
     const excerpt = typeof file.data.excerpt === 'string' ? file.data.excerpt : ''
     // Most bodies are short: they are rendered when asked for, and need not even be split here.
     const body = file.body.length < OFF_THREAD_FROM ? [] : [file.body, file.body.split(/\n\s*\n/)[0] ?? '']
     return [...body, excerpt]
   })
-  await Promise.all(texts.map(prepareMarkdown))
+  await Promise.all(texts.map((text) => markdown.prepare(text)))
 }
 
 /** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */

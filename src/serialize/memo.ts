@@ -11,81 +11,101 @@ export interface Memo {
   digest: string
 }
 
-// Records are immutable: a change makes a new record object and moves the store version, so a
-// record's JSON for one language, site and shape can be kept until then. The cache is bounded by
-// bytes and drops what was used least recently: hot records stay, a crawl of everything does not pile up.
+/**
+ * The caches of one app's serializers. Records are immutable: a change makes a new record object
+ * and moves the store version, so a record's JSON or shape for one language, site and shape can be
+ * kept until then. Each app makes its own (`createMemoCache`): two apps in one process share none.
+ */
+export interface MemoCache {
+  /** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
+  json(record: ContentRecord, key: string, build: () => unknown): Memo
+  /**
+   * An object built from a record for a key, shared until the record or the store's version changes:
+   * venues, organizers and terms are embedded in many events, and each is built once, not once per
+   * event. It is frozen, so a caller that would change the shared object fails instead.
+   */
+  shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T
+  /** Like `shape`, for records too many to keep each: only the most recently used stay. */
+  recent<T extends object>(record: ContentRecord, key: string, build: () => T): T
+}
+
+// The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
+// crawl of everything does not pile up.
 const LIMIT_BYTES = 64 * 1024 * 1024
-const memos = new Map<string, Memo>()
-const serials = new WeakMap<ContentRecord, number>()
-let nextSerial = 0
-let bytes = 0
-
-/** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
-export function memoJson(record: ContentRecord, key: string, build: () => unknown): Memo {
-  const id = `${serialOf(record)}|${key}`
-  let memo = memos.get(id)
-  if (memo) {
-    memos.delete(id)
-    memos.set(id, memo)
-    return memo
-  }
-  const json = Buffer.from(JSON.stringify(build()))
-  memo = { bytes: json, digest: digest(json) }
-  memos.set(id, memo)
-  bytes += json.length
-  for (const [oldest, old] of memos) {
-    if (bytes <= LIMIT_BYTES) break
-    memos.delete(oldest)
-    bytes -= old.bytes.length
-  }
-  return memo
-}
-
-/** A number per record object: records are immutable, so a changed record has a new one. */
-function serialOf(record: ContentRecord): number {
-  let serial = serials.get(record)
-  if (serial === undefined) serials.set(record, (serial = nextSerial++))
-  return serial
-}
+// Few: what is built again soon after (a list page and the single reads of its events) is found.
+const RECENT_LIMIT = 1024
 
 interface Kept {
   version: number
   value: object
 }
-const shapes = new WeakMap<ContentRecord, Map<string, Kept>>()
 
-/**
- * An object built from a record for a key, shared until the record or the store's version changes:
- * venues, organizers and terms are embedded in many events, and each is built once, not once per
- * event. It is frozen, so a caller that would change the shared object fails instead.
- */
-export function memoShape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T {
-  let kept = shapes.get(record)
-  if (!kept) shapes.set(record, (kept = new Map()))
-  const found = kept.get(key)
-  if (found?.version === version) return found.value as T
-  const value = deepFreeze(build())
-  kept.set(key, { version, value })
-  return value
+/** A new, empty set of serializer caches, for one app. */
+export function createMemoCache(): MemoCache {
+  const serialOf = createSerials()
+  const json = createJsonCache(serialOf)
+  const shapes = new WeakMap<ContentRecord, Map<string, Kept>>()
+  const recent = new Map<string, object>()
+  return {
+    json,
+    shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T {
+      let kept = shapes.get(record)
+      if (!kept) shapes.set(record, (kept = new Map()))
+      const found = kept.get(key)
+      if (found?.version === version) return found.value as T
+      const value = deepFreeze(build())
+      kept.set(key, { version, value })
+      return value
+    },
+    recent<T extends object>(record: ContentRecord, key: string, build: () => T): T {
+      const id = `${serialOf(record)}|${key}`
+      const found = recent.get(id)
+      if (found) {
+        recent.delete(id)
+        recent.set(id, found)
+        return found as T
+      }
+      const value = deepFreeze(build())
+      recent.set(id, value)
+      if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
+      return value
+    },
+  }
 }
 
-// Few: what is built again soon after (a list page and the single reads of its events) is found.
-const RECENT_LIMIT = 1024
-const recent = new Map<string, object>()
-
-/** Like `memoShape`, for records too many to keep each: only the most recently used stay. */
-export function memoRecent<T extends object>(record: ContentRecord, key: string, build: () => T): T {
-  const id = `${serialOf(record)}|${key}`
-  const found = recent.get(id)
-  if (found) {
-    recent.delete(id)
-    recent.set(id, found)
-    return found as T
+function createJsonCache(serialOf: (record: ContentRecord) => number): MemoCache['json'] {
+  const memos = new Map<string, Memo>()
+  let bytes = 0
+  return (record, key, build) => {
+    const id = `${serialOf(record)}|${key}`
+    let memo = memos.get(id)
+    if (memo) {
+      memos.delete(id)
+      memos.set(id, memo)
+      return memo
+    }
+    const json = Buffer.from(JSON.stringify(build()))
+    memo = { bytes: json, digest: digest(json) }
+    memos.set(id, memo)
+    bytes += json.length
+    for (const [oldest, old] of memos) {
+      if (bytes <= LIMIT_BYTES) break
+      memos.delete(oldest)
+      bytes -= old.bytes.length
+    }
+    return memo
   }
-  const value = deepFreeze(build())
-  recent.set(id, value)
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
-  return value
+}
+
+/** A number per record object: records are immutable, so a changed record has a new one. */
+function createSerials(): (record: ContentRecord) => number {
+  const serials = new WeakMap<ContentRecord, number>()
+  let next = 0
+  return (record) => {
+    let serial = serials.get(record)
+    if (serial === undefined) serials.set(record, (serial = next++))
+    return serial
+  }
 }
 
 function deepFreeze<T>(value: T): T {

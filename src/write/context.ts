@@ -2,6 +2,7 @@ import type { Caller } from '../auth/roles.ts'
 import type { Store, Transaction } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 import type { ParamContext } from '../schema/validators.ts'
+import type { MarkdownRenderer } from '../serialize/markdown.ts'
 
 /** What every write needs: the store inside its transaction, who asks, in which language, and when. */
 export interface WriteContext {
@@ -12,6 +13,8 @@ export interface WriteContext {
   siteZone: string
   now: number
   paramContext: ParamContext
+  /** The app's Markdown renderer, which a write warms with the texts it brings. */
+  markdown: MarkdownRenderer
   /** A new id for a record of this request: never one the store holds, nor one handed out earlier in the same write. */
   allocateId(space: 'post' | 'term'): number
 }

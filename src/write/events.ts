@@ -52,7 +52,7 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
   }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
-  await prepareMarkdownOf(changes)
+  await prepareMarkdownOf(changes, ctx.markdown)
   Object.assign(changes, eventDates(params, given, ctx, event))
   const venue = given.has('venue') ? planLinked('venues', params.venue, ctx) : undefined
   const organizer = given.has('organizer') ? planLinked('organizers', params.organizer, ctx) : undefined

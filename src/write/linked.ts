@@ -1,9 +1,12 @@
 import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
+import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
+import { statusIn } from '../content/statuses.ts'
 import { ApiError, apiError, invalidParam } from '../errors.ts'
 import { parseParams, type ParsedParams } from '../schema/params.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../schema/write-args.ts'
 import { toList } from '../schema/validators.ts'
+import { isTrueWord } from '../text.ts'
 import { instantToWall } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
@@ -11,7 +14,7 @@ import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
-export type LinkedKind = 'venues' | 'organizers'
+export type { LinkedKind }
 
 const NAME = { venues: 'venue', organizers: 'organizer' } as const
 const TEXT = {
@@ -33,7 +36,7 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {
     // Venue map flags are strings on the wire ("true"/"false"); absent on create means shown, as upstream.
-    for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = /^(1|true|yes|on)$/i.test(String(params[flag]))
+    for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = isTrueWord(params[flag])
   }
   const date = publicationDate(params, ctx.siteZone, ctx.now)
   if (date) changes.date = date.wall
@@ -65,7 +68,7 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
     fresh.show_map ??= true
     fresh.show_map_link ??= true
   }
-  await prepareMarkdownOf(fresh)
+  await prepareMarkdownOf(fresh, ctx.markdown)
   const files = planFiles(kind, undefined, ctx.lang, fresh)
   const record = await ctx.tx.commit(kind, ctx.store.newStem(kind, slug, id), files)
   return { record: record!, created: true }
@@ -80,7 +83,7 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
     return data.status !== 'trash' && String(data[NAME[kind]]).toLowerCase() === name
   })
   const owner = (record: ContentRecord) => Number(record.source.data.author) || 0
-  const status = (record: ContentRecord) => String(record.source.data.status ?? 'publish')
+  const status = (record: ContentRecord) => statusIn(record.source.data)
   const changeable = twins.find((record) => canChangePost(ctx.caller, owner(record), status(record)))
   if (changeable) return { record: changeable, mayChange: true }
   const readable = twins.find((record) => status(record) === 'publish' || canReadPost(ctx.caller, owner(record)))
@@ -89,7 +92,7 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
 
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
 export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
-  await prepareMarkdownOf(changes)
+  await prepareMarkdownOf(changes, ctx.markdown)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 import { canEditOthers, type Caller } from '../auth/roles.ts'
 import { invalidParam } from '../errors.ts'
-import { prepareMarkdown } from '../serialize/markdown.ts'
+import type { MarkdownRenderer } from '../serialize/markdown.ts'
 
 // What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
 // post, links to http(s) and mailto, images from http(s). Editors and administrators have
@@ -97,12 +97,12 @@ function asStored(body: string): string {
  * which JSON-LD shows) on a worker thread before the write is committed and answered, so that
  * neither its answer nor the lists after it render a long text on the event loop.
  */
-export async function prepareMarkdownOf(changes: Record<string, unknown>): Promise<void> {
+export async function prepareMarkdownOf(changes: Record<string, unknown>, markdown: MarkdownRenderer): Promise<void> {
   const texts: string[] = []
   if (typeof changes.description === 'string') {
     const body = asStored(changes.description)
     texts.push(body, body.split(/\n\s*\n/)[0] ?? '')
   }
   if (typeof changes.excerpt === 'string') texts.push(changes.excerpt)
-  await Promise.all(texts.map(prepareMarkdown))
+  await Promise.all(texts.map((text) => markdown.prepare(text)))
 }

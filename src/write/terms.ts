@@ -1,5 +1,6 @@
 import { canManageTerms } from '../auth/roles.ts'
 import { findBySlug } from '../content/lookup.ts'
+import type { TermKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES } from '../languages.ts'
@@ -9,7 +10,7 @@ import type { WriteContext } from './context.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { sanitizeChanges } from './sanitize.ts'
 
-export type TermKind = 'categories' | 'tags'
+export type { TermKind }
 
 /**
  * An event's `categories` or `tags` as ids: ids that name nothing are skipped; text is

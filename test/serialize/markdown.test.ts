@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as markdown from '../../src/serialize/markdown.ts'
 
-const { renderMarkdown } = markdown
+// A renderer as an app makes one; its cache is this file's alone.
+const renderer = markdown.createMarkdownRenderer()
+const renderMarkdown = (text: string) => renderer.render(text)
 
 describe('Markdown of hostile descriptions', () => {
   it('renders 2,000 nested quotes without overflowing the stack', () => {

@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { Kind } from '../kinds.ts'
+import { STATUSES } from '../statuses.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
 import { isWebAddress, WEB_ADDRESS_FORMAT } from './web-address.ts'
@@ -16,7 +17,7 @@ const FLAG = { type: 'boolean' } as const
 const ID = { type: 'integer', minimum: 1 } as const
 const ID_LIST = { anyOf: [ID, { type: 'array', items: ID }] } as const
 // In the order a message lists them: the usual ones first.
-const STATUS = { enum: ['publish', 'draft', 'pending', 'private', 'future', 'trash'] } as const
+const STATUS = { enum: STATUSES }
 const POST_FIELDS = {
   id: ID,
   slug: TEXT,
