@@ -44,7 +44,7 @@ export function findUpward(dir: string): string | null {
 }
 
 function parseConfig(path: string, text: string, known: readonly string[]): ConfigFile {
-  let parsed
+  let parsed: ReturnType<typeof parseLined>
   try {
     parsed = parseLined(text)
   } catch (error) {

@@ -95,7 +95,7 @@ export function loadConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.
   }
   config.site_url = trimEndOf(config.site_url, '/')
   config.base_url = trimEndOf(config.base_url, '/')
-  config.api_root = '/' + trimOf(config.api_root, '/')
+  config.api_root = `/${trimOf(config.api_root, '/')}`
   return { config, file: file.path, warnings: file.warnings }
 }
 

@@ -103,5 +103,5 @@ function peakRow(label: string, peak: number | null): string[] {
 /** Writes the results as pretty JSON, creating the folder (it is git-ignored). */
 export async function writeJson(file: string, results: BenchResults): Promise<void> {
   await mkdir(dirname(file), { recursive: true })
-  await writeFile(file, JSON.stringify(results, null, 2) + '\n')
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`)
 }

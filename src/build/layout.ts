@@ -78,7 +78,7 @@ const apiPaths = new WeakMap<Layout, RegExp>()
 /** A path into the API namespace, optionally behind a language prefix. */
 function apiPath(layout: Layout): RegExp {
   let pattern = apiPaths.get(layout)
-  if (!pattern) apiPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escape(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)))
+  if (!pattern) apiPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)))
   return pattern
 }
 
@@ -87,10 +87,10 @@ const apiIndexPaths = new WeakMap<Layout, RegExp>()
 /** The API index (`/wp-json/`), optionally behind a language prefix. */
 function apiIndexPath(layout: Layout): RegExp {
   let pattern = apiIndexPaths.get(layout)
-  if (!pattern) apiIndexPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escape(layout.apiRoot)}/?(\\?|$)`)))
+  if (!pattern) apiIndexPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(layout.apiRoot)}/?(\\?|$)`)))
   return pattern
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -49,7 +49,7 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
           const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
           if ('error' in reply) throw new Error(reply.error)
           if (!('results' in reply)) throw new Error('a render worker answered out of turn')
-          reply.results.forEach((result, j) => (results[batch + j] = result))
+          for (const [j, result] of reply.results.entries()) results[batch + j] = result
           written += reply.written
           done += reply.results.length
           onProgress?.(done)

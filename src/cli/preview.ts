@@ -59,7 +59,7 @@ async function servable(root: string, path: string): Promise<{ path: string; siz
   if (!file.startsWith(root + sep)) return null
   const real = await realpath(file).catch(() => null)
   const realRoot = await realpath(root).catch(() => root)
-  if (!real || !real.startsWith(realRoot + sep)) return null
+  if (!real?.startsWith(realRoot + sep)) return null
   const info = await stat(real).catch(() => null)
   return info?.isFile() ? { path: real, size: info.size } : null
 }

@@ -1,4 +1,4 @@
-import { renderUsage, type CommandDef } from 'citty'
+import { renderUsage, type ArgsDef, type CommandDef } from 'citty'
 
 /** Where our printing goes: a stream that may or may not be a terminal. */
 export interface Out {
@@ -15,11 +15,12 @@ export function colourAllowed(stream: Out, env: NodeJS.ProcessEnv = process.env)
 
 /** Removes terminal colour codes. */
 export function plain(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC is what a colour code starts with
   return text.replace(/\u001b\[[0-9;]*m/g, '')
 }
 
 /** A command's usage as citty renders it, plain unless `stream` may show colour; ends with a newline. */
-export async function usageFor(command: CommandDef<any>, stream: Out, settingsNote = true): Promise<string> {
+export async function usageFor(command: CommandDef<ArgsDef>, stream: Out, settingsNote = true): Promise<string> {
   const lines = (await renderUsage(command)).split('\n').map((line) => line.trimEnd())
   const text = `${lines.join('\n').trimEnd()}\n${settingsNote ? `\n${SETTINGS_NOTE}\n` : ''}`
   return colourAllowed(stream) ? text : plain(text)

@@ -84,7 +84,7 @@ export function updateFrontMatter(previous: string, data: Record<string, unknown
 
 function editLines(previous: string, data: Record<string, unknown>, body: string, order: readonly string[], readAs: ReadAs): string | null {
   const parts = splitFile(previous)
-  if (!parts || parts.language !== '') return null
+  if (parts?.language !== '') return null
   let old: Record<string, unknown>
   let oldBody: string
   try {
@@ -128,7 +128,7 @@ function editLines(previous: string, data: Record<string, unknown>, body: string
  */
 export function reorderFrontMatter(previous: string, order: readonly string[]): string | null {
   const parts = splitFile(previous)
-  if (!parts || parts.language !== '') return null
+  if (parts?.language !== '') return null
   const lines = parts.block.split('\n')
   const spans = spansOf(parts.block, lines)
   if (!spans || spans.length === 0) return null

@@ -102,7 +102,7 @@ export async function mediaNames(dir: string, prefix = ''): Promise<string[]> {
 export async function readMediaFile(dir: string, file: string): Promise<Buffer | null> {
   const path = join(dir, file)
   const [inside, real] = await Promise.all([realpath(dir).catch(() => null), realpath(path).catch(() => null)])
-  if (!inside || !real || !real.startsWith(inside + sep)) return null
+  if (!inside || !real?.startsWith(inside + sep)) return null
   const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null)
   if (!handle) return null
   try {

@@ -1,4 +1,4 @@
-import jsYaml from 'js-yaml'
+import type jsYaml from 'js-yaml'
 
 // js-yaml's reasons, said the way an editor fixes them. A reason not listed here is shown as is.
 const PLAIN: [RegExp, (line: string) => string][] = [

@@ -29,7 +29,7 @@ async function list(request: ApiRequest): Promise<ApiResult> {
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]
-  events.forEach((event, i) => parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes])))
+  for (const [i, event] of events.entries()) parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes]))
   parts.push(Buffer.from(`],${rest.slice(1)}`))
   return {
     json: Buffer.concat(parts),

@@ -22,7 +22,7 @@ export function slugify(text: string): string {
  * written in `lang` is also served in every language the record has no file in (fallback), so a
  * slug free only in `lang` could clash there, and the clash would drop a record at the next load.
  */
-export function uniqueSlug(store: Store, kind: Kind, lang: Lang, base: string, selfId?: number): string {
+export function uniqueSlug(store: Store, kind: Kind, _lang: Lang, base: string, selfId?: number): string {
   const root = base || 'untitled'
   const free = (slug: string) => LANGUAGES.every((l) => {
     const holder = store.bySlug(kind, l, slug)

@@ -60,7 +60,7 @@ describe('a users file that cannot be used', () => {
   })
 
   it('answers 401, never 500, for hashes that are malformed or would cost too much to check', async () => {
-    const hashes = ['plain-text', 'scrypt$16384$8$1$c2FsdA', 'scrypt$131072$32$4$c2FsdHNhbHQ$' + 'A'.repeat(43), 'scrypt$1073741824$8$1$c2FsdA$' + 'A'.repeat(43), 'bcrypt$2b$10$x']
+    const hashes = ['plain-text', 'scrypt$16384$8$1$c2FsdA', `scrypt$131072$32$4$c2FsdHNhbHQ$${'A'.repeat(43)}`, `scrypt$1073741824$8$1$c2FsdA$${'A'.repeat(43)}`, 'bcrypt$2b$10$x']
     const lines = hashes.map((hash, i) => `  - { id: ${i + 1}, login: u${i}, role: editor, passwords: [{ name: x, hash: '${hash}' }] }`)
     await writeFile(file, `users:\n${lines.join('\n')}\n`)
     const users = openUsers(file)

@@ -81,7 +81,7 @@ describe('almanac check, in one run', () => {
 describe('a hostile value or key in a file', () => {
   it('stays on its line in text, GitHub and JSON output', async () => {
     const tree = await reference()
-    const hostile = '---\nid: 41\ntitle: Hostile\nstatus: "pub\\nlish\\u2028\\e[31m\\r::error file=x::forged %0A"\nstart_date: 2026-07-01 19:00:00\nend_date: 2026-07-01 20:00:00\n"ev\\nil\\u0085key": 1\ntimezone: "' + 'x'.repeat(100_000) + '"\n---\n'
+    const hostile = `---\nid: 41\ntitle: Hostile\nstatus: "pub\\nlish\\u2028\\e[31m\\r::error file=x::forged %0A"\nstart_date: 2026-07-01 19:00:00\nend_date: 2026-07-01 20:00:00\n"ev\\nil\\u0085key": 1\ntimezone: "${'x'.repeat(100_000)}"\n---\n`
     await writeFile(join(tree.content, 'events/hostile.en.md'), hostile)
     const text = await almanac(['check'], tree.dir)
     const ours = text.stdout.split('\n').filter((line) => line.includes('hostile.en.md'))

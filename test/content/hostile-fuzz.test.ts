@@ -83,7 +83,7 @@ const fragment = fc.oneof(
   fc.constantFrom(...ODD),
   fc.integer({ min: 2, max: 9 }).map(laughs),
   fc.integer({ min: 1, max: 3000 }).map((n) => `x: ${'['.repeat(n)}${']'.repeat(n)}`),
-  fc.integer({ min: 1, max: 200 }).map((n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n') + ' 1'),
+  fc.integer({ min: 1, max: 200 }).map((n) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n')} 1`),
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   fc.string({ unit: 'binary', maxLength: 120 }),
   fc.string({ maxLength: 40 }).map((s) => `k: ${s}`),

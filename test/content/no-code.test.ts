@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { watchContent } from '../../src/content/watch.ts'
-import { almanac, eventFile, eventually, loadStore, tempTree } from './trees.ts'
+import { almanac, eventually, loadStore, tempTree } from './trees.ts'
 
 declare global {
   var __almanacRan: boolean | undefined

@@ -59,7 +59,7 @@ describe('hostile query parameters and paths, as anyone', () => {
         const url = `${base}/${where}`
         // Reads only: a fixture shared by the run must not change (writes are the bodies suite's).
         const init: RequestInit = { method, headers: headersOf(method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? who : 'anonymous') }
-        let answer
+        let answer: Awaited<ReturnType<typeof send>>
         try {
           answer = await send(app, url, init)
         } catch (error) {

@@ -1,4 +1,4 @@
-import { type User } from './harness.ts'
+import type { User } from './harness.ts'
 import { canChange, canManageTerms, canRead, canPublish, idTaken, sameNamed, termNamed, type Model, type PostRecord, type TermKind } from './model.ts'
 import { fail, name, type Real } from './observe.ts'
 

@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import type { User } from './harness.ts'
 import { canChange, canEditOthers, canEditPosts, forget, idTaken, pick, postsOf, unlinkEverywhere, type Model, type PostKind, type PostRecord } from './model.ts'
 import { adoptOrCreate, learnLinks } from './links.ts'

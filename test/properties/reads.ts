@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import type { User } from './harness.ts'
 import { AVOID, canEditPosts, canRead, listed, pick, postsOf, termsOf, type Lang, type Model, type PostKind, type PostRecord, type TermKind } from './model.ts'
 import { agrees, expectStatus, fail, name, send, type Real, embedsFor } from './observe.ts'

@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import { canChange, canManageTerms, forget, idTaken, pick, postsOf, termNamed, termsOf, type Kind, type Lang, type Model, type TermKind } from './model.ts'
 import { expectStatus, fail, name, send, treeNow, unchangedTree, type Real } from './observe.ts'
 import { login, NAMES, userOf, withLang } from './writes.ts'

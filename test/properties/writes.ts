@@ -98,7 +98,7 @@ const DATES = ['2027-01-14', '2027-03-02', '2027-06-20']
 /** What a write expects before it is sent: a refusal (status codes) or success. */
 export type Plan = { refuse: number[] } | { ok: true; status: string | undefined; owner: number }
 
-export function plan(model: Model, u: User | null, spec: WriteSpec, target?: PostRecord): Plan {
+export function plan(_model: Model, u: User | null, spec: WriteSpec, target?: PostRecord): Plan {
   if (!u) return { refuse: [401] }
   if (!canEditPosts(u) || (target && !canChange(u, target))) return { refuse: [403] }
   const other = spec.author && spec.author !== 'self' ? USER_LIST[spec.author.other % USER_LIST.length]! : undefined
