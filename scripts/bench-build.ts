@@ -12,9 +12,16 @@ import { envNumber } from './bench/load.ts'
 const tmp = join(os.tmpdir(), `almanac-bench-build-${process.pid}`)
 try {
   const corpus = await generateContent(join(tmp, 'content'), envNumber('BENCH_EVENTS', 10_000))
-  console.log(`${corpus.files.toLocaleString('en')} content files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`)
+  console.log(
+    `${corpus.files.toLocaleString('en')} content files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  )
   const workers = process.env.BENCH_WORKERS === undefined ? undefined : envNumber('BENCH_WORKERS', 0)
-  const run = await measureBuild(join(tmp, 'content'), join(tmp, 'dist'), Math.max(1, envNumber('BENCH_BUILD', 10)), workers)
+  const run = await measureBuild(
+    join(tmp, 'content'),
+    join(tmp, 'dist'),
+    Math.max(1, envNumber('BENCH_BUILD', 10)),
+    workers,
+  )
   console.log(formatBuild(run))
 } finally {
   await rm(tmp, { recursive: true, force: true })

@@ -45,12 +45,20 @@ async function main(): Promise<void> {
     const bare = await measureBaseline(almanac.targets, almanac.mix, settings, tmp)
     // After the read load tests, before the writes change the tree: the queries see the generated corpus.
     log('timing listEvents in-process …')
-    const inProcess = await measureInProcess(corpus, envNumber('BENCH_QUERY_RUNS', 200), Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)))
+    const inProcess = await measureInProcess(
+      corpus,
+      envNumber('BENCH_QUERY_RUNS', 200),
+      Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)),
+    )
     const editing = await measureEditing(corpus, settings, sizes, tmp, log)
     const editsOfBuild = envNumber('BENCH_BUILD', 10)
     if (editsOfBuild > 0) log('static build: a full build, then edits of one event …')
-    const build = editsOfBuild > 0 ? await measureBuild(join(tmp, 'content'), join(tmp, 'dist'), editsOfBuild) : undefined
-    const results = { ...assemble(corpus, generateMs, settings, almanac, bare, inProcess, editing, sizes, loadBefore), ...(build ? { build } : {}) }
+    const build =
+      editsOfBuild > 0 ? await measureBuild(join(tmp, 'content'), join(tmp, 'dist'), editsOfBuild) : undefined
+    const results = {
+      ...assemble(corpus, generateMs, settings, almanac, bare, inProcess, editing, sizes, loadBefore),
+      ...(build ? { build } : {}),
+    }
     console.log(`\n${formatReport(results)}`)
     if (build) console.log(`\n${formatBuild(build)}`)
     const files = ['issue-2.json', 'results.json'].map((name) => join(ROOT, '.bench', name))
@@ -64,8 +72,15 @@ async function main(): Promise<void> {
 
 /** Every measurement of the run, in the shape the report prints and the JSON keeps. */
 function assemble(
-  corpus: Corpus, generateMs: number, settings: LoadSettings, almanac: AlmanacRun, bare: BareRun, inProcess: InProcessResults,
-  editing: EditingRun, sizes: EditingSizes, loadBefore: number,
+  corpus: Corpus,
+  generateMs: number,
+  settings: LoadSettings,
+  almanac: AlmanacRun,
+  bare: BareRun,
+  inProcess: InProcessResults,
+  editing: EditingRun,
+  sizes: EditingSizes,
+  loadBefore: number,
 ): BenchResults {
   const cpus = os.cpus()
   return {
@@ -78,7 +93,13 @@ function assemble(
       platform: `${os.platform()} ${os.release()} ${os.arch()}`,
       loadBefore,
     },
-    content: { files: corpus.files, megabytes: corpus.bytes / 1024 ** 2, events: corpus.events, languages: 4, generateMs },
+    content: {
+      files: corpus.files,
+      megabytes: corpus.bytes / 1024 ** 2,
+      events: corpus.events,
+      languages: 4,
+      generateMs,
+    },
     settings,
     coldStart: almanac.coldStart,
     memory: almanac.memory,

@@ -51,7 +51,14 @@ export interface App {
   textsReady: Promise<void>
 }
 
-const ROUTES: RouteDef[] = [...EVENT_ROUTES, ...VENUE_ROUTES, ...ORGANIZER_ROUTES, ...CATEGORY_ROUTES, ...TAG_ROUTES, DIAGNOSTICS_ROUTE]
+const ROUTES: RouteDef[] = [
+  ...EVENT_ROUTES,
+  ...VENUE_ROUTES,
+  ...ORGANIZER_ROUTES,
+  ...CATEGORY_ROUTES,
+  ...TAG_ROUTES,
+  DIAGNOSTICS_ROUTE,
+]
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * The only query parameter a write takes as an argument: whatever a body may set (title,
@@ -60,7 +67,10 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 const WRITE_QUERY_ARGS = ['force']
 /** WordPress marks authenticated answers private and already expired (docs/compatibility.md §13). */
-const PRIVATE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
+const PRIVATE = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+}
 
 /** Composes routes, authentication, argument parsing and the error handler into one h3 app (the only place that does). */
 export function createApp(options: AppOptions): App {
@@ -70,7 +80,8 @@ export function createApp(options: AppOptions): App {
   const indexes = createIndexes(store, site.timezone)
   // This app's caches alone: another app in the process, over another tree, keeps its own.
   const caches = createCaches()
-  const prepare = (record: Parameters<typeof prepareRecordMarkdown>[1]) => prepareRecordMarkdown(caches.markdown, record)
+  const prepare = (record: Parameters<typeof prepareRecordMarkdown>[1]) =>
+    prepareRecordMarkdown(caches.markdown, record)
   store.onChange((before, after) => {
     indexes.update(before, after)
     if (after) void prepare(after)
@@ -79,7 +90,16 @@ export function createApp(options: AppOptions): App {
   // One table: the router registers it and both indexes describe it, so no route can be left out of them.
   const routes: RouteDef[] = [apiIndexRoute(() => routes), rootRoute(() => routes), docRoute(() => ROUTES), ...ROUTES]
   const state = (event: H3Event) =>
-    requestState(event, { store, site, indexes, perPage: options.perPage, maxPerPage: options.maxPerPage, now: now(), caches, ...(options.users ? { users: options.users } : {}) })
+    requestState(event, {
+      store,
+      site,
+      indexes,
+      perPage: options.perPage,
+      maxPerPage: options.maxPerPage,
+      now: now(),
+      caches,
+      ...(options.users ? { users: options.users } : {}),
+    })
 
   const app = new H3({
     silent: true,
@@ -112,14 +132,20 @@ export function createApp(options: AppOptions): App {
     const slug = path.slug === undefined ? undefined : safeDecode(path.slug)
     // docs/compatibility.md §3: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
     if (endpoint.capability && !endpoint.capability(current.caller)) throw forbidden(current.caller)
-    endpoint.authorize?.({ caller: current.caller, view: current.view, ...(path.id ? { id: Number(path.id) } : {}), ...(slug ? { slug } : {}) })
+    endpoint.authorize?.({
+      caller: current.caller,
+      view: current.view,
+      ...(path.id ? { id: Number(path.id) } : {}),
+      ...(slug ? { slug } : {}),
+    })
     // No prototype, and keys copied as data: a body's `__proto__` is a parameter named so, nothing more.
     const input: Record<string, unknown> = Object.create(null)
     copyParams(input, WITH_BODY.has(method) ? pick(current.query, WRITE_QUERY_ARGS) : current.query)
     if (WITH_BODY.has(event.req.method)) copyParams(input, await readParams(event))
     if (path.id !== undefined) input.id = path.id
     // The path slug names the record; on an event update, a `slug` in the body is the event's new slug.
-    if (slug !== undefined && (endpoint.slugFromPath || method === 'GET' || method === 'HEAD' || method === 'DELETE')) input.slug = slug
+    if (slug !== undefined && (endpoint.slugFromPath || method === 'GET' || method === 'HEAD' || method === 'DELETE'))
+      input.slug = slug
     const parsed = parseParams(endpoint.args, input, current.paramContext)
     const result = await endpoint.handler({
       method,
@@ -129,8 +155,13 @@ export function createApp(options: AppOptions): App {
       params: parsed.values,
       given: parsed.given,
       scope: {
-        store, indexes, lang: current.view.lang, siteZone: site.timezone, now: current.view.now,
-        reader: current.view.reader ?? 'none', geolocDistance: options.geolocDistance ?? 25,
+        store,
+        indexes,
+        lang: current.view.lang,
+        siteZone: site.timezone,
+        now: current.view.now,
+        reader: current.view.reader ?? 'none',
+        geolocDistance: options.geolocDistance ?? 25,
         ...(current.view.password !== undefined ? { password: current.view.password } : {}),
       },
       paramContext: current.paramContext,
@@ -143,13 +174,23 @@ export function createApp(options: AppOptions): App {
     return respond(event, route, current, result)
   }
 
-  function respond(event: H3Event, route: RouteDef, current: RequestState, result: Awaited<ReturnType<Endpoint['handler']>>) {
+  function respond(
+    event: H3Event,
+    route: RouteDef,
+    current: RequestState,
+    result: Awaited<ReturnType<Endpoint['handler']>>,
+  ) {
     const status = result.status ?? 200
-    const init = { ...responseInit(route, current.caller, status), headers: { ...responseInit(route, current.caller, status).headers, ...result.headers } }
-    if (!hasGlobalParams(current.query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
+    const init = {
+      ...responseInit(route, current.caller, status),
+      headers: { ...responseInit(route, current.caller, status).headers, ...result.headers },
+    }
+    if (!hasGlobalParams(current.query))
+      return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
     const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
     const global = applyGlobalParams(body, current.query, status, init.headers)
-    const text = current.query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
+    const text =
+      current.query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
     return send(event, text, { ...init, status: global.status })
   }
 
@@ -169,7 +210,9 @@ function routePath(apiRoot: string, route: RouteDef): string {
 
 /** Methods of a route the caller may use (WordPress's `Allow` header): public ones, and those their role allows. */
 function allowedMethods(route: RouteDef, caller: Caller | null): string[] {
-  return route.endpoints.filter((endpoint) => !endpoint.capability || endpoint.capability(caller)).flatMap((endpoint) => endpoint.methods)
+  return route.endpoints
+    .filter((endpoint) => !endpoint.capability || endpoint.capability(caller))
+    .flatMap((endpoint) => endpoint.methods)
 }
 
 /** Every failure becomes the WordPress envelope; unexpected ones are logged once and hidden. */
@@ -185,14 +228,18 @@ function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (messa
     api = apiError('internal_server_error')
   }
   const allow = event.context.allow as string[] | undefined
-  const headers = { ...baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) }), ...api.envelope.headers }
+  const headers = {
+    ...baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) }),
+    ...api.envelope.headers,
+  }
   if (event.context.authenticated) Object.assign(headers, PRIVATE)
   const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
   return new Response(body, { status: api.status, headers })
 }
 
 function copyParams(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  for (const [key, value] of Object.entries(source))
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -30,7 +30,9 @@ export function readConfigFile(named: string | undefined, cwd: string, known: re
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw new ConfigError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    throw new ConfigError(
+      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
   }
   return parseConfig(path, text, known)
 }
@@ -48,14 +50,17 @@ function parseConfig(path: string, text: string, known: readonly string[]): Conf
   try {
     parsed = parseLined(text)
   } catch (error) {
-    if (error instanceof YamlSyntaxError) throw new ConfigError(`${path}:${error.line}: not valid YAML: ${error.problem}`)
+    if (error instanceof YamlSyntaxError)
+      throw new ConfigError(`${path}:${error.line}: not valid YAML: ${error.problem}`)
     throw error
   }
   const lineOf = (key: string) => parsed.lineOf([key]) ?? 1
   if (parsed.data === null || parsed.data === undefined) return { ...NONE, path }
-  if (typeof parsed.data !== 'object' || Array.isArray(parsed.data)) throw new ConfigError(`${path}:1: expected a mapping of settings (key: value lines)`)
+  if (typeof parsed.data !== 'object' || Array.isArray(parsed.data))
+    throw new ConfigError(`${path}:1: expected a mapping of settings (key: value lines)`)
   const data = parsed.data as Record<string, unknown>
-  const warnings = Object.keys(data).filter((key) => !known.includes(key))
+  const warnings = Object.keys(data)
+    .filter((key) => !known.includes(key))
     .map((key) => `${path}:${lineOf(key)}: unknown setting "${key}"${didYouMean(key, known)}; it is ignored`)
   return { path, data, lineOf, warnings }
 }

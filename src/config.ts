@@ -79,7 +79,11 @@ export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = proce
  * variables are relative to `cwd`; paths in the config file, and the default paths when there is
  * one, are relative to the file's folder, so a content repository works from any of its folders.
  */
-export function loadConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LoadedConfig {
+export function loadConfig(
+  flags: Source = {},
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): LoadedConfig {
   const named = typeof flags.config === 'string' && flags.config !== '' ? flags.config : env.ALMANAC_CONFIG || undefined
   const file = readConfigFile(named, cwd, Object.keys(DEFAULTS))
   const home = file.path ? dirname(file.path) : cwd
@@ -89,9 +93,11 @@ export function loadConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.
     const fromFile = given === undefined ? file.data[key] : undefined
     const raw = given ?? fromFile
     if (raw !== undefined && raw !== '') {
-      (config as Record<string, unknown>)[key] = given !== undefined ? coerce(key, raw) : inFile(file.path!, file.lineOf(key), () => coerce(key, raw))
+      ;(config as Record<string, unknown>)[key] =
+        given !== undefined ? coerce(key, raw) : inFile(file.path!, file.lineOf(key), () => coerce(key, raw))
     }
-    if (PATHS.includes(key)) (config as Record<string, unknown>)[key] = resolve(given === undefined ? home : cwd, config[key] as string)
+    if (PATHS.includes(key))
+      (config as Record<string, unknown>)[key] = resolve(given === undefined ? home : cwd, config[key] as string)
   }
   config.site_url = trimEndOf(config.site_url, '/')
   config.base_url = trimEndOf(config.base_url, '/')
@@ -113,7 +119,8 @@ function coerce(key: keyof Config, raw: unknown): unknown {
   const expected = typeof DEFAULTS[key]
   if (expected === 'number') {
     const n = Number(raw)
-    if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${key}: expected a whole number, got ${JSON.stringify(raw)}`)
+    if (!Number.isInteger(n) || n < 0)
+      throw new ConfigError(`${key}: expected a whole number, got ${JSON.stringify(raw)}`)
     if (key === 'port' && n > 65535) throw new ConfigError(`port: expected 0–65535, got ${n}`)
     return n
   }
@@ -123,9 +130,11 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (isFalseWord(raw)) return false
     throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
   }
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)
+  if (typeof raw !== 'string' && typeof raw !== 'number')
+    throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)
   const value = String(raw)
-  if (key === 'default_language' && !isLang(value)) throw new ConfigError(`default_language: unknown language "${value}"`)
+  if (key === 'default_language' && !isLang(value))
+    throw new ConfigError(`default_language: unknown language "${value}"`)
   if (key === 'timezone' && !isTimeZone(value)) throw new ConfigError(`timezone: "${value}" is not an IANA time zone`)
   if ((key === 'site_url' || key === 'base_url') && value !== '' && !isHttpUrl(value)) {
     throw new ConfigError(`${key}: expected an http(s) URL, got "${value}"`)

@@ -58,7 +58,13 @@ export class ApiError extends HTTPError {
   readonly extra: Record<string, unknown>
   readonly envelope: EnvelopeOptions
 
-  constructor(code: string, status: number, message: string, extra: Record<string, unknown> = {}, envelope: EnvelopeOptions = {}) {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    envelope: EnvelopeOptions = {},
+  ) {
     super({ status, message })
     this.code = code
     this.extra = extra
@@ -86,7 +92,13 @@ export function apiError(code: ErrorCode, args: string[] = [], extra: Record<str
 /** 429 after too many failed logins, with `Retry-After` in whole seconds. */
 export function tooManyLoginAttempts(waitMs: number): ApiError {
   const [status, message] = CATALOGUE.too_many_login_attempts
-  return new ApiError('too_many_login_attempts', status, message, {}, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } })
+  return new ApiError(
+    'too_many_login_attempts',
+    status,
+    message,
+    {},
+    { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
+  )
 }
 
 /** One failed parameter: the message for `params` and, for type errors, a `details` entry. */

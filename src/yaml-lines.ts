@@ -2,7 +2,10 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 
 /** YAML that cannot be parsed: the line (1-based) where the parser stopped, and why. */
 export class YamlSyntaxError extends Error {
-  constructor(readonly line: number, readonly problem: string) {
+  constructor(
+    readonly line: number,
+    readonly problem: string,
+  ) {
     super(`line ${line}: ${problem}`)
   }
 }
@@ -19,7 +22,8 @@ export function parseLined(text: string): LinedYaml {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false })
   const first = doc.errors[0]
-  if (first) throw new YamlSyntaxError(lines.linePos(first.pos[0]).line, first.message.split('\n')[0]!.replace(/:$/, ''))
+  if (first)
+    throw new YamlSyntaxError(lines.linePos(first.pos[0]).line, first.message.split('\n')[0]!.replace(/:$/, ''))
   let data: unknown
   try {
     data = doc.toJS()
@@ -29,8 +33,11 @@ export function parseLined(text: string): LinedYaml {
   const lineOf = (path: readonly (string | number)[]) => {
     const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents
     const last = path[path.length - 1]
-    const node = isMap(parent) ? parent.items.find((pair) => (isScalar(pair.key) ? pair.key.value : pair.key) === last)?.key
-      : isSeq(parent) && typeof last === 'number' ? parent.items[last] : undefined
+    const node = isMap(parent)
+      ? parent.items.find((pair) => (isScalar(pair.key) ? pair.key.value : pair.key) === last)?.key
+      : isSeq(parent) && typeof last === 'number'
+        ? parent.items[last]
+        : undefined
     const offset = (node as { range?: [number, number, number] } | undefined)?.range?.[0]
     return offset === undefined ? undefined : lines.linePos(offset).line
   }

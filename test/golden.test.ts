@@ -47,17 +47,17 @@ const CASES: [sample: string, path: string, before16?: 'before16'][] = [
 const ALLOWED: Allowed = {
   '*.modified': 'the fixture files carry no modification date; it falls back to the publication date',
   '*.modified_utc': 'as modified',
-  'modified': 'as above, on single reads',
-  'modified_utc': 'as above',
+  modified: 'as above, on single reads',
+  modified_utc: 'as above',
   '*.*.modified': 'embedded venues and organizers',
   '*.*.modified_utc': 'embedded venues and organizers',
   '*.*.*.modified': 'embedded in lists',
   '*.*.*.modified_utc': 'embedded in lists',
   'events.*.date': 'events created through the reference a second apart; fixture dates follow them loosely',
   'events.*.date_utc': 'as date',
-  'date': 'as date',
-  'date_utc': 'as date',
-  'image': 'docs/compatibility.md §15: media are served from content/media; no generated sizes',
+  date: 'as date',
+  date_utc: 'as date',
+  image: 'docs/compatibility.md §15: media are served from content/media; no generated sizes',
   'events.*.image': 'docs/compatibility.md §15',
   'json_ld.image': 'docs/compatibility.md §15',
   'json_ld.description': 'escaped HTML without the reference’s stray literal "\\n"',
@@ -72,10 +72,10 @@ const ALLOWED: Allowed = {
   'venue.json_ld.url': 'the venue’s public page',
   'json_ld.offers.validFrom': 'follows the publication date',
   'json_ld.url': 'same',
-  'url': 'tags live under /events/tag/ (docs/architecture.md §2)',
+  url: 'tags live under /events/tag/ (docs/architecture.md §2)',
   'tags.*.url': 'as above',
-  'rest_url': 'docs/compatibility.md §2: 9 per page by default, not the reference site’s 10',
-  '_links': 'single terms link Almanac’s own routes, not /wp/v2',
+  rest_url: 'docs/compatibility.md §2: 9 per page by default, not the reference site’s 10',
+  _links: 'single terms link Almanac’s own routes, not /wp/v2',
   'json_ld.location': 'reference venue JSON-LD has url ""',
 }
 
@@ -95,7 +95,9 @@ describe('responses match the reference samples', () => {
     expect(ours.status).toBe(reference.status)
     for (const header of reference.headers) expect(ours.headers.has(header), `header ${header}`).toBe(true)
     // Serialized, so that key order counts too.
-    expect(JSON.stringify(shapeOf(ours.body), null, 1)).toBe(JSON.stringify(withoutImageSizes(shapeOf(reference.body)), null, 1))
+    expect(JSON.stringify(shapeOf(ours.body), null, 1)).toBe(
+      JSON.stringify(withoutImageSizes(shapeOf(reference.body)), null, 1),
+    )
   })
 
   it.each(CASES)('%s: same values, except where Almanac decided otherwise', async (name, path, before16) => {

@@ -7,9 +7,16 @@ export const SAMPLES = resolve(import.meta.dirname, 'fixtures/tec-samples')
 export function sample(name: string) {
   const head = readFileSync(resolve(SAMPLES, `${name}.headers`), 'utf8').split(/\r?\n/)
   const status = Number(head[0]!.split(' ')[1])
-  const headers = head.slice(1).filter((line) => line.includes(':')).map((line) => line.slice(0, line.indexOf(':')))
+  const headers = head
+    .slice(1)
+    .filter((line) => line.includes(':'))
+    .map((line) => line.slice(0, line.indexOf(':')))
   const text = readFileSync(resolve(SAMPLES, `${name}.json`), 'utf8')
-  return { status, headers: headers.filter((h) => !/^(host|date|connection|x-powered-by)$/i.test(h)), body: JSON.parse(text) as unknown }
+  return {
+    status,
+    headers: headers.filter((h) => !/^(host|date|connection|x-powered-by)$/i.test(h)),
+    body: JSON.parse(text) as unknown,
+  }
 }
 
 /** Keys Almanac adds on purpose (docs/compatibility.md §1): removed before comparing with the reference. */
@@ -24,7 +31,8 @@ export function shapeOf(value: unknown, drop: Set<string> = ADDED): unknown {
   if (value === null) return 'null'
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) if (!drop.has(key)) out[key] = shapeOf(inner, drop)
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>))
+      if (!drop.has(key)) out[key] = shapeOf(inner, drop)
     return out
   }
   return typeof value
@@ -38,10 +46,18 @@ export function differences(ours: unknown, theirs: unknown, allowed: Allowed, pa
   if (Object.keys(allowed).some((pattern) => matchPath(pattern, path))) return []
   if (Array.isArray(theirs) && Array.isArray(ours)) {
     const out = ours.length === theirs.length ? [] : [`${path}: ${ours.length} items, reference has ${theirs.length}`]
-    for (let i = 0; i < Math.min(ours.length, theirs.length); i++) out.push(...differences(ours[i], theirs[i], allowed, `${path}.${i}`))
+    for (let i = 0; i < Math.min(ours.length, theirs.length); i++)
+      out.push(...differences(ours[i], theirs[i], allowed, `${path}.${i}`))
     return out
   }
-  if (theirs && ours && typeof theirs === 'object' && typeof ours === 'object' && !Array.isArray(ours) && !Array.isArray(theirs)) {
+  if (
+    theirs &&
+    ours &&
+    typeof theirs === 'object' &&
+    typeof ours === 'object' &&
+    !Array.isArray(ours) &&
+    !Array.isArray(theirs)
+  ) {
     const a = ours as Record<string, unknown>
     const b = theirs as Record<string, unknown>
     const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ADDED.has(k)))
@@ -52,7 +68,12 @@ export function differences(ours: unknown, theirs: unknown, allowed: Allowed, pa
 }
 
 function matchPath(pattern: string, path: string): boolean {
-  const regex = new RegExp(`^${pattern.split('.').map((p) => (p === '*' ? '[^.]+' : p.replace(/[$()^[\]\\|+?{}]/g, '\\$&'))).join('\\.')}(\\..*)?$`)
+  const regex = new RegExp(
+    `^${pattern
+      .split('.')
+      .map((p) => (p === '*' ? '[^.]+' : p.replace(/[$()^[\]\\|+?{}]/g, '\\$&')))
+      .join('\\.')}(\\..*)?$`,
+  )
   return regex.test(path)
 }
 

@@ -33,7 +33,10 @@ export function testSite(options: TestAppOptions = {}): Site {
 }
 
 /** Loads a fixture tree and builds the app over it, in-process. */
-export function fixtureApp(name: string, options: TestAppOptions = {}): Promise<App & { problems: Problem[]; store: Store }> {
+export function fixtureApp(
+  name: string,
+  options: TestAppOptions = {},
+): Promise<App & { problems: Problem[]; store: Store }> {
   return appOver(resolve(FIXTURES, name, 'content'), options)
 }
 
@@ -61,7 +64,9 @@ async function appOver(content: string, options: TestAppOptions, users?: UserDir
 
 /** Sends a request to the app in-process; `path` is relative to the namespace unless it starts with `/`. */
 export async function call(app: App, path: string, init: RequestInit = {}) {
-  const url = path.startsWith('/') ? `http://127.0.0.1:8089${path}` : `http://127.0.0.1:8089/wp-json/calendar/events/v1/${path}`
+  const url = path.startsWith('/')
+    ? `http://127.0.0.1:8089${path}`
+    : `http://127.0.0.1:8089/wp-json/calendar/events/v1/${path}`
   const response = await app.fetch(new Request(url, init))
   const text = await response.text()
   const json = response.headers.get('content-type')?.startsWith('application/json') && text !== ''
@@ -85,7 +90,11 @@ export function as(login: Login, password: string = ROLE_PASSWORDS[login]): Reco
 
 /** A JSON write request for `call`. */
 export function json(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } }
+  return {
+    method,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+  }
 }
 
 const usersFiles = new Map<string, string>()
@@ -102,8 +111,15 @@ export async function writableApp(name: string, options: TestAppOptions = {}) {
   let users = usersFiles.get('all')
   if (!users) {
     const directory = openUsers(join(dir, 'seed-users.yaml'))
-    const roles = { admin: 'administrator', editor: 'editor', author: 'author', contributor: 'contributor', subscriber: 'subscriber' } as const
-    for (const login of Object.keys(ROLE_PASSWORDS) as Login[]) directory.add(login, roles[login], ROLE_PASSWORDS[login])
+    const roles = {
+      admin: 'administrator',
+      editor: 'editor',
+      author: 'author',
+      contributor: 'contributor',
+      subscriber: 'subscriber',
+    } as const
+    for (const login of Object.keys(ROLE_PASSWORDS) as Login[])
+      directory.add(login, roles[login], ROLE_PASSWORDS[login])
     const { readFile } = await import('node:fs/promises')
     users = await readFile(join(dir, 'seed-users.yaml'), 'utf8')
     usersFiles.set('all', users)

@@ -49,7 +49,20 @@ describe('hostile text through the API', () => {
 
   it('indexes a description of 240 KB of < for search quickly, and still finds its title', async () => {
     const started = performance.now()
-    const created = await call(app, 'events', json('POST', { title: 'Angle Brackets', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 20:00:00', description: '<'.repeat(240_000) }, as('admin')))
+    const created = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        {
+          title: 'Angle Brackets',
+          start_date: '2026-12-20 18:00:00',
+          end_date: '2026-12-20 20:00:00',
+          description: '<'.repeat(240_000),
+        },
+        as('admin'),
+      ),
+    )
     expect(created.status).toBe(201)
     const found = await call(app, 'events?search=brackets&start_date=2026-12-01')
     expect(performance.now() - started).toBeLessThan(FAST_MS * 2)
@@ -57,7 +70,20 @@ describe('hostile text through the API', () => {
   })
 
   it('keeps serving a list when one of its events has 2,000 nested quotes in its description', async () => {
-    const created = await call(app, 'events', json('POST', { title: 'Deep Quotes', start_date: '2026-12-21 18:00:00', end_date: '2026-12-21 20:00:00', description: `${'>'.repeat(2000)} deep` }, as('admin')))
+    const created = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        {
+          title: 'Deep Quotes',
+          start_date: '2026-12-21 18:00:00',
+          end_date: '2026-12-21 20:00:00',
+          description: `${'>'.repeat(2000)} deep`,
+        },
+        as('admin'),
+      ),
+    )
     expect(created.status).toBe(201)
     const list = await call(app, 'events?start_date=2026-12-01&per_page=50')
     expect(list.status).toBe(200)
@@ -71,9 +97,20 @@ describe('Chinese search over a long description', () => {
     try {
       await call(app, 'events?search=warm&ml_language=zh-hans')
       const description = '今天晚上我们在公园举办音乐会，欢迎大家参加。'.repeat(14_000)
-      const created = await call(app, 'events?ml_language=zh-hans', json('POST', { title: '长描述', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 20:00:00', description }, as('admin')))
+      const created = await call(
+        app,
+        'events?ml_language=zh-hans',
+        json(
+          'POST',
+          { title: '长描述', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 20:00:00', description },
+          as('admin'),
+        ),
+      )
       expect(created.status).toBe(201)
-      const found = await call(app, `events?ml_language=zh-hans&start_date=2026-12-01&search=${encodeURIComponent('音乐会')}`)
+      const found = await call(
+        app,
+        `events?ml_language=zh-hans&start_date=2026-12-01&search=${encodeURIComponent('音乐会')}`,
+      )
       expect(found.body.events.map((event: { id: number }) => event.id)).toContain(created.body.id)
     } finally {
       await rm(app.dir, { recursive: true, force: true })

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, fixtureApp } from './helpers.ts'
 import { sample, swapNamespace } from './golden.ts'
 
-type Index = { namespace: string; routes: Record<string, { methods: string[]; endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> | [] }[]; _links?: { self: { href: string }[] } }> }
+type Index = {
+  namespace: string
+  routes: Record<
+    string,
+    {
+      methods: string[]
+      endpoints: { methods: string[]; args: Record<string, Record<string, unknown>> | [] }[]
+      _links?: { self: { href: string }[] }
+    }
+  >
+}
 
 // Where Almanac's route index differs on purpose: `force` on deletes (docs/compatibility.md §8); `image` has no declared
 // type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment.
@@ -19,16 +29,25 @@ describe('the namespace index and /doc follow the reference', () => {
     const theirs = sample('root-namespace').body as Index
     expect(Object.keys(ours)).toEqual(['namespace', 'routes', '_links', 'languages'])
     // Almanac adds one route of its own at the end: /diagnostics, for editors.
-    expect(Object.keys(ours.routes)).toEqual([...Object.keys(theirs.routes).map((key) => swapNamespace(key)), '/calendar/events/v1/diagnostics'])
+    expect(Object.keys(ours.routes)).toEqual([
+      ...Object.keys(theirs.routes).map((key) => swapNamespace(key)),
+      '/calendar/events/v1/diagnostics',
+    ])
     for (const [key, route] of Object.entries(theirs.routes)) {
       const mine = ours.routes[swapNamespace(key) as string]!
       expect(mine.methods, key).toEqual(route.methods)
       // Routes without parameters link to themselves, by the site's address (the fixture's is the reference's).
-      expect(mine._links?.self.map((link) => link.href), key).toEqual(route._links?.self.map((link) => swapNamespace(link.href)))
+      expect(
+        mine._links?.self.map((link) => link.href),
+        key,
+      ).toEqual(route._links?.self.map((link) => swapNamespace(link.href)))
       route.endpoints.forEach((endpoint, i) => {
         const args = mine.endpoints[i]!.args
         expect(mine.endpoints[i]!.methods, key).toEqual(endpoint.methods)
-        expect(Object.keys(args).filter((name) => !OURS_ONLY.has(name)), `${key} ${endpoint.methods}`).toEqual(Object.keys(endpoint.args))
+        expect(
+          Object.keys(args).filter((name) => !OURS_ONLY.has(name)),
+          `${key} ${endpoint.methods}`,
+        ).toEqual(Object.keys(endpoint.args))
         for (const [name, spec] of Object.entries(endpoint.args)) {
           const keys = Object.keys(spec).filter((k) => !(name === 'image' && k === 'type'))
           expect(Object.keys((args as Record<string, object>)[name]!), `${key} ${name}`).toEqual(keys)
@@ -52,9 +71,21 @@ describe('the namespace index and /doc follow the reference', () => {
     expect(ours.servers).toEqual([{ url: 'http://127.0.0.1:8089/wp-json/calendar/events/v1/' }])
     expect(Object.keys(ours.paths)).toEqual(Object.keys(theirs.paths))
     expect(Object.keys(ours.components.schemas)).toEqual(Object.keys(theirs.components.schemas))
-    expect(Object.keys(ours.components.schemas.CostDetails.properties)).toEqual(['currency_symbol', 'currency_code', 'currency_position', 'values'])
-    for (const path of Object.keys(theirs.paths)) expect(Object.keys(ours.paths[path]), path).toEqual(Object.keys(theirs.paths[path]))
+    expect(Object.keys(ours.components.schemas.CostDetails.properties)).toEqual([
+      'currency_symbol',
+      'currency_code',
+      'currency_position',
+      'values',
+    ])
+    for (const path of Object.keys(theirs.paths))
+      expect(Object.keys(ours.paths[path]), path).toEqual(Object.keys(theirs.paths[path]))
     const idParameter = ours.paths['/events/{id}'].get.parameters[1]
-    expect(idParameter).toEqual({ in: 'query', schema: { type: 'string' }, description: 'The event password', required: false, name: 'password' })
+    expect(idParameter).toEqual({
+      in: 'query',
+      schema: { type: 'string' },
+      description: 'The event password',
+      required: false,
+      name: 'password',
+    })
   })
 })

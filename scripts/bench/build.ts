@@ -15,12 +15,29 @@ export interface BuildRun {
 
 export const BUILD_BUDGETS = { fullMs: 20_000, oneEventMs: 1_000 }
 
-const SITE = { url: 'http://localhost:3000', host: 'localhost', apiRoot: '/wp-json', timezone: 'Asia/Singapore', defaultLang: 'en' as const, currency: 'SGD', currencySymbol: 'S$', currencyPosition: 'prefix' as const }
+const SITE = {
+  url: 'http://localhost:3000',
+  host: 'localhost',
+  apiRoot: '/wp-json',
+  timezone: 'Asia/Singapore',
+  defaultLang: 'en' as const,
+  currency: 'SGD',
+  currencySymbol: 'S$',
+  currencyPosition: 'prefix' as const,
+}
 
 /** A full build of the content into `out`, then `edits` edits of one event file, each timed until the output is current. */
 export async function measureBuild(content: string, out: string, edits: number, workers?: number): Promise<BuildRun> {
   const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
-  const builder = createSiteBuilder({ store, site: SITE, out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, ...(workers === undefined ? {} : { workers }) })
+  const builder = createSiteBuilder({
+    store,
+    site: SITE,
+    out,
+    publicUrl: 'https://cdn.example.org',
+    perPage: 9,
+    maxPerPage: 50,
+    ...(workers === undefined ? {} : { workers }),
+  })
   const full = await builder.full()
   const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
   store.onChange((before, after) => changes.push([before, after]))

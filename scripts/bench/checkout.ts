@@ -44,7 +44,11 @@ const PAGE = 50 // the server's max_per_page
 const BRANCH = 'bench-edits'
 
 /** Commits the tree as it is now, makes a branch where `events` have new titles, then checks it out and back. */
-export async function measureCheckout(server: Server, events: KnownEvent[], settle: () => Promise<Settled>): Promise<CheckoutResult> {
+export async function measureCheckout(
+  server: Server,
+  events: KnownEvent[],
+  settle: () => Promise<Settled>,
+): Promise<CheckoutResult> {
   // Path order is the order git writes files in, so the first and last here are the first and last written.
   const path = (e: KnownEvent) => `events/${e.stem}.en.md`
   const sorted = [...events].sort((a, b) => (path(a) < path(b) ? -1 : path(a) > path(b) ? 1 : 0))
@@ -56,14 +60,20 @@ export async function measureCheckout(server: Server, events: KnownEvent[], sett
   git(server.dir, ['init', '-q', '-b', 'main'])
   git(server.dir, ['add', '-A'])
   git(server.dir, ['commit', '-q', '-m', 'base'])
-  commitBranch(server.dir, sorted.map((e, i) => ({ path: path(e), text: withTitle(texts[i]!, fresh.get(e.id)!) })))
+  commitBranch(
+    server.dir,
+    sorted.map((e, i) => ({ path: path(e), text: withTitle(texts[i]!, fresh.get(e.id)!) })),
+  )
   // A working copy in use has a refreshed index: git's own time should be the checkout, not a first refresh.
   git(server.dir, ['update-index', '-q', '--refresh'])
   const setupMs = performance.now() - started
   // The branch was built without touching the working tree, so the server has nothing to catch up on; checked anyway.
   await settle()
   const notOld = await staleIds(server, ids, old)
-  if (notOld.length > 0) throw new Error(`${notOld.length} events do not serve their committed title before the checkout (e.g. ${notOld[0]})`)
+  if (notOld.length > 0)
+    throw new Error(
+      `${notOld.length} events do not serve their committed title before the checkout (e.g. ${notOld[0]})`,
+    )
   const sentinels = [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids[ids.length - 1]!]
   const forward = await timeCheckout(server, BRANCH, ids, sentinels, fresh, settle)
   const back = await timeCheckout(server, 'main', ids, sentinels, old, settle)
@@ -75,7 +85,12 @@ export async function measureCheckout(server: Server, events: KnownEvent[], sett
  * server too slow for TIMEOUT_MS is a result to report, not a failure. Then waits for it to go quiet.
  */
 async function timeCheckout(
-  server: Server, branch: string, ids: number[], sentinels: number[], titles: Titles, settle: () => Promise<Settled>,
+  server: Server,
+  branch: string,
+  ids: number[],
+  sentinels: number[],
+  titles: Titles,
+  settle: () => Promise<Settled>,
 ): Promise<CheckoutRun> {
   const t0 = performance.now()
   git(server.dir, ['checkout', '-q', branch])
@@ -92,8 +107,13 @@ async function timeCheckout(
   }
   const since = (at: number | null) => (at === null ? null : at - t0)
   return {
-    branch, gitMs, sentinelsMs: since(sentinelsAt), appliedMs: late.length > 0 ? null : since(appliedAt ?? performance.now()),
-    lateAfterSentinels, stillOld: late.length, settledMs: (await settle()).ms,
+    branch,
+    gitMs,
+    sentinelsMs: since(sentinelsAt),
+    appliedMs: late.length > 0 ? null : since(appliedAt ?? performance.now()),
+    lateAfterSentinels,
+    stillOld: late.length,
+    settledMs: (await settle()).ms,
   }
 }
 
@@ -104,7 +124,12 @@ async function staleIds(server: Server, ids: number[], titles: Titles): Promise<
     const chunk = ids.slice(i, i + PAGE)
     const answer = await get(`${server.base}/events?include=${chunk.join(',')}&per_page=${PAGE}`)
     if (answer.status !== 200) throw new Error(`GET /events?include=…: ${describe(answer)}`)
-    const served = new Map((JSON.parse(answer.body.toString('utf8')) as { events: { id: number; title: string }[] }).events.map((e) => [e.id, e.title]))
+    const served = new Map(
+      (JSON.parse(answer.body.toString('utf8')) as { events: { id: number; title: string }[] }).events.map((e) => [
+        e.id,
+        e.title,
+      ]),
+    )
     // An event missing from the answer (mid-reload) is as late as one with its old title.
     for (const id of chunk) if (served.get(id) !== titles.get(id)) stale.push(id)
   }
@@ -116,18 +141,36 @@ function commitBranch(dir: string, files: { path: string; text: string }[]): voi
   const head = git(dir, ['rev-parse', 'HEAD']).trim()
   const data = (text: string | Buffer) => [`data ${Buffer.byteLength(text)}\n`, text, '\n']
   const stream = [
-    `commit refs/heads/${BRANCH}\n`, 'committer b <b@e> 1700000000 +0000\n', ...data('bench edits'), `from ${head}\n`,
+    `commit refs/heads/${BRANCH}\n`,
+    'committer b <b@e> 1700000000 +0000\n',
+    ...data('bench edits'),
+    `from ${head}\n`,
     ...files.flatMap((file) => [`M 100644 inline ${file.path}\n`, ...data(Buffer.from(file.text, 'utf8'))]),
   ]
-  git(dir, ['fast-import', '--quiet'], Buffer.concat(stream.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part))))
+  git(
+    dir,
+    ['fast-import', '--quiet'],
+    Buffer.concat(stream.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part))),
+  )
 }
 
 /** git with a fixed identity and none of the user's or system config (hooks, signing, templates, fsmonitor). */
 function git(dir: string, args: string[], input?: Buffer): string {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')))
   Object.assign(env, { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' })
-  const config = ['user.email=b@e', 'user.name=b', 'commit.gpgsign=false', 'core.autocrlf=false', 'core.fsmonitor=false']
+  const config = [
+    'user.email=b@e',
+    'user.name=b',
+    'commit.gpgsign=false',
+    'core.autocrlf=false',
+    'core.fsmonitor=false',
+  ]
   return execFileSync('git', [...config.flatMap((c) => ['-c', c]), ...args], {
-    cwd: dir, env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024,
+    cwd: dir,
+    env,
+    input,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
   })
 }

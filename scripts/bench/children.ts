@@ -29,13 +29,21 @@ export function startChild(args: string[], cwd: string, env: NodeJS.ProcessEnv =
   if (proc.pid === undefined) throw new Error(`cannot spawn node ${args.join(' ')}`)
   live.add(proc)
   const lines: string[] = []
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''))
+  const collect = (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    )
   proc.stdout!.on('data', collect)
   proc.stderr!.on('data', collect)
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => {
-    live.delete(proc)
-    resolve(code)
-  }))
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      live.delete(proc)
+      resolve(code)
+    }),
+  )
   return { proc, pid: proc.pid, spawnedAt, lines, exited }
 }
 

@@ -20,7 +20,13 @@ export function basicAuth(login: string, password: string): string {
  * One request with an optional JSON body, timed from before it is sent to the last byte of the answer.
  * No keep-alive: no idle socket lingers into a load test, and every write pays the same connect.
  */
-export function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
+export function send(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<Answer> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8')
   const all: Record<string, string | number> = { ...headers }
   if (payload) Object.assign(all, { 'content-type': 'application/json', 'content-length': payload.length })
@@ -29,12 +35,14 @@ export function send(method: string, url: string, body?: unknown, headers: Recor
     const req = request(url, { method, agent: false, timeout: timeoutMs, headers: all }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: Buffer.concat(chunks),
-        ms: performance.now() - started,
-      }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      )
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)))

@@ -38,7 +38,8 @@ const FREE: Record<BenchLang, string> = { en: 'Free', 'zh-hans': '免费', ms: '
 /** Writes the benchmark content tree (events, venues, organizers, terms in 4 languages) under `dir`. */
 export async function generateContent(dir: string, eventCount: number, now = Date.now()): Promise<Corpus> {
   const rng = seeded(20_260_101)
-  for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags']) await mkdir(join(dir, kind), { recursive: true })
+  for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags'])
+    await mkdir(join(dir, kind), { recursive: true })
   const files: OutFile[] = [
     ...linkedFiles('venues', VENUES, rng),
     ...linkedFiles('organizers', ORGANIZERS, rng),
@@ -76,7 +77,11 @@ async function writeAll(dir: string, files: OutFile[]): Promise<number> {
   return bytes
 }
 
-function eventFiles(id: number, rng: () => number, now: number): { files: OutFile[]; upcoming: boolean; published: boolean; slug: string } {
+function eventFiles(
+  id: number,
+  rng: () => number,
+  now: number,
+): { files: OutFile[]; upcoming: boolean; published: boolean; slug: string } {
   const n = id - 1000
   const [a, b] = [pick(rng, 9), pick(rng, 9)]
   const body = bodyPlan(rng, 2)
@@ -142,13 +147,25 @@ function sourceExtras(kind: LinkedKind, id: number, rng: () => number): Fields {
   const date = '2025-06-01 10:00:00'
   if (kind === 'venues') {
     return {
-      status: 'publish', date, address: `${id} Marina Boulevard`, city: 'Singapore', country: 'Singapore',
-      zip: `01${String(8000 + id)}`, phone: `+65 6123 ${String(1000 + id)}`,
-      geo_lat: round(1.25 + rng() * 0.2), geo_lng: round(103.7 + rng() * 0.3),
+      status: 'publish',
+      date,
+      address: `${id} Marina Boulevard`,
+      city: 'Singapore',
+      country: 'Singapore',
+      zip: `01${String(8000 + id)}`,
+      phone: `+65 6123 ${String(1000 + id)}`,
+      geo_lat: round(1.25 + rng() * 0.2),
+      geo_lng: round(103.7 + rng() * 0.3),
     }
   }
   if (kind === 'organizers') {
-    return { status: 'publish', date, phone: `+65 6555 ${String(1000 + id)}`, website: `https://example.org/org-${id}`, email: `org${id}@example.org` }
+    return {
+      status: 'publish',
+      date,
+      phone: `+65 6555 ${String(1000 + id)}`,
+      website: `https://example.org/org-${id}`,
+      email: `org${id}@example.org`,
+    }
   }
   // Two levels of categories, so parent handling is exercised.
   if (kind === 'categories' && id > 10) return { parent: 1 + (id % 10) }
@@ -165,7 +182,9 @@ function markdown(lang: BenchLang, plan: number[][]): string {
 }
 
 function document(fields: Fields, body: string): string {
-  const lines = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${yaml(v!)}`)
+  const lines = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${yaml(v!)}`)
   return `---\n${lines.join('\n')}\n---\n${body}\n`
 }
 
@@ -186,7 +205,10 @@ function wall(instant: number): string {
 }
 
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 function pick(rng: () => number, n: number): number {

@@ -66,13 +66,21 @@ export function editingSizes(): EditingSizes {
 }
 
 /** Starts the CLI with a users file, runs the write section, then the live-content section, then stops it. */
-export async function measureEditing(corpus: Corpus, settings: LoadSettings, sizes: EditingSizes, tmp: string, log: (m: string) => void): Promise<EditingRun> {
+export async function measureEditing(
+  corpus: Corpus,
+  settings: LoadSettings,
+  sizes: EditingSizes,
+  tmp: string,
+  log: (m: string) => void,
+): Promise<EditingRun> {
   const picks = pickEvents(corpus, [sizes.updates, WRITER_SET * sizes.writers, sizes.edits + 1, sizes.checkoutFiles])
   const [updated, written, edited, checkedOut] = picks as [KnownEvent[], KnownEvent[], KnownEvent[], KnownEvent[]]
   const { child, server } = await startServer(corpus, tmp)
   const settle = () => waitForIdle(server.pid, sizes.settleSeconds * 1000)
   try {
-    log(`writes: ${sizes.creates} creates, ${sizes.updates} updates, then reads alone and with ${sizes.writers} writers …`)
+    log(
+      `writes: ${sizes.creates} creates, ${sizes.updates} updates, then reads alone and with ${sizes.writers} writers …`,
+    )
     const writes = await measureWrites(server, settings, sizes, updated, written, settle)
     log(`live content: ${sizes.edits} edits on disk, then a git checkout of ${sizes.checkoutFiles} files …`)
     const visible = await measureVisible(server, edited, settle)
@@ -112,7 +120,10 @@ async function startServer(corpus: Corpus, tmp: string): Promise<{ child: Child;
 function pickEvents(corpus: Corpus, counts: number[]): KnownEvent[][] {
   const pool = corpus.published.map((e) => ({ id: e.id, stem: e.slug }))
   const needed = counts.reduce((sum, n) => sum + n, 0)
-  if (needed > pool.length) throw new Error(`the write and live sections need ${needed} published events, the corpus has ${pool.length}: raise BENCH_EVENTS`)
+  if (needed > pool.length)
+    throw new Error(
+      `the write and live sections need ${needed} published events, the corpus has ${pool.length}: raise BENCH_EVENTS`,
+    )
   const rng = seeded(45) // any fixed seed: issues 4 and 5
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1))

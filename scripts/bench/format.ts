@@ -5,7 +5,12 @@ import type { LoadResult } from './load.ts'
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => [...(row[col] ?? '')].length)))
   return rows
-    .map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n')
 }
 

@@ -48,8 +48,14 @@ interface Shape {
 const DAY = 86_400_000
 const ZONE = 'Asia/Singapore'
 const SITE = {
-  url: 'http://127.0.0.1:3000', host: '127.0.0.1', apiRoot: '/wp-json', timezone: ZONE, defaultLang: 'en' as const,
-  currency: 'SGD', currencySymbol: 'S$', currencyPosition: 'prefix' as const,
+  url: 'http://127.0.0.1:3000',
+  host: '127.0.0.1',
+  apiRoot: '/wp-json',
+  timezone: ZONE,
+  defaultLang: 'en' as const,
+  currency: 'SGD',
+  currencySymbol: 'S$',
+  currencyPosition: 'prefix' as const,
 }
 
 /** Loads the corpus in this process and times listEvents over four query shapes, `rounds` x `iterations` runs each. */
@@ -59,16 +65,32 @@ export async function measureInProcess(corpus: Corpus, iterations: number, round
   const app = createApp({ store, site: SITE, perPage: 9, maxPerPage: 50, fallback: true })
   const storeAndAppMs = performance.now() - started
   const now = Date.now()
-  const scope = (at: number): QueryScope => ({ store, indexes: app.indexes, lang: 'en', siteZone: ZONE, now: at, reader: 'none', geolocDistance: 25 })
-  const parse = (query: string, at: number): ParsedParams => parseParams(EVENT_LIST_ARGS, parseQuery(new URLSearchParams(query)), {
-    store, lang: 'en', now: at, siteZone: ZONE, perPage: 9, maxPerPage: 50, canSeeDrafts: false,
+  const scope = (at: number): QueryScope => ({
+    store,
+    indexes: app.indexes,
+    lang: 'en',
+    siteZone: ZONE,
+    now: at,
+    reader: 'none',
+    geolocDistance: 25,
   })
+  const parse = (query: string, at: number): ParsedParams =>
+    parseParams(EVENT_LIST_ARGS, parseQuery(new URLSearchParams(query)), {
+      store,
+      lang: 'en',
+      now: at,
+      siteZone: ZONE,
+      perPage: 9,
+      maxPerPage: 50,
+      canSeeDrafts: false,
+    })
   const run = (p: ParsedParams, at: number) => listEvents(p.values, p.given, scope(at))
   // An update with no record only moves the generation, which drops every cached result: what an edit does.
   const forget = () => {
     const before = app.indexes.generation
     app.indexes.update(undefined, undefined)
-    if (app.indexes.generation === before) throw new Error('indexes.update() no longer drops cached results: cold default-list runs would be hits')
+    if (app.indexes.generation === before)
+      throw new Error('indexes.update() no longer drops cached results: cold default-list runs would be hits')
   }
 
   // Timed on their own, before any search query, so no query time hides an index build.
@@ -85,12 +107,18 @@ export async function measureInProcess(corpus: Corpus, iterations: number, round
     // several times over, and the budget is about the query's cost, not the neighbours'.
     for (let round = 0; round < rounds; round++) {
       // Parsed up front: only listEvents is inside the timer. No cold run of any round is answered from the cache.
-      const colds = Array.from({ length: iterations }, (_, i) => shape.cold(round * iterations + i))
-        .map((c) => ({ ...c, parsed: parse(c.query, c.at) }))
-      cold.push(spread(colds.map((c) => {
-        if (c.forget) forget()
-        return timed(() => run(c.parsed, c.at))
-      })))
+      const colds = Array.from({ length: iterations }, (_, i) => shape.cold(round * iterations + i)).map((c) => ({
+        ...c,
+        parsed: parse(c.query, c.at),
+      }))
+      cold.push(
+        spread(
+          colds.map((c) => {
+            if (c.forget) forget()
+            return timed(() => run(c.parsed, c.at))
+          }),
+        ),
+      )
       run(warmParsed, now) // primes the cache (the cold runs may have dropped it): every timed warm run is a hit
       warm.push(spread(Array.from({ length: iterations }, () => timed(() => run(warmParsed, now)))))
     }
@@ -110,19 +138,31 @@ function shapes(corpus: Corpus, now: number, coldRuns: number, total: (query: st
   // The brief's range, widened if the corpus (or the clock) reaches past it; cold runs move its start.
   const from = Math.min(Date.parse('2020-01-01'), corpus.span.first - (coldRuns + 1) * DAY)
   const to = Math.max(Date.parse('2030-12-31'), corpus.span.last + 7 * DAY)
-  const all = (i: number, page: number) => `page=${page}&per_page=50&start_date=${day(from + i * DAY)}&end_date=${day(to)}`
+  const all = (i: number, page: number) =>
+    `page=${page}&per_page=50&start_date=${day(from + i * DAY)}&end_date=${day(to)}`
   // Page 100 if it exists; a smaller corpus (BENCH_EVENTS) gets its last full page.
   const page = Math.max(1, Math.min(100, Math.floor(total(all(0, 1)) / 50)))
   const range = (d: number) => `start_date=${day(d)}&end_date=${day(d + 60 * DAY)}&categories=4`
   return [
     { name: 'default list', warm: '', cold: () => ({ query: '', at: now, forget: true }) },
-    { name: 'date range 60 d + category', warm: range(today + 30 * DAY), cold: (i) => ({ query: range(today + (i + 31) * DAY), at: now }) },
+    {
+      name: 'date range 60 d + category',
+      warm: range(today + 30 * DAY),
+      cold: (i) => ({ query: range(today + (i + 31) * DAY), at: now }),
+    },
     {
       name: 'search one word',
       warm: 'search=Festival',
-      cold: (i) => ({ query: `search=${encodeURIComponent(words[i % words.length]!)}`, at: now + (Math.floor(i / words.length) + 1) * DAY }),
+      cold: (i) => ({
+        query: `search=${encodeURIComponent(words[i % words.length]!)}`,
+        at: now + (Math.floor(i / words.length) + 1) * DAY,
+      }),
     },
-    { name: `page ${page}, per_page 50, all dates`, warm: all(0, page), cold: (i) => ({ query: all(i + 1, page), at: now }) },
+    {
+      name: `page ${page}, per_page 50, all dates`,
+      warm: all(0, page),
+      cold: (i) => ({ query: all(i + 1, page), at: now }),
+    },
   ]
 }
 

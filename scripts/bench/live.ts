@@ -28,12 +28,19 @@ const MAX_TIMEOUTS = 5
 const PROBE_TIMEOUT_MS = 60_000
 
 /** One probe edit, then each event's source file rewritten with a new title in turn, each timed until served. */
-export async function measureVisible(server: Server, events: KnownEvent[], settle: () => Promise<Settled>): Promise<VisibleResult> {
+export async function measureVisible(
+  server: Server,
+  events: KnownEvent[],
+  settle: () => Promise<Settled>,
+): Promise<VisibleResult> {
   const [probe, ...measured] = events
   if (!probe) throw new Error('the live-content section needs at least one event to edit')
   const settledMs = (await settle()).ms
   const probeMs = await editAndWait(server, probe, 'Live probe edit', PROBE_TIMEOUT_MS)
-  if (probeMs === null) throw new Error(`an edit of ${sourceFile(server, probe)} never showed in the API: is the server watching its content?`)
+  if (probeMs === null)
+    throw new Error(
+      `an edit of ${sourceFile(server, probe)} never showed in the API: is the server watching its content?`,
+    )
   const times: number[] = []
   let timeouts = 0
   for (const [n, event] of measured.entries()) {
@@ -42,16 +49,31 @@ export async function measureVisible(server: Server, events: KnownEvent[], settl
     if (ms === null) timeouts++
     else times.push(ms)
   }
-  return { ...latency(times), edits: measured.length, timeouts, settledMs, probeMs, pollMs: POLL_MS, timeoutMs: TIMEOUT_MS }
+  return {
+    ...latency(times),
+    edits: measured.length,
+    timeouts,
+    settledMs,
+    probeMs,
+    pollMs: POLL_MS,
+    timeoutMs: TIMEOUT_MS,
+  }
 }
 
 /** Rewrites the event's source with `title` (a plain write, as most editors save) and waits until it is served. */
-async function editAndWait(server: Server, event: KnownEvent, title: string, timeoutMs: number): Promise<number | null> {
+async function editAndWait(
+  server: Server,
+  event: KnownEvent,
+  title: string,
+  timeoutMs: number,
+): Promise<number | null> {
   const file = sourceFile(server, event)
   const text = withTitle(await readFile(file, 'utf8'), title)
   const saved = performance.now()
   await writeFile(file, text)
-  return waitForTitles(server, [event.id], title, saved, timeoutMs, POLL_MS).then((at) => (at === null ? null : at - saved))
+  return waitForTitles(server, [event.id], title, saved, timeoutMs, POLL_MS).then((at) =>
+    at === null ? null : at - saved,
+  )
 }
 
 /**
@@ -59,12 +81,19 @@ async function editAndWait(server: Server, event: KnownEvent, title: string, tim
  * time of the answer that completed them, or null past `timeoutMs` after `since`. Refusals count as not yet.
  */
 export async function waitForTitles(
-  server: Server, ids: number[], title: string | ((id: number) => string), since: number, timeoutMs: number, pollMs: number,
+  server: Server,
+  ids: number[],
+  title: string | ((id: number) => string),
+  since: number,
+  timeoutMs: number,
+  pollMs: number,
 ): Promise<number | null> {
   const expected = (id: number) => (typeof title === 'string' ? title : title(id))
   let waiting = [...ids]
   for (;;) {
-    const seen = await Promise.all(waiting.map((id) => get(`${server.base}/events/${id}`).then(titleOf, () => undefined)))
+    const seen = await Promise.all(
+      waiting.map((id) => get(`${server.base}/events/${id}`).then(titleOf, () => undefined)),
+    )
     const at = performance.now()
     waiting = waiting.filter((id, i) => seen[i] !== expected(id))
     if (waiting.length === 0) return at

@@ -4,7 +4,17 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BaselineRoute } from './baseline.ts'
-import { firstOk, freePort, get, memoryOf, startChild, stopChild, waitForLine, withOutput, type Answer } from './children.ts'
+import {
+  firstOk,
+  freePort,
+  get,
+  memoryOf,
+  startChild,
+  stopChild,
+  waitForLine,
+  withOutput,
+  type Answer,
+} from './children.ts'
 import type { Corpus } from './content.ts'
 import { loadTest, type LoadResult, type LoadSettings } from './load.ts'
 import { measureMix, type MixRun } from './mix.ts'
@@ -55,9 +65,13 @@ export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp
     const afterLoad = await memoryOf(child.pid)
     const paths = { list: '/events', single: `/events/${corpus.sampleEventId}` }
     const single = await get(`${base}${paths.single}`)
-    if (single.status !== 200) throw new Error(`GET ${paths.single}: HTTP ${single.status} ${single.body.toString('utf8').slice(0, 200)}`)
+    if (single.status !== 200)
+      throw new Error(`GET ${paths.single}: HTTP ${single.status} ${single.body.toString('utf8').slice(0, 200)}`)
     const targets: Measured[] = []
-    for (const [name, answer] of [['list', first.answer], ['single', single]] as const) {
+    for (const [name, answer] of [
+      ['list', first.answer],
+      ['single', single],
+    ] as const) {
       const path = paths[name]
       targets.push({ name, path, answer, load: await loadTest(`${base}${path}`, settings) })
     }
@@ -75,8 +89,11 @@ export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp
         records: /\(([^)]*)\)/.exec(serving.line)?.[1] ?? serving.line,
       },
       memory: {
-        afterLoadMb: afterLoad.rssMb, afterTestsMb: afterTests.rssMb, peakMb: afterTests.peakMb,
-        afterMixMb: afterMix.rssMb, peakAfterMixMb: afterMix.peakMb,
+        afterLoadMb: afterLoad.rssMb,
+        afterTestsMb: afterTests.rssMb,
+        peakMb: afterTests.peakMb,
+        afterMixMb: afterMix.rssMb,
+        peakAfterMixMb: afterMix.peakMb,
       },
       targets,
       mix,
@@ -90,7 +107,12 @@ export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp
 }
 
 /** Replays Almanac's exact bytes from a bare h3 app in its own process, under the same loads. */
-export async function measureBaseline(targets: Measured[], mix: MixRun, settings: LoadSettings, tmp: string): Promise<BareRun> {
+export async function measureBaseline(
+  targets: Measured[],
+  mix: MixRun,
+  settings: LoadSettings,
+  tmp: string,
+): Promise<BareRun> {
   const fixed = targets.map((t) => ({ name: t.name, path: `${API}${t.path}`, answer: t.answer }))
   const loads = await withBaseline(fixed, tmp, async (origin) => {
     const results: LoadResult[] = []

@@ -62,7 +62,10 @@ type Maker = (input: MixInput, rng: () => number) => string
 const MAKERS: Record<MixKind, Maker> = {
   range(input, rng) {
     const start = input.corpus.span.first + pick(rng, spanDays(input)) * DAY
-    const params: [string, string][] = [['start_date', day(start)], ['end_date', day(start + pick(rng, 90) * DAY)]]
+    const params: [string, string][] = [
+      ['start_date', day(start)],
+      ['end_date', day(start + pick(rng, 90) * DAY)],
+    ]
     const lang = maybeLang(rng)
     if (rng() < 0.35) params.push(['categories', term('categories', lang, rng)])
     if (rng() < 0.25) params.push(['tags', term('tags', lang, rng)])
@@ -82,7 +85,16 @@ const MAKERS: Record<MixKind, Maker> = {
   paged(input, rng) {
     const perPage = oneOf(PER_PAGE, rng)
     const pages = Math.max(1, Math.floor(input.defaultTotal / perPage))
-    return events(input, withLang([['page', String(1 + pick(rng, pages))], ['per_page', String(perPage)]], maybeLang(rng)))
+    return events(
+      input,
+      withLang(
+        [
+          ['page', String(1 + pick(rng, pages))],
+          ['per_page', String(perPage)],
+        ],
+        maybeLang(rng),
+      ),
+    )
   },
   id(input, rng) {
     const event = oneOf(input.corpus.published, rng)
@@ -101,7 +113,10 @@ const MAKERS: Record<MixKind, Maker> = {
     const kind = oneOf(Object.keys(LINKED) as (keyof typeof LINKED)[], rng)
     const perPage = oneOf(PER_PAGE, rng)
     const pages = Math.ceil((LINKED[kind].last - LINKED[kind].first + 1) / perPage)
-    const params: [string, string][] = [['page', String(1 + pick(rng, pages))], ['per_page', String(perPage)]]
+    const params: [string, string][] = [
+      ['page', String(1 + pick(rng, pages))],
+      ['per_page', String(perPage)],
+    ]
     return query(`${input.api}/${kind}`, withLang(params, maybeLang(rng)))
   },
 }

@@ -38,8 +38,11 @@ export async function measureMix(origin: string, api: string, corpus: Corpus, se
   const paths = kept.map((p) => p.path)
   const meanBytes = keptAnswers.reduce((sum, a) => sum + a.body.length, 0) / keptAnswers.length
   // Progress goes to stderr, like the bench's other progress lines; the report repeats the count.
-  console.error(`varied mix: ${generated.length} paths checked in ${(verifyMs / 1000).toFixed(1)} s, ${dropped.length} dropped (not 200)`)
-  for (const path of dropped.slice(0, 5)) console.error(`  dropped: ${answers[generated.indexOf(path)]!.status} ${path.path}`)
+  console.error(
+    `varied mix: ${generated.length} paths checked in ${(verifyMs / 1000).toFixed(1)} s, ${dropped.length} dropped (not 200)`,
+  )
+  for (const path of dropped.slice(0, 5))
+    console.error(`  dropped: ${answers[generated.indexOf(path)]!.status} ${path.path}`)
   return {
     generated: generated.length,
     dropped: dropped.length,
@@ -67,7 +70,12 @@ async function verifyAll(origin: string, paths: MixPath[]): Promise<Answer[]> {
   const worker = async () => {
     while (next < paths.length) {
       const i = next++
-      answers[i] = await get(`${origin}${paths[i]!.path}`).catch(() => ({ status: 0, contentType: '', body: Buffer.alloc(0), ms: 0 }))
+      answers[i] = await get(`${origin}${paths[i]!.path}`).catch(() => ({
+        status: 0,
+        contentType: '',
+        body: Buffer.alloc(0),
+        ms: 0,
+      }))
     }
   }
   await Promise.all(Array.from({ length: VERIFY_CONCURRENCY }, worker))

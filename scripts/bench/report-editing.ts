@@ -12,15 +12,29 @@ export function formatWrites(w: WritesResult, s: LoadSettings, sizes: EditingSiz
   const r = w.reads
   // The budget is for writes on their own; the writers' row, under a read load, is there for comparison.
   const row = (label: string, t: WriteTiming, judged = true) => [
-    label, t.count === t.planned ? int(t.count) : `${int(t.count)} of ${int(t.planned)}`,
-    maybe(t.p50Ms), maybe(t.p99Ms), maybe(t.maxMs), int(t.errors), judged ? mark(t.p99Ms <= budgets.writeP99Ms && t.errors === 0) : '',
+    label,
+    t.count === t.planned ? int(t.count) : `${int(t.count)} of ${int(t.planned)}`,
+    maybe(t.p50Ms),
+    maybe(t.p99Ms),
+    maybe(t.maxMs),
+    int(t.errors),
+    judged ? mark(t.p99Ms <= budgets.writeP99Ms && t.errors === 0) : '',
   ]
   const cut = [w.creates, w.updates].some((t) => t.count < t.planned)
-  const settled = (label: string, x: Settled) => `${label} ${x.idle ? seconds(x.ms) : `over ${seconds(x.ms)} (gave up)`}`
-  const errors = [['create', w.creates], ['update', w.updates], ['writer', r.writes]] as const
+  const settled = (label: string, x: Settled) =>
+    `${label} ${x.idle ? seconds(x.ms) : `over ${seconds(x.ms)} (gave up)`}`
+  const errors = [
+    ['create', w.creates],
+    ['update', w.updates],
+    ['writer', r.writes],
+  ] as const
   const read = (label: string, load: typeof r.alone, ratio?: number) => [
-    label, int(load.requestsPerSec), ms(load.latencyP50Ms), ms(load.latencyP99Ms),
-    ratio === undefined ? '' : pct(ratio), ratio === undefined ? '' : mark(ratio >= budgets.readsUnderWrites),
+    label,
+    int(load.requestsPerSec),
+    ms(load.latencyP50Ms),
+    ms(load.latencyP99Ms),
+    ratio === undefined ? '' : pct(ratio),
+    ratio === undefined ? '' : mark(ratio >= budgets.readsUnderWrites),
   ]
   return [
     'Writes: the real server with a users file, requests one at a time from the bench process (wall time, HTTP',
@@ -31,7 +45,9 @@ export function formatWrites(w: WritesResult, s: LoadSettings, sizes: EditingSiz
       row('PATCH /events/{id} (title), sequential', w.updates),
       row(`PATCH by ${r.writers} concurrent writers, under reads`, r.writes, false),
     ]),
-    ...errors.filter(([, t]) => t.firstError !== undefined).map(([kind, t]) => `  first ${kind} error: ${t.firstError}`),
+    ...errors
+      .filter(([, t]) => t.firstError !== undefined)
+      .map(([kind, t]) => `  first ${kind} error: ${t.firstError}`),
     ...(cut ? [`  "x of y": the sequence was cut at its time cap, ${sizes.capSeconds} s (BENCH_WRITE_SECONDS)`] : []),
     `  server busy after the writes until quiet (< 5% CPU for 1 s): ${settled('creates', w.settled.afterCreates)}, ` +
       `${settled('updates', w.settled.afterUpdates)}, ${settled('writers', w.settled.afterReads)}`,
@@ -60,7 +76,12 @@ export function formatLive(live: EditingRun['live'], budgets: typeof BUDGETS): s
     `Live content: the server follows its content folder with chokidar; each edit rewrites one event's .en.md title`,
     table([
       ['change', 'measured', 'budget', ''],
-      [`edit on disk -> served, median of ${shown}`, maybe(v.p50Ms), `<= ${ms(budgets.visibleMedianMs)}`, mark(v.p50Ms <= budgets.visibleMedianMs && v.timeouts === 0)],
+      [
+        `edit on disk -> served, median of ${shown}`,
+        maybe(v.p50Ms),
+        `<= ${ms(budgets.visibleMedianMs)}`,
+        mark(v.p50Ms <= budgets.visibleMedianMs && v.timeouts === 0),
+      ],
       ['  p99', maybe(v.p99Ms), '', ''],
       ['  max', maybe(v.maxMs), '', ''],
       [`  timeouts (> ${ms(v.timeoutMs)})`, int(v.timeouts), '', ''],
@@ -70,7 +91,7 @@ export function formatLive(live: EditingRun['live'], budgets: typeof BUDGETS): s
     ]),
     ...(skipped > 0 ? [`  ${skipped} edits skipped: the watcher missed too many`] : []),
     `Edits are polled every ${v.pollMs} ms with GET /events/{id}, checkouts every ${c.pollMs} ms on three sentinels (first,`,
-    'middle and last file in git\'s order), then all events are verified with ?include= (untimed unless some are late).',
+    "middle and last file in git's order), then all events are verified with ?include= (untimed unless some are late).",
     `Untimed: waiting for the server to go quiet before the probe, ${seconds(v.settledMs)}; branch set-up (git init, add`,
     `and commit of the whole tree, then the edits' commit, made without touching the working tree), ${seconds(c.setupMs)}.`,
   ].join('\n')

@@ -6,7 +6,8 @@ import type { MixRun } from './mix.ts'
 import type { BUDGETS } from './report.ts'
 
 /** The varied mix as written to the JSON: what was asked, Almanac's load, and both bare comparisons. */
-export interface MixResult extends Pick<MixRun, 'generated' | 'dropped' | 'droppedSample' | 'kinds' | 'verifyMs' | 'meanBytes'> {
+export interface MixResult
+  extends Pick<MixRun, 'generated' | 'dropped' | 'droppedSample' | 'kinds' | 'verifyMs' | 'meanBytes'> {
   paths: number
   samplePaths: string[]
   almanac: LoadResult
@@ -20,11 +21,19 @@ export interface MixResult extends Pick<MixRun, 'generated' | 'dropped' | 'dropp
 
 /** The varied-mix section: Almanac under thousands of distinct queries next to both bare ceilings. */
 export function formatMix(x: MixResult, s: LoadSettings, budgets: typeof BUDGETS): string {
-  const kinds = Object.entries(x.kinds).map(([kind, n]) => `${kind} ${int(n)}`).join(', ')
-  const dropped = x.dropped === 0 ? 'none dropped' : `${x.dropped} dropped for not answering 200 (e.g. ${x.droppedSample[0]})`
+  const kinds = Object.entries(x.kinds)
+    .map(([kind, n]) => `${kind} ${int(n)}`)
+    .join(', ')
+  const dropped =
+    x.dropped === 0 ? 'none dropped' : `${x.dropped} dropped for not answering 200 (e.g. ${x.droppedSample[0]})`
   const row = (label: string, bytes: number, r: LoadResult, ratio?: number) => [
-    label, int(bytes), int(r.requestsPerSec), ms(r.latencyP50Ms), ms(r.latencyP99Ms),
-    ratio === undefined ? '' : pct(ratio), ratio === undefined ? '' : mark(ratio >= budgets.mixRatio),
+    label,
+    int(bytes),
+    int(r.requestsPerSec),
+    ms(r.latencyP50Ms),
+    ms(r.latencyP99Ms),
+    ratio === undefined ? '' : pct(ratio),
+    ratio === undefined ? '' : mark(ratio >= budgets.mixRatio),
   ]
   return [
     `Varied mix: ${int(x.paths)} distinct paths in turn (${kinds}); every path checked once in ${seconds(x.verifyMs)}, ${dropped}`,
@@ -46,7 +55,9 @@ export function formatMix(x: MixResult, s: LoadSettings, budgets: typeof BUDGETS
 
 /** The in-process section: listEvents alone, cold and warm, against the 1 ms p50 budget. */
 export function formatInProcess(r: InProcessResults, budgets: typeof BUDGETS): string {
-  const builds = Object.entries(r.searchBuildMs).map(([lang, t]) => `${lang} ${ms(t)}`).join(', ')
+  const builds = Object.entries(r.searchBuildMs)
+    .map(([lang, t]) => `${lang} ${ms(t)}`)
+    .join(', ')
   const ok = (t: number) => t < budgets.queryP50Ms
   return [
     `In-process listEvents (no HTTP, no serialization, parameters parsed beforehand), best of ${r.rounds} rounds ` +
@@ -56,7 +67,12 @@ export function formatInProcess(r: InProcessResults, budgets: typeof BUDGETS): s
     table([
       ['query', 'matches', 'cold p50', 'cold p99', 'warm p50', 'warm p99', `p50 < ${ms3(budgets.queryP50Ms)}`],
       ...r.queries.map((q) => [
-        q.name, int(q.matches), ms3(q.cold.p50Ms), ms3(q.cold.p99Ms), ms3(q.warm.p50Ms), ms3(q.warm.p99Ms),
+        q.name,
+        int(q.matches),
+        ms3(q.cold.p50Ms),
+        ms3(q.cold.p99Ms),
+        ms3(q.warm.p50Ms),
+        ms3(q.warm.p99Ms),
         mark(ok(q.cold.p50Ms) && ok(q.warm.p50Ms)),
       ]),
     ]),

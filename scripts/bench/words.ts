@@ -15,7 +15,17 @@ export const SLUG_PREFIX: Record<Exclude<BenchLang, 'en'>, Record<string, string
 /** Event title words (adjective + noun) per language. */
 export const TITLE_WORDS: Record<BenchLang, { first: string[]; second: string[] }> = {
   en: {
-    first: ['Harbour Lights', 'Garden', 'Night Market', 'Heritage', 'Riverside', 'Community', 'Rooftop', 'Jazz', 'Lantern'],
+    first: [
+      'Harbour Lights',
+      'Garden',
+      'Night Market',
+      'Heritage',
+      'Riverside',
+      'Community',
+      'Rooftop',
+      'Jazz',
+      'Lantern',
+    ],
     second: ['Concert', 'Workshop', 'Festival', 'Walk', 'Talk', 'Fair', 'Screening', 'Recital', 'Meetup'],
   },
   'zh-hans': {
@@ -23,7 +33,17 @@ export const TITLE_WORDS: Record<BenchLang, { first: string[]; second: string[] 
     second: ['音乐会', '工作坊', '节庆', '导览', '讲座', '市集', '放映会', '独奏会', '聚会'],
   },
   ms: {
-    first: ['Cahaya Pelabuhan', 'Taman', 'Pasar Malam', 'Warisan', 'Tepi Sungai', 'Komuniti', 'Bumbung', 'Jaz', 'Tanglung'],
+    first: [
+      'Cahaya Pelabuhan',
+      'Taman',
+      'Pasar Malam',
+      'Warisan',
+      'Tepi Sungai',
+      'Komuniti',
+      'Bumbung',
+      'Jaz',
+      'Tanglung',
+    ],
     second: ['Konsert', 'Bengkel', 'Pesta', 'Jalan-jalan', 'Ceramah', 'Pameran', 'Tayangan', 'Resital', 'Pertemuan'],
   },
   ta: {
@@ -100,6 +120,9 @@ export function seeded(seed: number): () => number {
 export function searchWords(lang: BenchLang): string[] {
   const titles = [...TITLE_WORDS[lang].first, ...TITLE_WORDS[lang].second].flatMap((words) => words.split(' '))
   // Chinese is written without spaces, so only its title words are known to be whole words.
-  const bodies = lang === 'zh-hans' ? [] : SENTENCES[lang].flatMap((s) => s.split(/[^\p{L}\p{M}]+/u)).filter((w) => [...w].length >= 6)
+  const bodies =
+    lang === 'zh-hans'
+      ? []
+      : SENTENCES[lang].flatMap((s) => s.split(/[^\p{L}\p{M}]+/u)).filter((w) => [...w].length >= 6)
   return [...new Set([...titles, ...bodies])]
 }

@@ -54,13 +54,20 @@ export const WRITER_SET = 25
  * (on `written`). `settle` waits for the server to go quiet, so no step is charged for the previous one's work.
  */
 export async function measureWrites(
-  server: Server, settings: LoadSettings, sizes: WriteSizes, updated: KnownEvent[], written: KnownEvent[], settle: () => Promise<Settled>,
+  server: Server,
+  settings: LoadSettings,
+  sizes: WriteSizes,
+  updated: KnownEvent[],
+  written: KnownEvent[],
+  settle: () => Promise<Settled>,
 ): Promise<WritesResult> {
   const events = `${server.base}/events`
   const capMs = sizes.capSeconds * 1000
   const creates = await timeSequence(sizes.creates, 201, capMs, (n) => send('POST', events, createBody(n), server.auth))
   const afterCreates = await settle()
-  const updates = await timeSequence(updated.length, 200, capMs, (n) => send('PATCH', `${events}/${updated[n]!.id}`, { title: `Bench update ${n}` }, server.auth))
+  const updates = await timeSequence(updated.length, 200, capMs, (n) =>
+    send('PATCH', `${events}/${updated[n]!.id}`, { title: `Bench update ${n}` }, server.auth),
+  )
   const afterUpdates = await settle()
   const reads = await readsUnderWrites(server, settings, sizes.writers, written, settle)
   return { creates, updates, reads, settled: { afterCreates, afterUpdates, afterReads: await settle() } }
@@ -80,7 +87,12 @@ function createBody(n: number): Record<string, unknown> {
 }
 
 /** Runs up to `count` requests strictly one after another, for at most `capMs`, and times each, answer included. */
-async function timeSequence(count: number, expected: number, capMs: number, run: (n: number) => Promise<Answer>): Promise<WriteTiming> {
+async function timeSequence(
+  count: number,
+  expected: number,
+  capMs: number,
+  run: (n: number) => Promise<Answer>,
+): Promise<WriteTiming> {
   const recorder = createRecorder(expected)
   const started = performance.now()
   for (let n = 0; n < count && performance.now() - started < capMs; n++) await recorder.record(run(n))
@@ -122,7 +134,11 @@ function createRecorder(expected: number) {
  * within each writer, each on its own events) from the warm-up until the measured run ends.
  */
 async function readsUnderWrites(
-  server: Server, settings: LoadSettings, writers: number, events: KnownEvent[], settle: () => Promise<Settled>,
+  server: Server,
+  settings: LoadSettings,
+  writers: number,
+  events: KnownEvent[],
+  settle: () => Promise<Settled>,
 ): Promise<ReadsUnderWrites> {
   const url = `${server.base}/events`
   const alone = await loadTest(url, settings)
@@ -132,7 +148,8 @@ async function readsUnderWrites(
   const running = startWriters(server, writers, events, recorder)
   try {
     // A warm-up of its own, so the measured run starts with the writers already in full swing.
-    if (settings.warmupSeconds > 0) await loadTest(url, { ...settings, seconds: settings.warmupSeconds, warmupSeconds: 0 })
+    if (settings.warmupSeconds > 0)
+      await loadTest(url, { ...settings, seconds: settings.warmupSeconds, warmupSeconds: 0 })
     recorder.reset()
     const started = performance.now()
     const withWriters = await loadTest(url, { ...settings, warmupSeconds: 0 })
@@ -140,7 +157,11 @@ async function readsUnderWrites(
     // Taken before the writers stop, so writes finishing after the run are not counted.
     const writes = recorder.result()
     return {
-      alone, withWriters, ratio: withWriters.requestsPerSec / alone.requestsPerSec, writers, writes,
+      alone,
+      withWriters,
+      ratio: withWriters.requestsPerSec / alone.requestsPerSec,
+      writers,
+      writes,
       writesPerSec: (writes.count / elapsedMs) * 1000,
     }
   } finally {
@@ -149,13 +170,20 @@ async function readsUnderWrites(
 }
 
 /** Starts `count` writer loops; `stop` lets each finish its request in flight and resolves when all have. */
-function startWriters(server: Server, count: number, events: KnownEvent[], recorder: ReturnType<typeof createRecorder>) {
+function startWriters(
+  server: Server,
+  count: number,
+  events: KnownEvent[],
+  recorder: ReturnType<typeof createRecorder>,
+) {
   let stopped = false
   const loop = async (writer: number) => {
     const own = events.slice(writer * WRITER_SET, (writer + 1) * WRITER_SET)
     for (let k = 0; !stopped; k++) {
       const event = own[k % own.length]!
-      await recorder.record(send('PATCH', `${server.base}/events/${event.id}`, { title: `Bench writer ${writer}.${k}` }, server.auth))
+      await recorder.record(
+        send('PATCH', `${server.base}/events/${event.id}`, { title: `Bench writer ${writer}.${k}` }, server.auth),
+      )
     }
   }
   const loops = Array.from({ length: count }, (_, writer) => loop(writer))

@@ -28,8 +28,18 @@ export interface LoginChecker {
 }
 
 export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: () => number = Date.now): LoginChecker {
-  const logins = createFailureLimiter({ limit: limits.perLogin, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
-  const addresses = createFailureLimiter({ limit: limits.perAddress, windowMs: limits.windowMs, maxKeys: limits.maxKeys, now })
+  const logins = createFailureLimiter({
+    limit: limits.perLogin,
+    windowMs: limits.windowMs,
+    maxKeys: limits.maxKeys,
+    now,
+  })
+  const addresses = createFailureLimiter({
+    limit: limits.perAddress,
+    windowMs: limits.windowMs,
+    maxKeys: limits.maxKeys,
+    now,
+  })
   // At most two hashes at a time, leaving a core to the event loop and libuv's pool to file I/O.
   const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
   // Successful checks, as credential digests: a request does not pay scrypt each time.
@@ -48,9 +58,13 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   // Settles who may try now, and counts the try before the check, so many tries at once count as many.
   // A login's failures count per address: a stranger who knows a login must not lock its owner
   // out from everywhere; each address has its own allowance across every login it tries.
-  const loginKey = (login: string, address: string | undefined) => (address === undefined ? login : `${login}\n${address}`)
+  const loginKey = (login: string, address: string | undefined) =>
+    address === undefined ? login : `${login}\n${address}`
   const admit = (login: string, address: string | undefined) => {
-    const wait = Math.max(logins.waitFor(loginKey(login, address)), address === undefined ? 0 : addresses.waitFor(address))
+    const wait = Math.max(
+      logins.waitFor(loginKey(login, address)),
+      address === undefined ? 0 : addresses.waitFor(address),
+    )
     if (wait > 0) throw tooManyLoginAttempts(wait)
     logins.count(loginKey(login, address))
     if (address !== undefined) addresses.count(address)
@@ -97,8 +111,12 @@ export function clientKey(address: string): string {
   const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
   const left = head === '' ? [] : head.split(':')
   const right = tail === undefined || tail === '' ? [] : tail.split(':')
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 function toCaller(user: StoredUser): Caller {

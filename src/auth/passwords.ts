@@ -1,4 +1,12 @@
-import { createHash, randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  scrypt,
+  scryptSync,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto'
 
 // scrypt, from node:crypto: a memory-hard slow hash with no native dependency to build.
 // N = 2^14, r = 8, p = 1 is the interactive-login setting of its authors (about 16 MiB, ~50 ms).
@@ -35,10 +43,21 @@ function parseHash(stored: unknown): { salt: Buffer; expected: Buffer; options: 
   const [cost, block, parallel] = [Number(n), Number(r), Number(p)]
   if (scheme !== 'scrypt' || !salt || !hash || extra !== undefined) return null
   // A hand-edited file must not make one check cost seconds or gigabytes.
-  if (!Number.isInteger(Math.log2(cost)) || cost < 2 || cost > 2 ** 17 || !(block >= 1 && block <= 32) || !(parallel >= 1 && parallel <= 4)) return null
+  if (
+    !Number.isInteger(Math.log2(cost)) ||
+    cost < 2 ||
+    cost > 2 ** 17 ||
+    !(block >= 1 && block <= 32) ||
+    !(parallel >= 1 && parallel <= 4)
+  )
+    return null
   const expected = Buffer.from(hash, 'base64url')
   if (expected.length < 16 || expected.length > 64) return null
-  return { salt: Buffer.from(salt, 'base64url'), expected, options: { N: cost, r: block, p: parallel, maxmem: MAX_MEMORY } }
+  return {
+    salt: Buffer.from(salt, 'base64url'),
+    expected,
+    options: { N: cost, r: block, p: parallel, maxmem: MAX_MEMORY },
+  }
 }
 
 /**
@@ -60,9 +79,18 @@ export async function verifyPassword(password: string, stored: unknown): Promise
 }
 
 /** What a check that must fail is made against: the cost of a real hash, matching nothing. */
-export const DUMMY_HASH = ['scrypt', N, R, P, randomBytes(16).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$')
+export const DUMMY_HASH = [
+  'scrypt',
+  N,
+  R,
+  P,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$')
 
 /** A digest of credentials, to remember a successful check without keeping the password. */
 export function credentialDigest(login: string, password: string): Buffer {
-  return createHash('sha256').update(`${login}\0${normalizePassword(password)}`).digest()
+  return createHash('sha256')
+    .update(`${login}\0${normalizePassword(password)}`)
+    .digest()
 }

@@ -29,9 +29,11 @@ export function formatUsers(data: UsersData): string {
 
 /** Reads a users file, or says in one line what is wrong with it and on which line; `warn` hears what only disables a password. */
 export function parseUsers(file: string, text: string, warn: (message: string) => void = () => {}): UsersData {
-  const at = (line: number | undefined) => (problem: string): never => {
-    throw new UsersError(`${file}:${line ?? 1}: ${problem}`)
-  }
+  const at =
+    (line: number | undefined) =>
+    (problem: string): never => {
+      throw new UsersError(`${file}:${line ?? 1}: ${problem}`)
+    }
   let parsed: LinedYaml
   try {
     parsed = parseLined(text)
@@ -44,7 +46,8 @@ export function parseUsers(file: string, text: string, warn: (message: string) =
   if (typeof data !== 'object' || Array.isArray(data)) return at(1)('expected a mapping with a `users` list')
   const { users: list = [], highest_id: highest = 0 } = data as { users?: unknown; highest_id?: unknown }
   if (!Array.isArray(list)) return at(parsed.lineOf(['users']))('`users` must be a list')
-  if (!Number.isInteger(highest) || (highest as number) < 0) return at(parsed.lineOf(['highest_id']))('`highest_id` must be a whole number')
+  if (!Number.isInteger(highest) || (highest as number) < 0)
+    return at(parsed.lineOf(['highest_id']))('`highest_id` must be a whole number')
   const lineOfUser = (i: number) => parsed.lineOf(['users', i])
   const users = list.map((raw, i) => readUser(raw, `user ${i + 1}`, at(lineOfUser(i)), warn))
   const seen = { ids: new Set<number>(), logins: new Set<string>() }
@@ -57,7 +60,12 @@ export function parseUsers(file: string, text: string, warn: (message: string) =
   return { users, highestId: Math.max(highest as number, ...users.map((user) => user.id)) }
 }
 
-function readUser(raw: unknown, where: string, fail: (problem: string) => never, warn: (message: string) => void): StoredUser {
+function readUser(
+  raw: unknown,
+  where: string,
+  fail: (problem: string) => never,
+  warn: (message: string) => void,
+): StoredUser {
   const user = (raw ?? {}) as Record<string, unknown>
   if (typeof raw !== 'object' || Array.isArray(raw)) fail(`${where} must be a mapping`)
   if (!Number.isInteger(user.id) || (user.id as number) < 1) fail(`${where} needs a positive whole-number id`)
@@ -68,7 +76,13 @@ function readUser(raw: unknown, where: string, fail: (problem: string) => never,
     fail(`${where} (${String(user.login)}): passwords must be a list of mappings`)
   }
   for (const password of passwords as Record<string, unknown>[]) {
-    if (typeof password.hash !== 'string') warn(`${where} (${String(user.login)}) has a password without a hash; it can never log in`)
+    if (typeof password.hash !== 'string')
+      warn(`${where} (${String(user.login)}) has a password without a hash; it can never log in`)
   }
-  return { id: user.id as number, login: user.login as string, role: user.role as Role, passwords: passwords as StoredUser['passwords'] }
+  return {
+    id: user.id as number,
+    login: user.login as string,
+    role: user.role as Role,
+    passwords: passwords as StoredUser['passwords'],
+  }
 }

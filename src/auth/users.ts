@@ -111,7 +111,8 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
 
 function newPassword(given?: string) {
   const password = given ?? generatePassword()
-  if (normalizePassword(password).length < 12) throw new UsersError('an application password needs at least 12 characters')
+  if (normalizePassword(password).length < 12)
+    throw new UsersError('an application password needs at least 12 characters')
   return { password, entry: { name: 'almanac', hash: hashPassword(password), created: new Date().toISOString() } }
 }
 
@@ -130,7 +131,9 @@ function read(file: string, warn: (message: string) => void): UsersData {
     text = readFileSync(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { users: [], highestId: 0 }
-    throw new UsersError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    throw new UsersError(
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
   }
   return parseUsers(file, text, (message) => warn(`${file}: ${message}`))
 }

@@ -19,9 +19,15 @@ export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOpt
 }
 
 /** Records whose JSON changes when these records change: themselves, and those that embed them or their counts. */
-export function touchedRecords(store: Store, app: App, changes: [ContentRecord | undefined, ContentRecord | undefined][]): Set<string> {
+export function touchedRecords(
+  store: Store,
+  app: App,
+  changes: [ContentRecord | undefined, ContentRecord | undefined][],
+): Set<string> {
   const touched = new Set<string>()
-  const events = (ids: Iterable<number>) => { for (const id of ids) touched.add(`events/${id}`) }
+  const events = (ids: Iterable<number>) => {
+    for (const id of ids) touched.add(`events/${id}`)
+  }
   for (const [before, after] of changes) {
     const record = (after ?? before)!
     touched.add(`${record.kind}/${record.id}`)
@@ -40,7 +46,8 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
       events(app.indexes.linked(record.kind, record.id))
     } else {
       events(app.indexes.linked('terms', record.id))
-      for (const child of store.list('categories')) if (child.source.data.parent === record.id) touched.add(`categories/${child.id}`)
+      for (const child of store.list('categories'))
+        if (child.source.data.parent === record.id) touched.add(`categories/${child.id}`)
     }
   }
   return touched
@@ -49,11 +56,19 @@ export function touchedRecords(store: Store, app: App, changes: [ContentRecord |
 /** The terms an event adds to the counts: its terms while it is published and not protected, none otherwise. */
 function counted(record: ContentRecord | undefined): number[] {
   if (!record || statusIn(record.source.data) !== 'publish' || record.source.data.password) return []
-  return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort((a, b) => a - b)
+  return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort(
+    (a, b) => a - b,
+  )
 }
 
 /** The single-record URLs of a record in the languages it can be read in (by id, and by slug). */
-export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOptions, langs: readonly Lang[] = LANGUAGES): Job[] {
+export function recordUrls(
+  store: Store,
+  kind: Kind,
+  id: number,
+  options: UrlOptions,
+  langs: readonly Lang[] = LANGUAGES,
+): Job[] {
   const record = store.get(kind, id)
   if (!record) return []
   const jobs: Job[] = []
@@ -65,7 +80,14 @@ export function recordUrls(store: Store, kind: Kind, id: number, options: UrlOpt
     const slug = store.fieldsIn(record, lang)?.slug
     // A slug a record only falls back to may be another record's in this language: that record's
     // answer is the URL's, and its jobs write it.
-    if (kind === 'categories' || kind === 'tags' || typeof slug !== 'string' || !slug || store.bySlug(kind, lang, slug) !== record) continue
+    if (
+      kind === 'categories' ||
+      kind === 'tags' ||
+      typeof slug !== 'string' ||
+      !slug ||
+      store.bySlug(kind, lang, slug) !== record
+    )
+      continue
     jobs.push({ url: `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`, record: `${kind}/${id}`, sameAs: byId })
   }
   return jobs

@@ -65,8 +65,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const { store } = options
   const out = resolve(options.out)
-  const layout: Layout = { publicUrl: trimEndOf(options.publicUrl, '/'), liveUrl: options.site.url, apiRoot: options.site.apiRoot, defaultLang: options.site.defaultLang, defaultPerPage: options.perPage }
-  const urlOptions: UrlOptions = { liveUrl: options.site.url, apiRoot: options.site.apiRoot, defaultLang: options.site.defaultLang, perPage: options.perPage, bulkPerPage: BULK, siteZone: options.site.timezone }
+  const layout: Layout = {
+    publicUrl: trimEndOf(options.publicUrl, '/'),
+    liveUrl: options.site.url,
+    apiRoot: options.site.apiRoot,
+    defaultLang: options.site.defaultLang,
+    defaultPerPage: options.perPage,
+  }
+  const urlOptions: UrlOptions = {
+    liveUrl: options.site.url,
+    apiRoot: options.site.apiRoot,
+    defaultLang: options.site.defaultLang,
+    perPage: options.perPage,
+    bulkPerPage: BULK,
+    siteZone: options.site.timezone,
+  }
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
   let now = clock()
@@ -102,7 +115,18 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * LANGUAGES.length
     const count = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
     if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
-    const setup = { dir: store.dir, defaultLanguage: store.defaultLanguage, fallback: store.fallback, site: options.site, perPage: options.perPage, maxPerPage: options.maxPerPage, layout, out, now, previous: [...previous] }
+    const setup = {
+      dir: store.dir,
+      defaultLanguage: store.defaultLanguage,
+      fallback: store.fallback,
+      site: options.site,
+      perPage: options.perPage,
+      maxPerPage: options.maxPerPage,
+      layout,
+      out,
+      now,
+      previous: [...previous],
+    }
     return startPool(setup, count)
   }
   const renderHere = async (jobs: Job[]): Promise<Rendered> => {
@@ -125,7 +149,13 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     await writeManifest(out, manifest, { generated: new Date(now).toISOString(), public_url: layout.publicUrl })
     const bytes = [...manifest.values()].reduce((sum, entry) => sum + entry.bytes, 0)
     const { written, removed } = output.take()
-    return { files: manifest.size, bytes, written: written + also, removed, ms: Math.round(performance.now() - started) }
+    return {
+      files: manifest.size,
+      bytes,
+      written: written + also,
+      removed,
+      ms: Math.round(performance.now() - started),
+    }
   }
 
   return {
@@ -185,7 +215,8 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         const after = eventListIds(app, store, lang, urlOptions, now)
         eventLists.set(lang, after)
         for (const size of [options.perPage, BULK]) {
-          for (const page of changedPages(before, after, size, changedEvents)) await render({ url: listUrl(`${root}/events`, size, options.perPage, page) })
+          for (const page of changedPages(before, after, size, changedEvents))
+            await render({ url: listUrl(`${root}/events`, size, options.perPage, page) })
           await dropPagesBeyond(`${root}/events`, size, Math.max(1, Math.ceil(after.length / size)))
         }
         for (const kind of kinds) {
@@ -193,7 +224,8 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
           const first = await app.fetch(new Request(`${root}/${kind}`))
           const pages = Math.max(1, Number(first.headers.get('x-tec-totalpages') ?? 1))
           await failOnServerError(`${root}/${kind}`, first)
-          for (let page = 1; page <= pages; page++) await render({ url: listUrl(`${root}/${kind}`, options.perPage, options.perPage, page) })
+          for (let page = 1; page <= pages; page++)
+            await render({ url: listUrl(`${root}/${kind}`, options.perPage, options.perPage, page) })
           await dropPagesBeyond(`${root}/${kind}`, options.perPage, pages)
         }
       }

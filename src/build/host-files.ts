@@ -10,14 +10,19 @@ const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
 export function hostFiles(site: Site, publicUrl: string): Record<string, string> {
   const root = site.apiRoot
   const api = `${root}/${NAMESPACE}`
-  const json = ['  Content-Type: application/json; charset=UTF-8', '  Cache-Control: public, max-age=300, must-revalidate']
+  const json = [
+    '  Content-Type: application/json; charset=UTF-8',
+    '  Cache-Control: public, max-age=300, must-revalidate',
+  ]
   const headers = [
     '/*',
     '  Access-Control-Allow-Origin: *',
     '  Access-Control-Expose-Headers: ETag, Link',
     '  X-Content-Type-Options: nosniff',
     `  Link: <${publicUrl}${root}/>; rel="https://api.w.org/"`,
-    ...PREFIXES.flatMap((prefix) => [`${prefix}${root}`, `${prefix}${root}/`, `${prefix}${api}/*`].flatMap((path) => [path, ...json])),
+    ...PREFIXES.flatMap((prefix) =>
+      [`${prefix}${root}`, `${prefix}${root}/`, `${prefix}${api}/*`].flatMap((path) => [path, ...json]),
+    ),
     '/media/*',
     '  Cache-Control: public, max-age=86400',
   ]

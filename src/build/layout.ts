@@ -70,7 +70,9 @@ const DEFAULT_QUERY = new Set(['page', 'per_page', 'ml_language', 'start_date', 
 
 function defaultQuery(pathAndQuery: string): boolean {
   const mark = pathAndQuery.indexOf('?')
-  return mark < 0 || [...new URLSearchParams(pathAndQuery.slice(mark + 1)).keys()].every((key) => DEFAULT_QUERY.has(key))
+  return (
+    mark < 0 || [...new URLSearchParams(pathAndQuery.slice(mark + 1)).keys()].every((key) => DEFAULT_QUERY.has(key))
+  )
 }
 
 const apiPaths = new WeakMap<Layout, RegExp>()
@@ -78,7 +80,11 @@ const apiPaths = new WeakMap<Layout, RegExp>()
 /** A path into the API namespace, optionally behind a language prefix. */
 function apiPath(layout: Layout): RegExp {
   let pattern = apiPaths.get(layout)
-  if (!pattern) apiPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)))
+  if (!pattern)
+    apiPaths.set(
+      layout,
+      (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(`${layout.apiRoot}/${NAMESPACE}`)}(/|\\?|$)`)),
+    )
   return pattern
 }
 
@@ -87,7 +93,8 @@ const apiIndexPaths = new WeakMap<Layout, RegExp>()
 /** The API index (`/wp-json/`), optionally behind a language prefix. */
 function apiIndexPath(layout: Layout): RegExp {
   let pattern = apiIndexPaths.get(layout)
-  if (!pattern) apiIndexPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(layout.apiRoot)}/?(\\?|$)`)))
+  if (!pattern)
+    apiIndexPaths.set(layout, (pattern = new RegExp(`^(/(zh-hans|en|ms|ta))?${escapeRegExp(layout.apiRoot)}/?(\\?|$)`)))
   return pattern
 }
 

@@ -44,11 +44,16 @@ export class Manifest extends Map<string, ManifestEntry> {
       let line = this.#lines.get(file)
       if (line === undefined) {
         const entry = this.get(file)!
-        this.#lines.set(file, (line = `  ${JSON.stringify(file)}: { "bytes": ${entry.bytes}, "sha256": "${entry.sha256}" }`))
+        this.#lines.set(
+          file,
+          (line = `  ${JSON.stringify(file)}: { "bytes": ${entry.bytes}, "sha256": "${entry.sha256}" }`),
+        )
       }
       return line
     })
-    const heading = Object.entries(head).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`).join('')
+    const heading = Object.entries(head)
+      .map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`)
+      .join('')
     return `{\n${heading} "files": {\n${lines.join(',\n')}\n }\n}\n`
   }
 }
@@ -106,7 +111,8 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
    * Whether a file already holds this content: the manifest says so and the file is there, as long
    * as the manifest says (one deleted or cut short since the last build is written again).
    */
-  const unchanged = (file: string, entry: ManifestEntry) => manifest.get(file)?.sha256 === entry.sha256 && sizeOf(inside(root, file)) === entry.bytes
+  const unchanged = (file: string, entry: ManifestEntry) =>
+    manifest.get(file)?.sha256 === entry.sha256 && sizeOf(inside(root, file)) === entry.bytes
   /** Writes a file now (sync) or in flight; a write that fails takes its manifest entry with it. */
   const write = async (file: string, entry: ManifestEntry, now: () => void, later: () => Promise<void>) => {
     const forget = (error: Error) => {
@@ -132,7 +138,12 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
       const entry = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') }
       if (unchanged(file, entry)) return
       manifest.set(file, entry)
-      await write(file, entry, () => replaceFileSync(root, file, data), () => replaceFile(root, file, data))
+      await write(
+        file,
+        entry,
+        () => replaceFileSync(root, file, data),
+        () => replaceFile(root, file, data),
+      )
     },
     async putSame(file, source) {
       const entry = manifest.get(source)
@@ -141,11 +152,16 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
       if (unchanged(file, entry)) return
       manifest.set(file, entry)
       const written = inFlight.get(source)
-      await write(file, entry, () => linkOrCopySync(root, file, source), async () => {
-        await written
-        if (manifest.get(source) !== entry) throw new Error(`${source} was not written, so ${file} was not either`)
-        await linkOrCopy(root, file, source)
-      })
+      await write(
+        file,
+        entry,
+        () => linkOrCopySync(root, file, source),
+        async () => {
+          await written
+          if (manifest.get(source) !== entry) throw new Error(`${source} was not written, so ${file} was not either`)
+          await linkOrCopy(root, file, source)
+        },
+      )
     },
     async remove(file) {
       if (!manifest.has(file)) return
@@ -177,7 +193,11 @@ export async function writeManifest(out: string, manifest: Manifest, head: Recor
  * Makes a file's new content beside it and renames it over the file: no reader ever sees half a
  * file, and the temporary file does not outlive a failure.
  */
-async function replaceVia(root: string, file: string, make: (temporary: string, target: string) => Promise<void>): Promise<void> {
+async function replaceVia(
+  root: string,
+  file: string,
+  make: (temporary: string, target: string) => Promise<void>,
+): Promise<void> {
   const target = inside(root, file)
   const temporary = temporaryBeside(target)
   try {
@@ -208,7 +228,8 @@ function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
       if (error.code !== 'ENOENT') throw error
       await mkdir(dirname(target), { recursive: true })
       await writeFile(temporary, data)
-    }))
+    }),
+  )
 }
 
 function replaceFileSync(root: string, file: string, data: Buffer): void {
@@ -252,7 +273,9 @@ function temporaryBeside(target: string): string {
 /** Removes temporary files a build killed mid-write left behind, so that they are never published. */
 export async function sweepTemporaries(out: string): Promise<void> {
   const names = await readdir(out, { recursive: true }).catch(() => [] as string[])
-  await Promise.all(names.filter((name) => TEMPORARY.test(basename(name))).map((name) => rm(join(out, name), { force: true })))
+  await Promise.all(
+    names.filter((name) => TEMPORARY.test(basename(name))).map((name) => rm(join(out, name), { force: true })),
+  )
 }
 
 function sizeOf(path: string): number | undefined {

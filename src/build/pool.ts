@@ -25,13 +25,23 @@ const YOUNG_GENERATION_MB = 64
 
 /** Starts `count` worker threads, each over its own copy of the store loaded from `setup.dir`. */
 export function startPool(setup: WorkerSetup, count: number): Pool {
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }))
+  const workers = Array.from(
+    { length: count },
+    () =>
+      new Worker(new URL('./worker.mjs', import.meta.url), {
+        workerData: setup,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      }),
+  )
   // Until `render` listens, a worker's first message (ready, or why it could not load) waits here.
-  const first = workers.map((worker) => new Promise<WorkerMessage>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`a render worker exited with code ${code} while loading`)))
-  }))
+  const first = workers.map(
+    (worker) =>
+      new Promise<WorkerMessage>((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+        worker.once('exit', (code) => reject(new Error(`a render worker exited with code ${code} while loading`)))
+      }),
+  )
   // Heard by `render`; a pool closed before it renders (its jobs could not be listed) has no one to tell.
   for (const promise of first) promise.catch(() => {})
   return {
@@ -40,21 +50,23 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
       let written = 0
       let next = 0
       let done = 0
-      await Promise.all(workers.map(async (worker, i) => {
-        const ready = await first[i]!
-        if ('error' in ready) throw new Error(`a render worker could not load the content: ${ready.error}`)
-        while (next < jobs.length) {
-          const batch = next
-          next += BATCH
-          const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
-          if ('error' in reply) throw new Error(reply.error)
-          if (!('results' in reply)) throw new Error('a render worker answered out of turn')
-          for (const [j, result] of reply.results.entries()) results[batch + j] = result
-          written += reply.written
-          done += reply.results.length
-          onProgress?.(done)
-        }
-      }))
+      await Promise.all(
+        workers.map(async (worker, i) => {
+          const ready = await first[i]!
+          if ('error' in ready) throw new Error(`a render worker could not load the content: ${ready.error}`)
+          while (next < jobs.length) {
+            const batch = next
+            next += BATCH
+            const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
+            if ('error' in reply) throw new Error(reply.error)
+            if (!('results' in reply)) throw new Error('a render worker answered out of turn')
+            for (const [j, result] of reply.results.entries()) results[batch + j] = result
+            written += reply.written
+            done += reply.results.length
+            onProgress?.(done)
+          }
+        }),
+      )
       return { results, written }
     },
     async close() {

@@ -18,8 +18,18 @@ export interface AppSettings {
  * rewritten on its way to a file.
  */
 export function createBuildApp(store: Store, settings: AppSettings, layout: Layout, now: () => number): App {
-  const site: Site = { ...settings.site, links: { key: `static ${layout.publicUrl}`, map: (url) => staticUrl(layout, url) } }
-  return createApp({ store, site, perPage: settings.perPage, maxPerPage: settings.maxPerPage, fallback: store.fallback, now })
+  const site: Site = {
+    ...settings.site,
+    links: { key: `static ${layout.publicUrl}`, map: (url) => staticUrl(layout, url) },
+  }
+  return createApp({
+    store,
+    site,
+    perPage: settings.perPage,
+    maxPerPage: settings.maxPerPage,
+    fallback: store.fallback,
+    now,
+  })
 }
 
 /** Renders jobs into an output by asking the app, as a live client would. */

@@ -58,14 +58,24 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     for (let bulk = 1; bulk <= pages(options.bulkPerPage); bulk++) {
       jobs.push(page(options.bulkPerPage, bulk))
       const end = bulk * options.bulkPerPage
-      for (; next <= pages(options.perPage) && (next - 1) * options.perPage < end; next++) jobs.push(page(options.perPage, next))
+      for (; next <= pages(options.perPage) && (next - 1) * options.perPage < end; next++)
+        jobs.push(page(options.perPage, next))
       records('events', listed.slice(end - options.bulkPerPage, end))
     }
     const inList = new Set(listed)
-    records('events', store.list('events').map((record) => record.id).filter((id) => !inList.has(id)))
+    records(
+      'events',
+      store
+        .list('events')
+        .map((record) => record.id)
+        .filter((id) => !inList.has(id)),
+    )
     for (const kind of KINDS.filter((kind) => kind !== 'events')) {
       for (const url of await listPages(app, `${root}/${kind}`, options.perPage)) jobs.push({ url })
-      records(kind, store.list(kind).map((record) => record.id))
+      records(
+        kind,
+        store.list(kind).map((record) => record.id),
+      )
     }
   }
   return jobs
@@ -81,6 +91,8 @@ async function listPages(app: App, list: string, perPage: number): Promise<strin
 
 /** A list page's URL the way its own links name it: `per_page` only when not the default, `page` after 1. */
 export function listUrl(list: string, size: number, defaultSize: number, page: number): string {
-  const query = [size === defaultSize ? '' : `per_page=${size}`, page > 1 ? `page=${page}` : ''].filter(Boolean).join('&')
+  const query = [size === defaultSize ? '' : `per_page=${size}`, page > 1 ? `page=${page}` : '']
+    .filter(Boolean)
+    .join('&')
   return query ? `${list}?${query}` : list
 }

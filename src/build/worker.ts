@@ -29,7 +29,11 @@ const setup = workerData as WorkerSetup
 const port = parentPort!
 try {
   // Read only: a worker never assigns ids or writes content; problems are the main thread's to report.
-  const store = await createStore(setup.dir, { defaultLanguage: setup.defaultLanguage, fallback: setup.fallback, assignIds: false })
+  const store = await createStore(setup.dir, {
+    defaultLanguage: setup.defaultLanguage,
+    fallback: setup.fallback,
+    assignIds: false,
+  })
   const app = createBuildApp(store, setup, setup.layout, () => setup.now)
   const output = createOutput(setup.out, new Manifest(setup.previous), true)
   const renderer = createRenderer(app, setup.layout, output)

@@ -3,7 +3,11 @@ import { didYouMean } from '../suggest.ts'
 
 /** The options several commands share, as citty declares them (no defaults here: those come from the settings). */
 export const ARGS = {
-  config: { type: 'string', valueHint: 'FILE', description: 'settings file (default: the first almanac.config.yaml from here upward)' },
+  config: {
+    type: 'string',
+    valueHint: 'FILE',
+    description: 'settings file (default: the first almanac.config.yaml from here upward)',
+  },
   content: { type: 'string', valueHint: 'DIR', description: 'the content tree (default ./content)' },
   out: { type: 'string', valueHint: 'DIR', description: 'where the static files go (default ./dist)' },
   port: { type: 'string', valueHint: 'N', description: 'port to listen on; 0 takes any free port' },
@@ -15,7 +19,12 @@ export const ARGS = {
 type Flags = Record<string, string | boolean | undefined>
 
 /** A command whose run hands the declared flags, as plain data, to `action` and answers its exit code. */
-export function command<T extends ArgsDef>(name: string, description: string, args: T, action: (flags: Flags) => Promise<number> | number): CommandDef<T> {
+export function command<T extends ArgsDef>(
+  name: string,
+  description: string,
+  args: T,
+  action: (flags: Flags) => Promise<number> | number,
+): CommandDef<T> {
   return defineCommand({
     meta: { name: `almanac ${name}`, description },
     args,
@@ -36,7 +45,9 @@ export function flagsOf(args: Record<string, unknown>, defs: ArgsDef): Record<st
 /** The first mistake in a command's arguments (unknown option, missing value, missing or extra argument), or undefined. */
 export function mistakeIn(tokens: string[], defs: ArgsDef): string | undefined {
   const options = new Map(Object.entries(defs).filter(([, def]) => def.type !== 'positional'))
-  const positionals = Object.entries(defs).filter(([, def]) => def.type === 'positional').map(([name]) => name)
+  const positionals = Object.entries(defs)
+    .filter(([, def]) => def.type === 'positional')
+    .map(([name]) => name)
   let count = 0
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!

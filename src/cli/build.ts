@@ -39,7 +39,12 @@ export async function build(flags: Flags): Promise<number> {
   console.log(summary(result, config.out))
   if (flags.watch !== true) return 0
   const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
-  const stop = rebuildOnChange(store, builder, (r) => console.log(summary(r, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
+  const stop = rebuildOnChange(
+    store,
+    builder,
+    (r) => console.log(summary(r, config.out)),
+    (error) => console.error(`almanac: build failed: ${error.message}`),
+  )
   console.log(`Watching ${config.content}; press Ctrl-C to stop`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
@@ -53,7 +58,8 @@ export async function build(flags: Flags): Promise<number> {
 /** `--workers N`: how many threads render a full build; 0 renders on the main thread. */
 function workerCount(value: string | boolean): number {
   const count = Number(value)
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || count > 64) throw new CliError(`--workers must be a whole number from 0 to 64, not "${String(value)}"`)
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || count > 64)
+    throw new CliError(`--workers must be a whole number from 0 to 64, not "${String(value)}"`)
   return count
 }
 
@@ -73,6 +79,8 @@ function progressBar(): (done: number, total: number) => void {
     drawn = now
     const width = 30
     const filled = Math.round((done / total) * width)
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${((now - started) / 1000).toFixed(1)} s`)
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${((now - started) / 1000).toFixed(1)} s`,
+    )
   }
 }

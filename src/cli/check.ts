@@ -21,7 +21,13 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)
   const sorted = [...problems].sort((a, b) => where(a).localeCompare(where(b)) || (a.line ?? 1) - (b.line ?? 1))
   if (format === 'json') {
-    console.log(JSON.stringify(sorted.map((p) => ({ file: where(p), line: p.line ?? 1, severity: p.severity ?? 'error', message: p.message })), null, 2))
+    console.log(
+      JSON.stringify(
+        sorted.map((p) => ({ file: where(p), line: p.line ?? 1, severity: p.severity ?? 'error', message: p.message })),
+        null,
+        2,
+      ),
+    )
   } else {
     for (const p of sorted) {
       const severity = p.severity ?? 'error'
@@ -31,7 +37,8 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   }
   const errors = sorted.filter((p) => (p.severity ?? 'error') === 'error').length
   const warned = sorted.length - errors + printed
-  if (format !== 'json') console.error(`${errors} error${errors === 1 ? '' : 's'}, ${warned} warning${warned === 1 ? '' : 's'}`)
+  if (format !== 'json')
+    console.error(`${errors} error${errors === 1 ? '' : 's'}, ${warned} warning${warned === 1 ? '' : 's'}`)
   return errors > 0 ? 1 : 0
 }
 

@@ -17,7 +17,10 @@ export function requireContentFolder(dir: string): void {
 /** A content folder without a single record file is most likely the wrong folder: said, not refused. Answers whether it warned. */
 export function warnIfEmpty(dir: string): boolean {
   const hasRecords = KINDS.some((kind) => names(join(dir, kind)).some(isRecordFileName))
-  if (!hasRecords) console.error(`almanac: warning: ${dir} holds no records (no .md file in ${KINDS.map((kind) => `${kind}/`).join(', ')})`)
+  if (!hasRecords)
+    console.error(
+      `almanac: warning: ${dir} holds no records (no .md file in ${KINDS.map((kind) => `${kind}/`).join(', ')})`,
+    )
   return !hasRecords
 }
 

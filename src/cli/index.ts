@@ -5,7 +5,9 @@ import { runCli } from './run.ts'
 
 /** The version in package.json. */
 function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
   return manifest.version
 }
 

@@ -35,7 +35,10 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
   const exact = options.exact !== false && options.port !== 0
   const listener = await listen(handle, {
     // A default that is busy moves up from itself (4173 to 4174), never to get-port's own 3000–3100.
-    port: exact || options.port === 0 ? options.port : { port: options.port, portRange: above(options.port), alternativePortRange: above(options.port) },
+    port:
+      exact || options.port === 0
+        ? options.port
+        : { port: options.port, portRange: above(options.port), alternativePortRange: above(options.port) },
     // listhen's production mode tries only the port given; port 0 asks for any free port, which that mode would turn into 3000.
     isProd: exact,
     // Test mode only keeps get-port from printing "[get-port] …" itself; a moved port is said below.
@@ -47,7 +50,9 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
   }).catch(async (error: Error & { code?: string }) => {
     const code = error.code ?? (error.name === 'GetPortError' ? await bindError(options.port, options.host) : undefined)
     if (exact && code === 'EADDRINUSE') {
-      throw new CliError(`port ${options.port} is in use (given with ${options.exact}); choose another or stop what holds it`)
+      throw new CliError(
+        `port ${options.port} is in use (given with ${options.exact}); choose another or stop what holds it`,
+      )
     }
     throw new CliError(`cannot listen on ${options.host}:${options.port}: ${code ?? error.message}`)
   })
@@ -59,7 +64,8 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
     clearTimeout(force)
   }
   const port = (listener.address as { port: number }).port
-  if (options.port !== 0 && port !== options.port) options.warn?.(`almanac: port ${options.port} is busy; serving on ${port}`)
+  if (options.port !== 0 && port !== options.port)
+    options.warn?.(`almanac: port ${options.port} is busy; serving on ${port}`)
   return { server, port, close }
 }
 

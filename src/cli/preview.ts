@@ -15,7 +15,11 @@ export async function preview(flags: Record<string, string | boolean | undefined
   requireBuiltFolder(root)
   const rules = await readHostRules(root)
   const listener = await listenHttp((req, res) => void answer(root, req, res, rules), {
-    port: config.port, host: config.host, exact: flags.port ? '--port' : false, log: requestLog(flags), warn: (line) => console.error(line),
+    port: config.port,
+    host: config.host,
+    exact: flags.port ? '--port' : false,
+    log: requestLog(flags),
+    warn: (line) => console.error(line),
   })
   console.log(`Previewing ${root} at http://${config.host}:${listener.port}`)
   console.log(`  ➜ ${configNote(file)}`)
@@ -32,7 +36,12 @@ export async function preview(flags: Record<string, string | boolean | undefined
  * path with `.json`; with the headers `_headers` gives the path. Query strings are ignored, and a
  * file reached through a symbolic link that leads out of `root` is not served.
  */
-export async function answer(root: string, req: IncomingMessage, res: ServerResponse, rules: HostRules = { headers: [], rewrites: [] }): Promise<void> {
+export async function answer(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rules: HostRules = { headers: [], rewrites: [] },
+): Promise<void> {
   let path: string
   try {
     path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
@@ -44,13 +53,27 @@ export async function answer(root: string, req: IncomingMessage, res: ServerResp
   for (const candidate of candidates) {
     const file = await servable(root, candidate)
     if (!file) continue
-    const type = extname(file.path) === '.json' ? 'application/json; charset=UTF-8' : (mediaType(file.path) ?? 'application/octet-stream')
-    res.writeHead(200, { ...headersFor(rules.headers, path), 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Content-Length': file.size })
+    const type =
+      extname(file.path) === '.json'
+        ? 'application/json; charset=UTF-8'
+        : (mediaType(file.path) ?? 'application/octet-stream')
+    res.writeHead(200, {
+      ...headersFor(rules.headers, path),
+      'Content-Type': type,
+      'Access-Control-Allow-Origin': '*',
+      'Content-Length': file.size,
+    })
     res.end(req.method === 'HEAD' ? undefined : await readFile(file.path))
     return
   }
   res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' })
-  res.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }))
+  res.end(
+    JSON.stringify({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    }),
+  )
 }
 
 /** The regular file `path` names inside `root` (links followed only while they stay inside), or null. */

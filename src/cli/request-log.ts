@@ -31,10 +31,13 @@ export function requestLine(method: string, url: string, status: string, ms: num
 export function redacted(url: string): string {
   const at = url.indexOf('?')
   if (at < 0) return url
-  const query = url.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    return SECRET.test(decoded(eq < 0 ? pair : pair.slice(0, eq))) ? `${eq < 0 ? pair : pair.slice(0, eq)}=***` : pair
-  })
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      return SECRET.test(decoded(eq < 0 ? pair : pair.slice(0, eq))) ? `${eq < 0 ? pair : pair.slice(0, eq)}=***` : pair
+    })
   return `${url.slice(0, at)}?${query.join('&')}`
 }
 

@@ -18,7 +18,11 @@ export interface Streams {
  * Runs the command `argv` names under `root`: help, version, mistakes in the arguments (named in one
  * line, then the usage, exit 1), and user mistakes the command throws (one line, exit 1). Answers the exit code.
  */
-export async function runCli(root: CommandDef, argv: string[], io: Streams = { out: process.stdout, err: process.stderr }): Promise<number> {
+export async function runCli(
+  root: CommandDef,
+  argv: string[],
+  io: Streams = { out: process.stdout, err: process.stderr },
+): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     io.out.write(`almanac ${(await resolved(root.meta))?.version ?? ''}\n`)
     return 0
@@ -35,13 +39,20 @@ export async function runCli(root: CommandDef, argv: string[], io: Streams = { o
 }
 
 /** Follows subcommand names down to the command that runs; answers an exit code when it stops on the way (help, a mistake). */
-async function descend(root: CommandDef, argv: string[], io: Streams): Promise<{ command: CommandDef; path: string[]; rest: string[] } | number> {
+async function descend(
+  root: CommandDef,
+  argv: string[],
+  io: Streams,
+): Promise<{ command: CommandDef; path: string[]; rest: string[] } | number> {
   let command = root
   const path: string[] = []
   let rest = argv
   for (let subs = await resolved(command.subCommands); subs; subs = await resolved(command.subCommands)) {
     const [next, ...after] = rest
-    if (next === undefined) return path.length > 0 ? mistake(command, path, `a subcommand is needed (${either(Object.keys(subs))})`, io.err) : usage(command, io.err, 1)
+    if (next === undefined)
+      return path.length > 0
+        ? mistake(command, path, `a subcommand is needed (${either(Object.keys(subs))})`, io.err)
+        : usage(command, io.err, 1)
     // `almanac --help serve` asks for serve's help, as `almanac serve --help` does.
     if (HELP.includes(next) && after[0] !== undefined && !after[0].startsWith('-')) {
       rest = [...after, next]
@@ -50,7 +61,13 @@ async function descend(root: CommandDef, argv: string[], io: Streams): Promise<{
     if (HELP.includes(next)) return usage(command, io.out, 0)
     if (next.startsWith('-')) return mistake(command, path, `unknown option ${next}`, io.err)
     const sub = Object.hasOwn(subs, next) ? await resolved(subs[next]) : undefined
-    if (!sub) return mistake(command, [], `unknown command ${JSON.stringify([...path, next].join(' '))}${didYouMean(next, Object.keys(subs))}`, io.err)
+    if (!sub)
+      return mistake(
+        command,
+        [],
+        `unknown command ${JSON.stringify([...path, next].join(' '))}${didYouMean(next, Object.keys(subs))}`,
+        io.err,
+      )
     command = sub
     path.push(next)
     rest = after

@@ -37,7 +37,11 @@ export async function serve(flags: Flags): Promise<number> {
   const explicitPort = flags.port ? '--port' : process.env.ALMANAC_PORT ? 'ALMANAC_PORT' : false
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
   const listener = await listenHttp((req, res) => void handler!(req, res), {
-    port: config.port, host: config.host, exact: explicitPort, log: requestLog(flags), warn: (line) => console.error(line),
+    port: config.port,
+    host: config.host,
+    exact: explicitPort,
+    log: requestLog(flags),
+    warn: (line) => console.error(line),
   })
   const app = createApp({
     store,
@@ -50,17 +54,22 @@ export async function serve(flags: Flags): Promise<number> {
   })
   handler = toNodeHandler(app.h3)
   keepServingThroughStrayErrors()
-  const watching = watchContent(store, (error) => console.error(`almanac: watching ${config.content}: ${error.message}`))
-  const stopBuilding = flags.build === true
-    ? await keepBuilt(store, config, listener.port).catch(async (error: Error) => {
-      await Promise.all([listener.close(), watching.close()])
-      throw new CliError(`build failed: ${error.message}`)
-    })
-    : async () => {}
+  const watching = watchContent(store, (error) =>
+    console.error(`almanac: watching ${config.content}: ${error.message}`),
+  )
+  const stopBuilding =
+    flags.build === true
+      ? await keepBuilt(store, config, listener.port).catch(async (error: Error) => {
+          await Promise.all([listener.close(), watching.close()])
+          throw new CliError(`build failed: ${error.message}`)
+        })
+      : async () => {}
   // Ready means every edit made since the load is served: the watcher has caught up (reconcile).
   await watching.ready
   const records = KINDS.map((kind) => `${store.list(kind).length} ${kind}`)
-  console.log(`Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`)
+  console.log(
+    `Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`,
+  )
   console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/${NAMESPACE}`)
   console.log(`  ➜ ${configNote(file)}`)
   await new Promise<void>((resolve) => {
@@ -74,11 +83,20 @@ export async function serve(flags: Flags): Promise<number> {
 /** `serve --build`: a full static build now, then updates of only what each change touches. */
 async function keepBuilt(store: Store, config: Config, port: number): Promise<() => Promise<void>> {
   const builder = createSiteBuilder({
-    store, site: siteOf(config, port), out: config.out, publicUrl: config.base_url || config.site_url || siteOf(config, port).url,
-    perPage: config.per_page, maxPerPage: config.max_per_page,
+    store,
+    site: siteOf(config, port),
+    out: config.out,
+    publicUrl: config.base_url || config.site_url || siteOf(config, port).url,
+    perPage: config.per_page,
+    maxPerPage: config.max_per_page,
   })
   console.log(summary(await builder.full(), config.out))
-  return rebuildOnChange(store, builder, (result) => console.log(summary(result, config.out)), (error) => console.error(`almanac: build failed: ${error.message}`))
+  return rebuildOnChange(
+    store,
+    builder,
+    (result) => console.log(summary(result, config.out)),
+    (error) => console.error(`almanac: build failed: ${error.message}`),
+  )
 }
 
 /**

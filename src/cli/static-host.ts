@@ -40,7 +40,10 @@ export function parseHeaders(text: string): HeaderRule[] {
 
 /** `_redirects`: `from to status`; only 200 rewrites are kept (the build writes no other kind). */
 export function parseRedirects(text: string): RewriteRule[] {
-  return text.split('\n').map((line) => line.trim().split(/\s+/)).filter((parts) => parts.length >= 3 && parts[2] === '200' && !parts[0]!.startsWith('#'))
+  return text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length >= 3 && parts[2] === '200' && !parts[0]!.startsWith('#'))
     .map(([from, to]) => ({ pattern: patternOf(from!), to: to! }))
 }
 

@@ -10,7 +10,8 @@ export function user(args: string[], flags: Record<string, string | undefined>):
   const [action, login] = args
   const { config } = settings(flags)
   // Only add creates the file: for the others a missing one is most likely a wrong --users path.
-  if (action !== 'add' && !existsSync(config.users)) throw new CliError(`${config.users}: no users file yet; add one with almanac user add LOGIN --role ROLE`)
+  if (action !== 'add' && !existsSync(config.users))
+    throw new CliError(`${config.users}: no users file yet; add one with almanac user add LOGIN --role ROLE`)
   try {
     const users = openUsers(config.users)
     if (action === 'list') {
@@ -20,7 +21,8 @@ export function user(args: string[], flags: Record<string, string | undefined>):
     if (!login) throw new CliError(`user ${action ?? ''}: LOGIN is missing`)
     if (action === 'add') {
       if (flags.role === undefined) throw new CliError(`user add: --role is missing; use ${either(ROLES)}`)
-      if (!isRole(flags.role)) throw new CliError(`user add: --role ${JSON.stringify(flags.role)} is not a role; use ${either(ROLES)}`)
+      if (!isRole(flags.role))
+        throw new CliError(`user add: --role ${JSON.stringify(flags.role)} is not a role; use ${either(ROLES)}`)
       const made = users.add(login, flags.role, flags.password)
       console.log(`Added ${made.user.login} (id ${made.user.id}, ${made.user.role}) to ${config.users}`)
       if (!flags.password) console.log(`Application password (shown once): ${made.password}`)
@@ -33,7 +35,11 @@ export function user(args: string[], flags: Record<string, string | undefined>):
     }
     if (action === 'reset-password') {
       const password = users.resetPassword(login, flags.password)
-      console.log(flags.password ? `Password of ${login} replaced` : `New application password for ${login} (shown once): ${password}`)
+      console.log(
+        flags.password
+          ? `Password of ${login} replaced`
+          : `New application password for ${login} (shown once): ${password}`,
+      )
       return 0
     }
     throw new CliError(`unknown command "user ${action ?? ''}"`)

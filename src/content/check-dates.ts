@@ -19,8 +19,9 @@ export function isUndated(record: ContentRecord): boolean {
  */
 export function unstableDateWarning(record: ContentRecord): Problem[] {
   if (!isUndated(record) || record.source.undatedBy !== 'mtime') return []
-  const message = 'date is not set and git cannot date this file (no repository, not committed yet, or a shallow clone that ' +
-    'lacks the commit adding it), so its publication date is the file\'s modification time, which is different on every clone; ' +
+  const message =
+    'date is not set and git cannot date this file (no repository, not committed yet, or a shallow clone that ' +
+    "lacks the commit adding it), so its publication date is the file's modification time, which is different on every clone; " +
     'almanac check --fix writes it down (in CI, fetch the whole history: fetch-depth: 0)'
   return [{ path: record.source.path, line: 1, message, severity: 'warning' }]
 }
@@ -31,9 +32,11 @@ export async function writeDate(dir: string, record: ContentRecord, siteZone: st
   const date = postDates(record, siteZone).date
   const { data, body } = parseFrontMatter(text)
   if (data.date !== undefined) return []
-  const written = withDateLine(text, date, KEY_ORDER[record.kind]) ?? updateFrontMatter(text, { ...data, date }, body, KEY_ORDER[record.kind], normalize)
+  const written =
+    withDateLine(text, date, KEY_ORDER[record.kind]) ??
+    updateFrontMatter(text, { ...data, date }, body, KEY_ORDER[record.kind], normalize)
   await writeFileAtomic(join(dir, record.source.path), written)
-  const from = record.source.undatedBy === 'git' ? 'when git added the file' : 'the file\'s modification time'
+  const from = record.source.undatedBy === 'git' ? 'when git added the file' : "the file's modification time"
   return [`${record.source.path}: date ${date} written (${from})`]
 }
 
@@ -48,7 +51,9 @@ function withDateLine(text: string, date: string, order: readonly string[]): str
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
   const newline = parts.block.includes('\r\n') ? '\r\n' : '\n'
   const lines = parts.block.split(newline)
-  let at = lines.findIndex((line, i) => i > 0 && rank(/^([A-Za-z_][\w-]*)[ \t]*:/.exec(line)?.[1] ?? 'date') > rank('date'))
+  let at = lines.findIndex(
+    (line, i) => i > 0 && rank(/^([A-Za-z_][\w-]*)[ \t]*:/.exec(line)?.[1] ?? 'date') > rank('date'),
+  )
   if (at === -1) at = lines.length
   lines.splice(at, 0, `date: ${date}`)
   const block = lines.join(newline)

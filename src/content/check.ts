@@ -18,7 +18,12 @@ export interface CheckResult {
   fixed: string[]
 }
 
-const RELATIONS = [['venue', 'venues'], ['organizer', 'organizers'], ['categories', 'categories'], ['tags', 'tags']] as const
+const RELATIONS = [
+  ['venue', 'venues'],
+  ['organizer', 'organizers'],
+  ['categories', 'categories'],
+  ['tags', 'tags'],
+] as const
 
 /** Checks a content tree the way the server loads it, plus what only the whole tree shows. */
 export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'): Promise<CheckResult> {
@@ -31,7 +36,10 @@ export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'):
     onProblem: (problem) => problems.push({ severity: 'error', line: 1, ...problem }),
   })
   for (const problem of problems) {
-    if (problem.message.startsWith('no file of this record has an id') && /\.en\.md$|^[^.]+\.md$/.test(problem.path.split('/')[1] ?? '')) {
+    if (
+      problem.message.startsWith('no file of this record has an id') &&
+      /\.en\.md$|^[^.]+\.md$/.test(problem.path.split('/')[1] ?? '')
+    ) {
       problem.message = 'a source file needs an id (almanac check --fix gives it the next free one)'
     }
   }
@@ -39,7 +47,9 @@ export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'):
   const text = async (path: string) => texts.get(path) ?? readTextOrNull(join(dir, path)) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
-      problems.push(...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)))
+      problems.push(
+        ...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)),
+      )
       problems.push(...translationWarnings(record))
       if (fix) fixed.push(...(await writeDate(dir, record, siteZone, await text(record.source.path))))
       else problems.push(...unstableDateWarning(record))
@@ -54,9 +64,17 @@ export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'):
  * The relations of sources the store refused (a wrong type, a bad date…) are checked too, so that
  * one run names every problem of a file, not one kind of problem per run.
  */
-async function brokenSourceRelations(store: Store, problems: Problem[], text: (path: string) => Promise<string>): Promise<Problem[]> {
-  const loaded = new Set(KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()].map((file) => file.path))))
-  const broken = new Set(problems.filter((p) => (p.severity ?? 'error') === 'error' && !loaded.has(p.path)).map((p) => p.path))
+async function brokenSourceRelations(
+  store: Store,
+  problems: Problem[],
+  text: (path: string) => Promise<string>,
+): Promise<Problem[]> {
+  const loaded = new Set(
+    KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()].map((file) => file.path))),
+  )
+  const broken = new Set(
+    problems.filter((p) => (p.severity ?? 'error') === 'error' && !loaded.has(p.path)).map((p) => p.path),
+  )
   const found: Problem[] = []
   for (const path of broken) {
     const address = parseContentPath(path, 'en')
@@ -69,27 +87,48 @@ async function brokenSourceRelations(store: Store, problems: Problem[], text: (p
     } catch {
       continue
     }
-    if (data.id !== undefined || address.lang === 'en') found.push(...relationProblems(store, address.kind, path, data, content))
+    if (data.id !== undefined || address.lang === 'en')
+      found.push(...relationProblems(store, address.kind, path, data, content))
   }
   return found
 }
 
 /** Ids that name nothing, a parent that is not a category, an image that is not in content/media. */
-function relationProblems(store: Store, kind: Kind, path: string, data: Record<string, unknown>, text: string): Problem[] {
+function relationProblems(
+  store: Store,
+  kind: Kind,
+  path: string,
+  data: Record<string, unknown>,
+  text: string,
+): Problem[] {
   const found: Problem[] = []
-  const report = (field: string, message: string) => found.push({ path, line: lineOf(text, field), message, severity: 'error' })
+  const report = (field: string, message: string) =>
+    found.push({ path, line: lineOf(text, field), message, severity: 'error' })
   if (kind === 'events') {
     for (const [field, target] of RELATIONS) {
       const ids = Array.isArray(data[field]) ? (data[field] as unknown[]) : []
-      for (const id of ids) if (typeof id === 'number' && Number.isInteger(id) && id > 0 && !store.get(target, id)) report(field, `${field}: ${id} is not the id of ${RECORD_NOUN[target]} in content/${target}`)
+      for (const id of ids)
+        if (typeof id === 'number' && Number.isInteger(id) && id > 0 && !store.get(target, id))
+          report(field, `${field}: ${id} is not the id of ${RECORD_NOUN[target]} in content/${target}`)
     }
   }
-  if (kind === 'categories' && typeof data.parent === 'number' && data.parent > 0 && !store.get('categories', data.parent)) {
+  if (
+    kind === 'categories' &&
+    typeof data.parent === 'number' &&
+    data.parent > 0 &&
+    !store.get('categories', data.parent)
+  ) {
     report('parent', `parent: ${data.parent} is not the id of a category in content/categories`)
   }
   const image = data.image
-  if ((typeof image === 'string' && image !== '' && !/^https?:\/\//i.test(image)) || (typeof image === 'number' && Number.isInteger(image))) {
-    const media = typeof image === 'number' || /^\d+$/.test(image) ? store.media.byId(Number(image)) : store.media.byPath(image.replace(/^(content\/)?media\//, ''))
+  if (
+    (typeof image === 'string' && image !== '' && !/^https?:\/\//i.test(image)) ||
+    (typeof image === 'number' && Number.isInteger(image))
+  ) {
+    const media =
+      typeof image === 'number' || /^\d+$/.test(image)
+        ? store.media.byId(Number(image))
+        : store.media.byPath(image.replace(/^(content\/)?media\//, ''))
     if (!media) report('image', `image: ${showValue(image)} is not in content/media`)
   }
   return found
@@ -99,11 +138,17 @@ function relationProblems(store: Store, kind: Kind, path: string, data: Record<s
 function translationWarnings(record: ContentRecord): Problem[] {
   if (record.files.size === 1) return []
   const missing = LANGUAGES.filter((lang) => !record.files.has(lang))
-  return missing.length === 0 ? [] : [{ path: record.source.path, line: 1, message: `no translation in ${missing.join(', ')}`, severity: 'warning' }]
+  return missing.length === 0
+    ? []
+    : [{ path: record.source.path, line: 1, message: `no translation in ${missing.join(', ')}`, severity: 'warning' }]
 }
 
 /** `--fix`: rewrites a file whose keys are out of the usual order; values read back exactly as before. */
-async function putKeysInOrder(dir: string, record: ContentRecord, text: (path: string) => Promise<string>): Promise<string[]> {
+async function putKeysInOrder(
+  dir: string,
+  record: ContentRecord,
+  text: (path: string) => Promise<string>,
+): Promise<string[]> {
   const changed: string[] = []
   for (const file of record.files.values()) {
     const current = await text(file.path)
@@ -112,7 +157,10 @@ async function putKeysInOrder(dir: string, record: ContentRecord, text: (path: s
     const keys = Object.keys(data)
     const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
-    await writeFileAtomic(join(dir, file.path), reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order))
+    await writeFileAtomic(
+      join(dir, file.path),
+      reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order),
+    )
     changed.push(`${file.path}: keys put in order`)
   }
   return changed

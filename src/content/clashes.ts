@@ -26,7 +26,8 @@ export interface Clashes {
 const MAX_RECHECKS = 4
 
 /** What a blamed file's message adds: which file keeps an id or slug, and how to settle it. */
-export const ID_HINT = '; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix'
+export const ID_HINT =
+  '; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix'
 export const SLUG_HINT = '; of two files the one whose path sorts first keeps a slug, so give this one another'
 
 /** A problem that goes away when another file does: an id or a slug another record holds. */

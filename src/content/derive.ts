@@ -27,7 +27,12 @@ const times = new WeakMap<ContentRecord, Map<string, EventTimes>>()
 const dates = new WeakMap<ContentRecord, Map<string, PostDates>>()
 
 /** The value kept for a record and a zone, built on first use. */
-function keptFor<T>(kept: WeakMap<ContentRecord, Map<string, T>>, record: ContentRecord, zone: string, build: () => T): T {
+function keptFor<T>(
+  kept: WeakMap<ContentRecord, Map<string, T>>,
+  record: ContentRecord,
+  zone: string,
+  build: () => T,
+): T {
   let byZone = kept.get(record)
   if (!byZone) kept.set(record, (byZone = new Map()))
   let value = byZone.get(zone)
@@ -47,7 +52,13 @@ export function eventTimes(record: ContentRecord, siteZone: string): EventTimes 
       startWall = `${startWall.slice(0, 10)} 00:00:00`
       endWall = `${endWall.slice(0, 10)} 23:59:59`
     }
-    return { timezone, startWall, endWall, start: wallToInstant(startWall, timezone), end: wallToInstant(endWall, timezone) }
+    return {
+      timezone,
+      startWall,
+      endWall,
+      start: wallToInstant(startWall, timezone),
+      end: wallToInstant(endWall, timezone),
+    }
   })
 }
 
@@ -65,7 +76,12 @@ export function postDates(record: ContentRecord, siteZone: string): PostDates {
     const modified = typeof data.modified === 'string' ? toSeconds(data.modified) : date
     // WordPress leaves a draft's GMT date unset until it is published; clients see zeros.
     const unpublished = data.status === 'draft' || data.status === 'pending'
-    const dateUtc = typeof data.date_utc === 'string' ? toSeconds(data.date_utc) : unpublished ? UNSET : instantToWall(published, 'UTC')
+    const dateUtc =
+      typeof data.date_utc === 'string'
+        ? toSeconds(data.date_utc)
+        : unpublished
+          ? UNSET
+          : instantToWall(published, 'UTC')
     const modifiedUtc = instantToWall(wallToInstant(modified, siteZone), 'UTC')
     return { date, dateUtc, modified, modifiedUtc, published }
   })

@@ -33,7 +33,10 @@ export function isYamlLanguage(name: string): boolean {
 
 /** The error for front matter in any language but YAML. */
 export function refuseLanguage(name: string): FrontMatterError {
-  return new FrontMatterError(`front matter marked ${JSON.stringify(name.slice(0, 40))} is never read: only YAML front matter is read`, 1)
+  return new FrontMatterError(
+    `front matter marked ${JSON.stringify(name.slice(0, 40))} is never read: only YAML front matter is read`,
+    1,
+  )
 }
 
 /** The language gray-matter would pick an engine for: the trimmed rest of the first line (`source` has no BOM). */
@@ -49,7 +52,9 @@ function disarmedEngines(): Record<string, Engine> {
   const names = new Set([...KNOWN_LANGUAGES, ...Object.keys(grayMatter.engines)])
   // Copied into gray-matter's engine table with Object.assign, an own `__proto__` would set its prototype.
   names.delete('__proto__')
-  return Object.fromEntries([...names].map((name) => [name, isYamlLanguage(name) ? { parse: readYamlBlock } : refusing(name)]))
+  return Object.fromEntries(
+    [...names].map((name) => [name, isYamlLanguage(name) ? { parse: readYamlBlock } : refusing(name)]),
+  )
 }
 
 /** An engine that refuses; its message says so, as the fence check should have refused first. */
@@ -115,7 +120,17 @@ export function blankLineSteps(text: string): number {
 function isBlank(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d)
   if (code < 0xa0) return false
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
 }
 
 /** Where `^` matches in a multiline pattern: after a line terminator. */

@@ -15,8 +15,13 @@ export type ReadAs = (data: Record<string, unknown>, written: Record<string, str
  * (`__proto__`, `constructor`, `prototype`) are never written: the reader refuses them.
  */
 export function stringifyFrontMatter(data: Record<string, unknown>, body: string, order: readonly string[]): string {
-  const keys = [...order.filter((key) => Object.hasOwn(data, key)), ...Object.keys(data).filter((key) => !order.includes(key))]
-  const lines = keys.filter((key) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)).map((key) => entryLine(key, data[key]))
+  const keys = [
+    ...order.filter((key) => Object.hasOwn(data, key)),
+    ...Object.keys(data).filter((key) => !order.includes(key)),
+  ]
+  const lines = keys
+    .filter((key) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key))
+    .map((key) => entryLine(key, data[key]))
   const text = body.replace(/\r\n/g, '\n').trimEnd()
   return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
 }
@@ -34,8 +39,10 @@ function formatValue(value: unknown): string {
   if (typeof value === 'boolean') return String(value)
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : JSON.stringify(String(value))
   if (typeof value === 'string') return formatString(value)
-  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))) return `[${value.join(', ')}]`
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item)))
+    return `[${value.join(', ')}]`
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
   // Anything else is written as JSON, which YAML reads as flow collections exactly.
   return JSON.stringify(withoutForbiddenKeys(value))
 }
@@ -43,7 +50,11 @@ function formatValue(value: unknown): string {
 function withoutForbiddenKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutForbiddenKeys)
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !FORBIDDEN_KEYS.has(key)).map(([key, item]) => [key, withoutForbiddenKeys(item)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !FORBIDDEN_KEYS.has(key))
+      .map(([key, item]) => [key, withoutForbiddenKeys(item)]),
+  )
 }
 
 function formatString(value: string): string {
@@ -75,14 +86,26 @@ interface Span {
  * front matter cannot be edited line by line, or the edit would not read back as `data`, the file
  * is written afresh by stringifyFrontMatter.
  */
-export function updateFrontMatter(previous: string, data: Record<string, unknown>, body: string, order: readonly string[], readAs: ReadAs): string {
+export function updateFrontMatter(
+  previous: string,
+  data: Record<string, unknown>,
+  body: string,
+  order: readonly string[],
+  readAs: ReadAs,
+): string {
   const fresh = stringifyFrontMatter(data, body, order)
   const edited = editLines(previous, data, body, order, readAs)
   if (edited === null || !readsAs(edited, fresh, readAs)) return fresh
   return edited
 }
 
-function editLines(previous: string, data: Record<string, unknown>, body: string, order: readonly string[], readAs: ReadAs): string | null {
+function editLines(
+  previous: string,
+  data: Record<string, unknown>,
+  body: string,
+  order: readonly string[],
+  readAs: ReadAs,
+): string | null {
   const parts = splitFile(previous)
   if (parts?.language !== '') return null
   let old: Record<string, unknown>
@@ -100,17 +123,25 @@ function editLines(previous: string, data: Record<string, unknown>, body: string
   const eol = lines[0] === '\r' ? '\r' : ''
   const wanted = (key: string) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
-  const added = Object.keys(data).filter((key) => wanted(key) && !Object.hasOwn(old, key)).sort((a, b) => rank(a) - rank(b))
+  const added = Object.keys(data)
+    .filter((key) => wanted(key) && !Object.hasOwn(old, key))
+    .sort((a, b) => rank(a) - rank(b))
   const kept = spans.filter((span) => wanted(span.key))
   const anchorOf = (key: string) => kept.filter((span) => rank(span.key) <= rank(key)).pop()?.key ?? ''
-  const newLines = (anchor: string) => added.filter((key) => anchorOf(key) === anchor).map((key) => entryLine(key, data[key]) + eol)
+  const newLines = (anchor: string) =>
+    added.filter((key) => anchorOf(key) === anchor).map((key) => entryLine(key, data[key]) + eol)
   const out: string[] = [lines[0]!]
   let next = 1
   const firstKept = kept[0]?.from ?? lines.length
   for (const span of spans) {
     while (next < span.from) out.push(lines[next++]!)
     if (span.from === firstKept) out.push(...newLines(''))
-    if (wanted(span.key)) out.push(...(isDeepStrictEqual(old[span.key], data[span.key]) ? lines.slice(span.from, span.to) : [entryLine(span.key, data[span.key]) + eol]))
+    if (wanted(span.key))
+      out.push(
+        ...(isDeepStrictEqual(old[span.key], data[span.key])
+          ? lines.slice(span.from, span.to)
+          : [entryLine(span.key, data[span.key]) + eol]),
+      )
     if (wanted(span.key)) out.push(...newLines(span.key))
     next = span.to
   }

@@ -1,4 +1,12 @@
-import { blankLineSteps, fenceLanguage, isYamlLanguage, MAX_BLANK_STEPS, type ReadFile, readWithGrayMatter, refuseLanguage } from './front-matter-read.ts'
+import {
+  blankLineSteps,
+  fenceLanguage,
+  isYamlLanguage,
+  MAX_BLANK_STEPS,
+  type ReadFile,
+  readWithGrayMatter,
+  refuseLanguage,
+} from './front-matter-read.ts'
 import { readYamlBlock } from './yaml-data.ts'
 
 export { FrontMatterError } from './yaml-data.ts'
@@ -37,7 +45,13 @@ export function splitFile(text: string): FileParts | null {
   let body = text.slice(blockEnd + 4)
   if (body.startsWith('\r')) body = body.slice(1)
   if (body.startsWith('\n')) body = body.slice(1)
-  return { language: text.slice(bom + 3, blockStart).trim(), block: text.slice(blockStart, blockEnd), body, blockStart, blockEnd }
+  return {
+    language: text.slice(bom + 3, blockStart).trim(),
+    block: text.slice(blockStart, blockEnd),
+    body,
+    blockStart,
+    blockEnd,
+  }
 }
 
 /** Whether a file's front matter is closed: a file someone is still writing may not be yet. */
@@ -105,7 +119,7 @@ function numbersAsWritten(block: string, data: Record<string, unknown>): Record<
     const rest = line.slice(colon + 2)
     const comment = rest.search(/[ \t]#/)
     const value = (comment === -1 ? rest : rest.slice(0, comment)).trim()
-    if (value !== '' && !"'\"[{!&*|>#".includes(value[0]!)) written[key] = value
+    if (value !== '' && !'\'"[{!&*|>#'.includes(value[0]!)) written[key] = value
   }
   return written
 }

@@ -39,18 +39,41 @@ export function createCommitDates(dir: string): CommitDates {
 // with the commit's author date and parents. `--relative` gives paths relative to the folder, `-z`
 // keeps odd file names intact, and the -c options keep a user's settings from changing the output.
 const LOG_ARGS = [
-  '-c', 'log.showSignature=false', '-c', 'diff.renames=true', '-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false',
-  'log', '--no-color', '--no-ext-diff', '--no-textconv', '--reverse', '--relative', '-z', '--name-status', '--diff-filter=ADR', '-M',
-  '--format=%x01%at%x02%P', '--', '.',
+  '-c',
+  'log.showSignature=false',
+  '-c',
+  'diff.renames=true',
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'core.fsmonitor=false',
+  'log',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--reverse',
+  '--relative',
+  '-z',
+  '--name-status',
+  '--diff-filter=ADR',
+  '-M',
+  '--format=%x01%at%x02%P',
+  '--',
+  '.',
 ]
 
 /** Runs git in `dir` without a shell; null when git is missing, the folder is no repository, or it fails. */
 function git(dir: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
     const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
-    execFile('git', args, { cwd: dir, env, timeout: GIT_TIMEOUT_MS, maxBuffer: GIT_MAX_OUTPUT, windowsHide: true }, (error, stdout) => {
-      resolve(error ? null : stdout)
-    })
+    execFile(
+      'git',
+      args,
+      { cwd: dir, env, timeout: GIT_TIMEOUT_MS, maxBuffer: GIT_MAX_OUTPUT, windowsHide: true },
+      (error, stdout) => {
+        resolve(error ? null : stdout)
+      },
+    )
   })
 }
 

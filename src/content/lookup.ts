@@ -29,5 +29,7 @@ export function findTerm(ctx: LookupScope, kind: 'categories' | 'tags', item: st
   const bySlug = findBySlug(ctx, kind, item)
   if (bySlug) return bySlug
   const name = item.toLowerCase()
-  return ctx.store.list(kind).find((term) => String(ctx.store.fieldsIn(term, ctx.lang)?.name ?? '').toLowerCase() === name)
+  return ctx.store
+    .list(kind)
+    .find((term) => String(ctx.store.fieldsIn(term, ctx.lang)?.name ?? '').toLowerCase() === name)
 }

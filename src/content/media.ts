@@ -24,8 +24,13 @@ export interface RefusedMedia {
 }
 
 const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  svg: 'image/svg+xml', avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  avif: 'image/avif',
 }
 
 /** The media library: every image under `content/media/`, by id and by path. */
@@ -59,13 +64,21 @@ export async function loadMedia(dir: string): Promise<MediaLibrary> {
     const extension = extname(name).slice(1).toLowerCase()
     if (stats.isSymbolicLink()) refused.push({ file: name, reason: LINK })
     else if (!stats.isFile()) refused.push({ file: name, reason: 'is not a regular file, so it is not served' })
-    else if ((await realpath(join(dir, name)).catch(() => '')) !== join(real, name)) refused.push({ file: name, reason: 'is reached through a symbolic link, so it is not served' })
-    else if (MIME[extension] && stats.size > MAX_MEDIA_BYTES) refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
+    else if ((await realpath(join(dir, name)).catch(() => '')) !== join(real, name))
+      refused.push({ file: name, reason: 'is reached through a symbolic link, so it is not served' })
+    else if (MIME[extension] && stats.size > MAX_MEDIA_BYTES)
+      refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
     else if (MIME[extension]) files.push(await describe(dir, name, extension, stats.size))
   }
   const ids = new Map(files.filter((f) => f.id !== null).map((f) => [f.id!, f]))
   const paths = new Map(files.map((f) => [f.file, f]))
-  return { byId: (id) => ids.get(id), byPath: (file) => paths.get(file), all: () => files, refused: () => refused, stamps: () => stamps }
+  return {
+    byId: (id) => ids.get(id),
+    byPath: (file) => paths.get(file),
+    all: () => files,
+    refused: () => refused,
+    stamps: () => stamps,
+  }
 }
 
 async function describe(dir: string, name: string, extension: string, filesize: number): Promise<MediaFile> {
@@ -103,7 +116,9 @@ export async function readMediaFile(dir: string, file: string): Promise<Buffer |
   const path = join(dir, file)
   const [inside, real] = await Promise.all([realpath(dir).catch(() => null), realpath(path).catch(() => null)])
   if (!inside || !real?.startsWith(inside + sep)) return null
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null)
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(
+    () => null,
+  )
   if (!handle) return null
   try {
     const stats = await handle.stat()

@@ -25,7 +25,13 @@ export interface ProblemLog {
 /** Creates the log; `onProblem` hears each problem the first time it appears. */
 export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
   const byPath = new Map<string, Problem[]>()
-  const add = (path: string, messages: string[], text: string | undefined, knownLine: number | undefined, severity: 'error' | 'warning') => {
+  const add = (
+    path: string,
+    messages: string[],
+    text: string | undefined,
+    knownLine: number | undefined,
+    severity: 'error' | 'warning',
+  ) => {
     const known = byPath.get(path) ?? []
     for (const raw of messages) {
       const message = oneLine(raw)

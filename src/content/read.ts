@@ -44,7 +44,8 @@ export function readRegularFile(path: string): ReadText | null {
   try {
     const stats = fstatSync(fd)
     if (!stats.isFile()) throw new NotAFileError('is not a regular file, so it is not read')
-    if (stats.size > MAX_CONTENT_BYTES) throw new NotAFileError(`is larger than ${MAX_CONTENT_BYTES / 1024 / 1024} MiB, so it is not read`)
+    if (stats.size > MAX_CONTENT_BYTES)
+      throw new NotAFileError(`is larger than ${MAX_CONTENT_BYTES / 1024 / 1024} MiB, so it is not read`)
     return { text: readFileSync(fd, 'utf8'), stamp: stampOf(stats) }
   } finally {
     closeSync(fd)
@@ -57,7 +58,11 @@ function linkError(): NotAFileError {
 
 /** The stamp of a file from its stats. */
 export function stampOf(stats: Stats): FileStamp {
-  return { key: `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`, mtimeMs: stats.mtimeMs, readAt: Date.now() }
+  return {
+    key: `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`,
+    mtimeMs: stats.mtimeMs,
+    readAt: Date.now(),
+  }
 }
 
 /** Reads a small text file that must be a regular file, or null (a link, a folder, missing, unreadable). */
@@ -90,7 +95,8 @@ export function createDiskReader(dir: string, stamps: Map<string, FileStamp>) {
   const readFromDisk = (path: string, folderChecked = false): DiskRead => {
     const full = join(dir, path)
     try {
-      if (!folderChecked && isLink(path.split('/')[0]!)) throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
+      if (!folderChecked && isLink(path.split('/')[0]!))
+        throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
       const read = readRegularFile(full)
       if (read) stamps.set(path, read.stamp)
       else stamps.delete(path)

@@ -83,7 +83,9 @@ async function stampAt(path: string): Promise<FileStamp | null> {
 
 /** A file's text, never through a link; null when it cannot be read as a regular file. */
 async function textAt(path: string): Promise<string | null> {
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null)
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(
+    () => null,
+  )
   if (!handle) return null
   try {
     return (await handle.stat()).isFile() ? await handle.readFile('utf8') : null

@@ -7,8 +7,18 @@ import type { Kind } from './kinds.ts'
 import type { FileEntry } from './store.ts'
 
 const TEXT_FIELDS = new Set([
-  'slug', 'excerpt', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince',
-  'password', 'description',
+  'slug',
+  'excerpt',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'stateprovince',
+  'password',
+  'description',
 ])
 const ID_LISTS = new Set(['venue', 'organizer', 'categories', 'tags'])
 
@@ -36,7 +46,10 @@ export function stemOf(path: string): string {
  * number 5349) and single ids where lists are meant. A text field keeps the text as the editor
  * wrote it (`written`, from the file), so leading zeros, `0x…` and `1_000` survive.
  */
-export function normalize(data: Record<string, unknown>, written: Record<string, string> = {}): Record<string, unknown> {
+export function normalize(
+  data: Record<string, unknown>,
+  written: Record<string, string> = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(data)) {
     if (TEXT_FIELDS.has(key) && typeof value === 'number') out[key] = written[key] ?? String(value)
@@ -54,15 +67,21 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
   if (kind !== 'events') return []
   const problems: string[] = []
   if (typeof data.timezone === 'string' && !isTimeZone(data.timezone)) {
-    problems.push(`timezone: ${showValue(data.timezone)} is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur`)
+    problems.push(
+      `timezone: ${showValue(data.timezone)} is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur`,
+    )
   }
   const start = wallClockOf(data.start_date)
   const end = wallClockOf(data.end_date)
-  if (start && !isWallClock(start)) problems.push(`start_date: ${showValue(start)} is not a real date and time (no such day, hour or minute)`)
-  if (end && !isWallClock(end)) problems.push(`end_date: ${showValue(end)} is not a real date and time (no such day, hour or minute)`)
+  if (start && !isWallClock(start))
+    problems.push(`start_date: ${showValue(start)} is not a real date and time (no such day, hour or minute)`)
+  if (end && !isWallClock(end))
+    problems.push(`end_date: ${showValue(end)} is not a real date and time (no such day, hour or minute)`)
   // Wall clocks of one zone compare as text: YYYY-MM-DD HH:MM:SS sorts in time order.
   if (start && end && isWallClock(start) && isWallClock(end) && end.replace('T', ' ') < start.replace('T', ' ')) {
-    problems.push(`end_date: ${showValue(end)} is before start_date ${showValue(start)}; an event cannot end before it starts`)
+    problems.push(
+      `end_date: ${showValue(end)} is before start_date ${showValue(start)}; an event cannot end before it starts`,
+    )
   }
   return problems
 }
@@ -83,5 +102,8 @@ export function readHighWater(dir: string): { post: number; term: number } {
 
 /** Remembers the highest ids ever used, so ids of records deleted for good are never handed out again. */
 export function writeHighWater(dir: string, highWater: { post: number; term: number }): Promise<void> {
-  return writeFileAtomic(join(dir, HIGH_WATER_FILE), `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`)
+  return writeFileAtomic(
+    join(dir, HIGH_WATER_FILE),
+    `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`,
+  )
 }

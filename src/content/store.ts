@@ -4,7 +4,13 @@ import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from './schema/records.ts'
 import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
-import { FrontMatterError, isComplete, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
+import {
+  FrontMatterError,
+  isComplete,
+  parseFrontMatter,
+  stringifyFrontMatter,
+  updateFrontMatter,
+} from './front-matter.ts'
 import { withId } from './ids.ts'
 import { idSpaceOf, isTermKind, KEY_ORDER, KINDS, NAME_FIELD, TRANSLATABLE, type Kind } from './kinds.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
@@ -150,7 +156,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
   let version = 0
 
-  const langOf = (record: ContentRecord, lang: Lang): Lang | null => (record.files.has(lang) ? lang : options.fallback ? record.source.lang : null)
+  const langOf = (record: ContentRecord, lang: Lang): Lang | null =>
+    record.files.has(lang) ? lang : options.fallback ? record.source.lang : null
 
   const fieldsIn = (record: ContentRecord, lang: Lang): RecordFields | null => {
     const served = langOf(record, lang)
@@ -214,14 +221,20 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const holder = typeof slug === 'string' && slug !== '' ? slugs.get(`${kind}|${lang}`)?.get(slug) : undefined
       const held = holder && (holder.files.get(lang)?.path ?? holder.source.path)
       if (!holder || !held || keyOf(holder) === key || held > file.path) continue
-      problems.report(file.path, [`slug "${String(slug)}" (${lang}) is already used by ${held}${SLUG_HINT}`], texts.get(file.path))
+      problems.report(
+        file.path,
+        [`slug "${String(slug)}" (${lang}) is already used by ${held}${SLUG_HINT}`],
+        texts.get(file.path),
+      )
       clashes.wait(keyOf(holder), key)
       byLang.delete(lang)
     }
   }
 
   /** The file that holds a record's id: the default language's, else any that has one. */
-  const sourceOf = (files: FileEntry[]) => files.find((f) => f.data.id !== undefined && f.lang === options.defaultLanguage) ?? files.find((f) => f.data.id !== undefined)
+  const sourceOf = (files: FileEntry[]) =>
+    files.find((f) => f.data.id !== undefined && f.lang === options.defaultLanguage) ??
+    files.find((f) => f.data.id !== undefined)
 
   /** What is wrong with a record's source, checked before it replaces the last good version. */
   const sourceProblems = (kind: Kind, files: FileEntry[]): { source?: FileEntry; issues: string[] } => {
@@ -237,7 +250,12 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       for (const f of files) problems.report(f.path, issues, texts.get(f.path))
       // The file meant as the source (it only lacks its id) is checked as one all the same.
       const meant = files.find((f) => f.lang === options.defaultLanguage)
-      if (meant) problems.report(meant.path, checkSource(kind, { id: 1, ...meant.data }).concat(checkEvent(kind, meant.data)), texts.get(meant.path))
+      if (meant)
+        problems.report(
+          meant.path,
+          checkSource(kind, { id: 1, ...meant.data }).concat(checkEvent(kind, meant.data)),
+          texts.get(meant.path),
+        )
       return undefined
     }
     const id = source.data.id as number
@@ -249,7 +267,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     const loses = held !== undefined && held.source.path < source.path
     const byLang = translationsOf(kind, files, source)
     if (issues.length > 0 || loses) {
-      problems.report(source.path, loses ? issues.concat(`id ${id} is already used by ${holder}${ID_HINT}`) : issues, texts.get(source.path))
+      problems.report(
+        source.path,
+        loses ? issues.concat(`id ${id} is already used by ${holder}${ID_HINT}`) : issues,
+        texts.get(source.path),
+      )
       if (loses) clashes.wait(holder!, key)
       return undefined
     }
@@ -299,7 +321,12 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     if (after) {
       records.set(key, after)
       // A record that assembles has no file without a source any more (git may add a source after its translations).
-      for (const file of files) if (problems.has(file.path) && problems.list().some((p) => p.path === file.path && p.message.startsWith('no file of this record has an id'))) problems.clear(file.path)
+      for (const file of files)
+        if (
+          problems.has(file.path) &&
+          problems.list().some((p) => p.path === file.path && p.message.startsWith('no file of this record has an id'))
+        )
+          problems.clear(file.path)
       index(after, true)
     }
     warnUnknownKeys(kind, files)
@@ -324,7 +351,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     index(loser, false)
     records.delete(keyOf(loser))
     sorted.delete(loser.kind)
-    problems.report(loser.source.path, [`id ${loser.id} is already used by ${winner}${ID_HINT}`], texts.get(loser.source.path))
+    problems.report(
+      loser.source.path,
+      [`id ${loser.id} is already used by ${winner}${ID_HINT}`],
+      texts.get(loser.source.path),
+    )
     clashes.wait(winner, keyOf(loser))
     version++
     for (const listener of listeners) listener(loser, undefined)
@@ -340,7 +371,14 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       claim(kind, data.id)
       // A file without a publication date is dated by its mtime, until git tells when it was added.
       const undated = data.date === undefined
-      return { path, lang, data: normalize(data, written), body, undatedMs: undated ? mtime : 0, ...(undated ? { undatedBy: 'mtime' as const } : {}) }
+      return {
+        path,
+        lang,
+        data: normalize(data, written),
+        body,
+        undatedMs: undated ? mtime : 0,
+        ...(undated ? { undatedBy: 'mtime' as const } : {}),
+      }
     } catch (error) {
       claim(kind, Number(/^id:[ \t]*(\d{1,15})[ \t]*$/m.exec(text)?.[1])) // an unreadable file may still name its id
       const line = error instanceof FrontMatterError ? error.line : undefined
@@ -356,7 +394,12 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
    * Files just written by the store (`ask` false) get the mtime of that write.
    */
   const dateUndated = async (files: FileEntry[], ask: boolean): Promise<string[]> => {
-    const undated = files.filter((f) => f.undatedBy !== undefined && !isTermKind(f.path.split('/')[0] as Kind) && (f.data.id !== undefined || f.lang === options.defaultLanguage))
+    const undated = files.filter(
+      (f) =>
+        f.undatedBy !== undefined &&
+        !isTermKind(f.path.split('/')[0] as Kind) &&
+        (f.data.id !== undefined || f.lang === options.defaultLanguage),
+    )
     if (undated.length === 0) return []
     if (ask && undated.some((f) => commitDates.get(f.path) === undefined)) await commitDates.refresh()
     const unknown: string[] = []
@@ -380,14 +423,18 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   }
   const redateNow = async (paths: string[], later: readonly number[]) => {
     await commitDates.refresh()
-    const unknown = paths.filter((path) => entries.get(path)?.undatedBy === 'mtime' && commitDates.get(path) === undefined)
+    const unknown = paths.filter(
+      (path) => entries.get(path)?.undatedBy === 'mtime' && commitDates.get(path) === undefined,
+    )
     for (const path of paths) {
       const entry = entries.get(path)
       const added = commitDates.get(path)
       const address = parseContentPath(path, options.defaultLanguage)
       if (entry?.undatedBy !== 'mtime' || added === undefined || typeof address === 'string') continue
       const key = `${address.kind}/${address.stem}`
-      const files = [...(byStem.get(key) ?? [])].map((p) => (p === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : entries.get(p)!))
+      const files = [...(byStem.get(key) ?? [])].map((p) =>
+        p === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : entries.get(p)!,
+      )
       settle(address.kind, address.stem, files)
     }
     redateLater(unknown, later)
@@ -436,7 +483,13 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   for (const kind of KINDS) {
     let names: string[] = []
     try {
-      if (isLink(kind)) problems.report(kind, ['is a symbolic link: a kind folder must be a folder of the tree, so it is not read'], undefined, 1)
+      if (isLink(kind))
+        problems.report(
+          kind,
+          ['is a symbolic link: a kind folder must be a folder of the tree, so it is not read'],
+          undefined,
+          1,
+        )
       else names = readdirSync(join(dir, kind))
     } catch {
       continue
@@ -467,7 +520,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   // Records that have an id go first: a file without one must not be handed an id a later file holds.
   const groups = loadAll(loaded)
   for (const [kind, stem, files] of groups) if (files.some((f) => f.data.id !== undefined)) settle(kind, stem, files)
-  for (const [kind, stem, files] of groups) if (!files.some((f) => f.data.id !== undefined)) settle(kind, stem, await giveId(kind, files))
+  for (const [kind, stem, files] of groups)
+    if (!files.some((f) => f.data.id !== undefined)) settle(kind, stem, await giveId(kind, files))
 
   const commitNow = async (kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>) => {
     if (!STEM.test(stem)) throw new CommitError(`"${stem}" is not a file stem`)
@@ -480,7 +534,11 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
       const path = contentPath(kind, stem, lang)
       const previous = texts.get(path)
       // An update keeps every line the write did not change as the editor wrote it; a new file is written afresh.
-      const text = !file ? null : previous === undefined ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind]) : updateFrontMatter(previous, file.data, file.body, KEY_ORDER[kind], normalize)
+      const text = !file
+        ? null
+        : previous === undefined
+          ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind])
+          : updateFrontMatter(previous, file.data, file.body, KEY_ORDER[kind], normalize)
       writes.push({ path, text })
       if (text === null) next.delete(path)
       else {
@@ -503,7 +561,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
         texts.set(write.path, write.text)
       }
     }
-    await dateUndated(writes.flatMap((write) => (write.text === null ? [] : [next.get(write.path)!])), false)
+    await dateUndated(
+      writes.flatMap((write) => (write.text === null ? [] : [next.get(write.path)!])),
+      false,
+    )
     const before = records.get(key)
     const after = settle(kind, stem, [...next.values()])
     if (before && !after) await raiseHighWater(before)
@@ -517,7 +578,10 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
    * that the client sends it again over what is on disk now.
    */
   const refuseIfChangedOnDisk = async (kind: Kind, stem: string, langs: Lang[]) => {
-    const paths = new Set([...(byStem.get(`${kind}/${stem}`) ?? []), ...langs.map((lang) => contentPath(kind, stem, lang))])
+    const paths = new Set([
+      ...(byStem.get(`${kind}/${stem}`) ?? []),
+      ...langs.map((lang) => contentPath(kind, stem, lang)),
+    ])
     const changed = [...paths].filter((path) => {
       try {
         return readTextOrNull(join(dir, path)) !== (texts.get(path) ?? null)
@@ -679,7 +743,8 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
     },
     list(kind) {
       let list = sorted.get(kind)
-      if (!list) sorted.set(kind, (list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)))
+      if (!list)
+        sorted.set(kind, (list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)))
       return list
     },
     get(kind, id) {

@@ -36,7 +36,8 @@ export function unknownKeyWarnings(kind: Kind, data: Record<string, unknown>, ro
   const known = role === 'source' ? sourceKeys(kind) : [...translationKeys(kind), 'description']
   const unknown = Object.keys(data).filter((key) => !known.includes(key) && !(role === 'translation' && key === 'id'))
   const warnings = unknown.slice(0, MAX_NAMED).map((key) => unknownKeyWarning(kind, key, role))
-  if (unknown.length > MAX_NAMED) warnings.push(`${unknown.length - MAX_NAMED} more fields are not fields of ${RECORD_NOUN[kind]} and are ignored`)
+  if (unknown.length > MAX_NAMED)
+    warnings.push(`${unknown.length - MAX_NAMED} more fields are not fields of ${RECORD_NOUN[kind]} and are ignored`)
   return warnings
 }
 

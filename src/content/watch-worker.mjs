@@ -11,7 +11,11 @@ const watcher = watch(dir, {
   ignoreInitial: true,
   // A link is reported by the store, never followed: a linked folder could be anywhere on the disk.
   followSymlinks: false,
-  ignored: (path) => path !== dir && relative(dir, path).split(sep).some((part) => part.startsWith('.') || part.endsWith('~')),
+  ignored: (path) =>
+    path !== dir &&
+    relative(dir, path)
+      .split(sep)
+      .some((part) => part.startsWith('.') || part.endsWith('~')),
 })
 let gathered = new Set()
 let timer

@@ -30,13 +30,18 @@ interface Message {
  * files of atomic saves (the server's and editors') and other dotfiles are ignored.
  */
 export function watchContent(store: Store, onError: (error: Error) => void = () => {}): ContentWatch {
-  const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), { workerData: { dir: store.dir, gatherMs: GATHER_MS } })
+  const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), {
+    workerData: { dir: store.dir, gatherMs: GATHER_MS },
+  })
   let running = Promise.resolve()
   let closed: () => void = () => {}
   let reconcileTimer: NodeJS.Timeout | undefined
   const reconcileSoon = () => {
     clearTimeout(reconcileTimer)
-    reconcileTimer = setTimeout(() => void (running = running.then(() => store.reconcile()).catch(onError)), RECONCILE_MS)
+    reconcileTimer = setTimeout(
+      () => void (running = running.then(() => store.reconcile()).catch(onError)),
+      RECONCILE_MS,
+    )
     reconcileTimer.unref()
   }
   const ready = new Promise<void>((resolve) => {

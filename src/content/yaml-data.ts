@@ -3,7 +3,10 @@ import { plainYamlMessage } from './yaml-errors.ts'
 
 /** Front matter that cannot be used, and the line of the file it is about (1-based). */
 export class FrontMatterError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(message)
   }
 }
@@ -65,7 +68,8 @@ interface Walk {
 function copyData(value: unknown, walk: Walk, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value
   if (depth > MAX_DEPTH) throw refuse(walk, [walk.key], `front matter is nested more than ${MAX_DEPTH} levels deep`)
-  if (walk.seen.has(value)) throw refuse(walk, [walk.key], 'front matter may not repeat a list or mapping through an alias (*name)')
+  if (walk.seen.has(value))
+    throw refuse(walk, [walk.key], 'front matter may not repeat a list or mapping through an alias (*name)')
   walk.seen.add(value)
   if (Array.isArray(value)) return value.map((item) => copyData(item, walk, depth + 1))
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {

@@ -3,11 +3,23 @@ import type jsYaml from 'js-yaml'
 // js-yaml's reasons, said the way an editor fixes them. A reason not listed here is shown as is.
 const PLAIN: [RegExp, (line: string) => string][] = [
   [/^duplicated mapping key/, (line) => `${keyOf(line)} is written twice; keep one`],
-  [/^incomplete explicit mapping pair/, () => 'a value that holds ": " must be quoted (for example title: "Jazz: Live")'],
-  [/^unexpected end of the stream within a flow collection/, () => 'a list or mapping opened with [ or { is never closed'],
+  [
+    /^incomplete explicit mapping pair/,
+    () => 'a value that holds ": " must be quoted (for example title: "Jazz: Live")',
+  ],
+  [
+    /^unexpected end of the stream within a flow collection/,
+    () => 'a list or mapping opened with [ or { is never closed',
+  ],
   [/^unexpected end of the stream within a (double|single) quoted scalar/, () => 'a quoted value is never closed'],
-  [/^bad indentation of a (mapping entry|sequence entry)/, () => 'this line is not indented like the keys or items around it'],
-  [/^end of the stream or a document separator is expected/, () => 'this line does not fit the lines above (look at its indentation and colons)'],
+  [
+    /^bad indentation of a (mapping entry|sequence entry)/,
+    () => 'this line is not indented like the keys or items around it',
+  ],
+  [
+    /^end of the stream or a document separator is expected/,
+    () => 'this line does not fit the lines above (look at its indentation and colons)',
+  ],
   [/^can not read a block mapping entry/, () => 'a line above has no ": " between its key and its value'],
 ]
 

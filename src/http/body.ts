@@ -83,7 +83,8 @@ function scanJson(text: string): { tooDeep: boolean; tooManyFields: boolean } {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if (inString) {
-      if (code === 92) i++ // a backslash: the next character is escaped
+      if (code === 92)
+        i++ // a backslash: the next character is escaped
       else if (code === 34) inString = false
     } else if (code === 34) inString = true
     else if (code === 91 || code === 123) {

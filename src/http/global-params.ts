@@ -7,10 +7,21 @@ export function hasGlobalParams(query: Record<string, unknown>): boolean {
  * WordPress's global parameters: `_fields` keeps the listed keys (dotted paths reach into
  * objects, not lists); `_envelope` wraps the answer as `{body, status, headers}` with status 200.
  */
-export function applyGlobalParams(body: unknown, query: Record<string, unknown>, status: number, headers: Record<string, string>) {
+export function applyGlobalParams(
+  body: unknown,
+  query: Record<string, unknown>,
+  status: number,
+  headers: Record<string, string>,
+) {
   let out = body
   if (typeof query._fields === 'string' && out && typeof out === 'object' && !Array.isArray(out)) {
-    out = pickFields(out as Record<string, unknown>, query._fields.split(',').map((f) => f.trim()).filter(Boolean))
+    out = pickFields(
+      out as Record<string, unknown>,
+      query._fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
   }
   if (query._envelope !== undefined) {
     const typed = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v]))

@@ -19,6 +19,10 @@ export async function serveMedia(event: H3Event, store: Store): Promise<Response
   const bytes = media && (await readMediaFile(join(store.dir, 'media'), media.file))
   if (!media || !bytes) throw apiError('rest_no_route')
   return new Response(event.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), {
-    headers: { 'Content-Type': media.mime, 'Content-Length': String(bytes.length), 'Cache-Control': 'public, max-age=3600' },
+    headers: {
+      'Content-Type': media.mime,
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'public, max-age=3600',
+    },
   })
 }

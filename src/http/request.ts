@@ -46,11 +46,30 @@ export async function requestState(event: H3Event, options: StateOptions): Promi
   const lang: Lang = isLang(named) ? named : (routing.prefix ?? site.defaultLang)
   const header = event.req.headers.get('authorization')
   // The socket's address: failures are limited per client (requests made in-process have none).
-  const caller = options.users ? await options.users.authenticate(header, getRequestIP(event)) : header === null ? null : failAuth()
-  const view: View = { store, site, lang, prefix: routing.prefix, langNamed: named !== undefined, now: options.now, termCount: indexes.termCount, reader: readerOf(caller), caches: options.caches }
+  const caller = options.users
+    ? await options.users.authenticate(header, getRequestIP(event))
+    : header === null
+      ? null
+      : failAuth()
+  const view: View = {
+    store,
+    site,
+    lang,
+    prefix: routing.prefix,
+    langNamed: named !== undefined,
+    now: options.now,
+    termCount: indexes.termCount,
+    reader: readerOf(caller),
+    caches: options.caches,
+  }
   if (typeof query.password === 'string') view.password = query.password
   const paramContext: ParamContext = {
-    store, lang, now: options.now, siteZone: site.timezone, perPage: options.perPage, maxPerPage: options.maxPerPage,
+    store,
+    lang,
+    now: options.now,
+    siteZone: site.timezone,
+    perPage: options.perPage,
+    maxPerPage: options.maxPerPage,
     canSeeDrafts: canEditPosts(caller),
     userExists: (id) => options.users?.list().some((user) => user.id === id) ?? false,
   }

@@ -42,7 +42,10 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
  */
 export function send(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Response {
   const origin = event.req.headers.get('origin')
-  const headers = { ...baseHeaders({ site: init.site, origin, ...(init.allow ? { allow: init.allow } : {}) }), ...init.headers }
+  const headers = {
+    ...baseHeaders({ site: init.site, origin, ...(init.allow ? { allow: init.allow } : {}) }),
+    ...init.headers,
+  }
   const method = event.req.method
   if ((method === 'GET' || method === 'HEAD') && init.status === 200) {
     const tag = etag ?? entityTag(text)
@@ -66,7 +69,6 @@ export function entityTag(text: string | Uint8Array): string {
 export function composedTag(parts: string[]): string {
   return `"${digest(parts.join('|'))}"`
 }
-
 
 function matches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true

@@ -99,7 +99,12 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   })
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query = effectiveQuery(values, bounds, label)
-  return { page, query, all: matches, encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)) }
+  return {
+    page,
+    query,
+    all: matches,
+    encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)),
+  }
 }
 
 // Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
@@ -115,7 +120,8 @@ const results = new WeakMap<Indexes, { generation: number; lists: Map<string, Ev
 function cached(indexes: Indexes, key: string | undefined, find: () => EventEntry[]): EventEntry[] {
   if (key === undefined) return find()
   let memo = results.get(indexes)
-  if (!memo || memo.generation !== indexes.generation) results.set(indexes, (memo = { generation: indexes.generation, lists: new Map() }))
+  if (!memo || memo.generation !== indexes.generation)
+    results.set(indexes, (memo = { generation: indexes.generation, lists: new Map() }))
   let list = memo.lists.get(key)
   if (!list) {
     list = find()
@@ -127,7 +133,9 @@ function cached(indexes: Indexes, key: string | undefined, find: () => EventEntr
 
 /** What makes two queries match the same events: the resolved ranges and every filter but paging. */
 function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope): string {
-  const rest = Object.entries(values).filter(([key]) => key !== 'page' && key !== 'per_page' && key !== 'strict_dates' && !DATE_KEYS.includes(key as DateKey))
+  const rest = Object.entries(values).filter(
+    ([key]) => key !== 'page' && key !== 'per_page' && key !== 'strict_dates' && !DATE_KEYS.includes(key as DateKey),
+  )
   return JSON.stringify([scope.lang, scope.reader, [...f.statuses], f.startMin, f.startMax, f.endMin, f.endMax, rest])
 }
 
@@ -147,7 +155,8 @@ function matches(f: Filter, e: EventEntry): boolean {
 /** Relation filters as id sets, each ORed inside, ANDed together, as in the reference. */
 function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
   const sets: ReadonlySet<number>[] = []
-  const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) => sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
+  const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) =>
+    sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
   if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
   if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
   if (values.venue !== undefined) relation('venues', readableIds('venues', values.venue, scope))
@@ -159,10 +168,12 @@ function relationSets(values: Record<string, unknown>, scope: QueryScope): Reado
 
 /** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
 function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
-  return toList(value).map(Number).filter((id) => {
-    const record = scope.store.get(kind, id)
-    return record !== undefined && isReadable(record, scope.reader)
-  })
+  return toList(value)
+    .map(Number)
+    .filter((id) => {
+      const record = scope.store.get(kind, id)
+      return record !== undefined && isReadable(record, scope.reader)
+    })
 }
 
 /** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds, as closed ranges in ms. */
@@ -199,7 +210,10 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
   const startHigh = lowerBound(byStart, f.startMax + 1, 'start')
   const endLow = lowerBound(byEnd, f.endMin, 'end')
   const endHigh = lowerBound(byEnd, f.endMax + 1, 'end')
-  const smallest = f.sets.reduce<ReadonlySet<number> | undefined>((min, set) => (!min || set.size < min.size ? set : min), undefined)
+  const smallest = f.sets.reduce<ReadonlySet<number> | undefined>(
+    (min, set) => (!min || set.size < min.size ? set : min),
+    undefined,
+  )
   const out: EventEntry[] = []
   if (smallest && smallest.size < Math.min(startHigh - startLow, endHigh - endLow)) {
     for (const id of smallest) {
@@ -208,7 +222,8 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
     }
     return out.sort(compareStart)
   }
-  const [list, low, high] = endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
+  const [list, low, high] =
+    endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
   return list === byEnd ? out.sort(compareStart) : out
 }
@@ -234,7 +249,8 @@ function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
 
 /** `geoloc`: whether the venue has coordinates; with `geoloc_lat`/`geoloc_lng`, whether it lies near them. */
 function geolocCheck(values: Record<string, unknown>, scope: QueryScope): (entry: EventEntry) => boolean {
-  const point = values.geoloc_lat !== undefined ? { lat: Number(values.geoloc_lat), lng: Number(values.geoloc_lng) } : undefined
+  const point =
+    values.geoloc_lat !== undefined ? { lat: Number(values.geoloc_lat), lng: Number(values.geoloc_lng) } : undefined
   return (entry) => {
     const venue = entry.venues[0] === undefined ? undefined : scope.store.get('venues', entry.venues[0])
     // A venue the caller may not read, or whose password hides its place, has no place to be near.

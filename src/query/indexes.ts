@@ -57,13 +57,21 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   const entries = new Map<number, EventEntry>()
   let byStart: EventEntry[] = []
   let byEnd: EventEntry[] = []
-  const relations = { venues: new Map<number, Set<number>>(), organizers: new Map<number, Set<number>>(), terms: new Map<number, Set<number>>() }
+  const relations = {
+    venues: new Map<number, Set<number>>(),
+    organizers: new Map<number, Set<number>>(),
+    terms: new Map<number, Set<number>>(),
+  }
   const counts = new Map<number, number>()
   const searches = new Map<Lang, SearchIndex>()
   let generation = 0
 
   const link = (entry: EventEntry, add: boolean) => {
-    for (const [relation, ids] of [['venues', entry.venues], ['organizers', entry.organizers], ['terms', entry.terms]] as const) {
+    for (const [relation, ids] of [
+      ['venues', entry.venues],
+      ['organizers', entry.organizers],
+      ['terms', entry.terms],
+    ] as const) {
       for (const id of ids) {
         let set = relations[relation].get(id)
         if (!set) relations[relation].set(id, (set = new Set()))
@@ -167,7 +175,11 @@ function compareEnd(a: EventEntry, b: EventEntry): number {
 }
 
 /** Where an entry goes in a sorted array, by binary search. */
-function insertionPoint(sorted: EventEntry[], entry: EventEntry, compare: (a: EventEntry, b: EventEntry) => number): number {
+function insertionPoint(
+  sorted: EventEntry[],
+  entry: EventEntry,
+  compare: (a: EventEntry, b: EventEntry) => number,
+): number {
   let low = 0
   let high = sorted.length
   while (low < high) {

@@ -24,7 +24,8 @@ const RELATION = { venues: 'venues', organizers: 'organizers' } as const
 export function listLinked(kind: LinkedKind, values: Record<string, unknown>, scope: QueryScope): LinkedList {
   const visibility = listVisibility(values.status, scope.reader)
   const checks: ((record: ContentRecord) => boolean)[] = [
-    (record) => isListed(visibility, statusOf(record), ownerOf(record)) && scope.store.langOf(record, scope.lang) !== null,
+    (record) =>
+      isListed(visibility, statusOf(record), ownerOf(record)) && scope.store.langOf(record, scope.lang) !== null,
   ]
   if (values.search !== undefined) checks.push(searchCheck(kind, String(values.search), scope))
   if (values.event !== undefined) {
@@ -35,19 +36,27 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
   const seen = listVisibility(undefined, scope.reader)
   if (values.has_events !== undefined) {
     const wanted = isTruthy(values.has_events)
-    const counts = (entry: EventEntry) => isListed(seen, entry.status, entry.author) && entry.status !== 'draft' && entry.status !== 'pending'
+    const counts = (entry: EventEntry) =>
+      isListed(seen, entry.status, entry.author) && entry.status !== 'draft' && entry.status !== 'pending'
     checks.push((record) => hasEvents(kind, record, scope, counts) === wanted)
   }
   if (values.only_with_upcoming !== undefined && isTruthy(values.only_with_upcoming)) {
-    checks.push((record) => hasEvents(kind, record, scope, (entry) => isListed(seen, entry.status, entry.author) && entry.start >= scope.now))
+    checks.push((record) =>
+      hasEvents(kind, record, scope, (entry) => isListed(seen, entry.status, entry.author) && entry.start >= scope.now),
+    )
   }
   const matches = scope.store
     .list(kind)
     .filter((record) => checks.every((check) => check(record)))
     .sort((a, b) => postDates(b, scope.siteZone).published - postDates(a, scope.siteZone).published || b.id - a.id)
   const page = paginate(matches, values.page as number, values.per_page as number)
-  const query: [string, string][] = [['page', String(values.page)], ['per_page', String(values.per_page)], ['status', visibility.label]]
-  for (const key of ['search', 'event', 'has_events'] as const) if (values[key] !== undefined) query.push([key, String(values[key])])
+  const query: [string, string][] = [
+    ['page', String(values.page)],
+    ['per_page', String(values.per_page)],
+    ['status', visibility.label],
+  ]
+  for (const key of ['search', 'event', 'has_events'] as const)
+    if (values[key] !== undefined) query.push([key, String(values[key])])
   return { page, query }
 }
 
@@ -72,7 +81,10 @@ export function linkedTo(id: number, scope: QueryScope): EventEntry | undefined 
  */
 function searchCheck(kind: LinkedKind, search: string, scope: QueryScope) {
   checkSearch(search)
-  const words = search.toLowerCase().split(/[^\p{L}\p{N}\p{M}-]+/u).filter(Boolean)
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}-]+/u)
+    .filter(Boolean)
   return (record: ContentRecord) => {
     if (isHidden(record, scope.password)) return false
     const fields = scope.store.fieldsIn(record, scope.lang)!

@@ -44,5 +44,7 @@ export function pageLinks(base: string, query: [string, string][], page: Page<un
 
 /** `application/x-www-form-urlencoded`, as PHP's `urlencode` writes it (spaces as `+`). */
 export function encodeForm(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }

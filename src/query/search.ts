@@ -29,7 +29,8 @@ const TOO_LONG = `search takes at most ${SEARCH_LIMITS.words} words and ${SEARCH
 
 /** Refuses a search longer than SEARCH_LIMITS (400 rest_invalid_param naming `search`). */
 export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]+/u).filter(Boolean)): void {
-  if (search.length > SEARCH_LIMITS.characters || words.length > SEARCH_LIMITS.words) throw invalidParam('search', TOO_LONG)
+  if (search.length > SEARCH_LIMITS.characters || words.length > SEARCH_LIMITS.words)
+    throw invalidParam('search', TOO_LONG)
 }
 
 /**
@@ -40,7 +41,12 @@ export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]
 export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
   const words = segmenter(lang)
   // No field is stored: a search only wants ids.
-  const mini = new MiniSearch<EventText>({ fields: [...FIELDS], storeFields: [], tokenize: words, processTerm: (term) => term.toLowerCase() })
+  const mini = new MiniSearch<EventText>({
+    fields: [...FIELDS],
+    storeFields: [],
+    tokenize: words,
+    processTerm: (term) => term.toLowerCase(),
+  })
   // The same words come back often, and their events change only with a write.
   const matches = new Map<string, Set<number>>()
   const toDocument = (record: ContentRecord) => {
@@ -49,7 +55,12 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const title = String(fields.title ?? '')
     // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are not searchable.
     if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
-    return { id: record.id, title, excerpt: String(fields.excerpt ?? ''), description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)) }
+    return {
+      id: record.id,
+      title,
+      excerpt: String(fields.excerpt ?? ''),
+      description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)),
+    }
   }
   const pending = [...store.list('events')]
   let next = 0

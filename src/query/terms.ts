@@ -22,7 +22,10 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
   if (values.search !== undefined) {
     const search = String(values.search).toLowerCase()
     checkSearch(search)
-    checks.push((record) => field(record, 'name').toLowerCase().includes(search) || field(record, 'slug').toLowerCase().includes(search))
+    checks.push(
+      (record) =>
+        field(record, 'name').toLowerCase().includes(search) || field(record, 'slug').toLowerCase().includes(search),
+    )
   }
   if (values.parent !== undefined) checks.push((record) => record.source.data.parent === values.parent)
   const post = values.event ?? values.post
@@ -40,7 +43,12 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
 }
 
 /** `orderby` (name by default; id, count, slug, term_group, description, include) and `order` (asc, else desc). */
-function order(values: Record<string, unknown>, include: number[] | undefined, field: (r: ContentRecord, k: string) => string, scope: QueryScope) {
+function order(
+  values: Record<string, unknown>,
+  include: number[] | undefined,
+  field: (r: ContentRecord, k: string) => string,
+  scope: QueryScope,
+) {
   const by = String(values.orderby ?? 'name')
   const descending = values.order !== undefined && String(values.order).toLowerCase() !== 'asc'
   const key = (record: ContentRecord): string | number => {

@@ -21,7 +21,9 @@ export function pathRecord(kind: Kind, access: Pick<Access, 'view' | 'id' | 'slu
 
 function trashedBySlug(kind: Kind, access: Pick<Access, 'view' | 'slug'>): ContentRecord | undefined {
   const base = access.slug?.replace(/__trashed$/, '')
-  return base ? access.view.store.list(kind).find((r) => r.source.data.status === 'trash' && r.source.data.slug === base) : undefined
+  return base
+    ? access.view.store.list(kind).find((r) => r.source.data.status === 'trash' && r.source.data.slug === base)
+    : undefined
 }
 
 /** The owner and status of a post, for the per-record rights. */
@@ -53,5 +55,11 @@ export function checkIfMatch(request: Pick<ApiRequest, 'ifMatch'>, currentTag: (
   const tag = currentTag()
   const tags = request.ifMatch.split(',').map((t) => t.trim())
   if (tags.includes('*') || tags.includes(tag)) return
-  throw new ApiError('precondition-failed', 412, 'The record has changed since it was read.', {}, { headers: { ETag: tag } })
+  throw new ApiError(
+    'precondition-failed',
+    412,
+    'The record has changed since it was read.',
+    {},
+    { headers: { ETag: tag } },
+  )
 }

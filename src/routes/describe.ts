@@ -13,10 +13,14 @@ export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
   const description: Record<string, unknown> = {
     namespace: namespaceOf(route),
     methods,
-    endpoints: route.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: describeArgs(endpoint.args, ctx) })),
+    endpoints: route.endpoints.map((endpoint) => ({
+      methods: endpoint.methods,
+      args: describeArgs(endpoint.args, ctx),
+    })),
   }
   // WordPress links only the routes that have no parameters in their path.
-  if (!route.pattern.includes('(')) description._links = { self: [{ href: link(view.site, `${apiBase(view)}${routeKey(route).slice(1)}`) }] }
+  if (!route.pattern.includes('('))
+    description._links = { self: [{ href: link(view.site, `${apiBase(view)}${routeKey(route).slice(1)}`) }] }
   return description
 }
 

@@ -9,13 +9,22 @@ import type { RouteDef } from './types.ts'
 export const DIAGNOSTICS_ROUTE: RouteDef = {
   path: '/diagnostics',
   pattern: '/diagnostics',
-  endpoints: [{
-    methods: ['GET'],
-    args: {},
-    capability: canEditOthers,
-    handler: (request) => {
-      const problems = request.view.store.problems().map(({ path, line, message, severity }) => ({ path: `content/${path}`, line: line ?? 1, severity: severity ?? 'error', message }))
-      return { body: { problems, total: problems.length } }
+  endpoints: [
+    {
+      methods: ['GET'],
+      args: {},
+      capability: canEditOthers,
+      handler: (request) => {
+        const problems = request.view.store
+          .problems()
+          .map(({ path, line, message, severity }) => ({
+            path: `content/${path}`,
+            line: line ?? 1,
+            severity: severity ?? 'error',
+            message,
+          }))
+        return { body: { problems, total: problems.length } }
+      },
     },
-  }],
+  ],
 }

@@ -4,27 +4,45 @@ import { NAMESPACE } from '../serialize/context.ts'
 import { link } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'
 
-const SCHEMA_OF: Record<string, string> = { events: 'Event', venues: 'Venue', organizers: 'Organizer', categories: 'Term', tags: 'Term' }
+const SCHEMA_OF: Record<string, string> = {
+  events: 'Event',
+  venues: 'Venue',
+  organizers: 'Organizer',
+  categories: 'Term',
+  tags: 'Term',
+}
 
 /** GET /doc: an OpenAPI 3.0 document generated from the same route and argument tables that validate requests (docs/compatibility.md §17). */
 export function docRoute(routes: () => RouteDef[]): RouteDef {
   return {
     path: '/doc',
     pattern: '/doc',
-    endpoints: [{
-      methods: ['GET'],
-      args: {},
-      handler: (request) => {
-        const { site } = request.view
-        return { body: openApi(routes(), link(site, `${site.url}${site.apiRoot}/${NAMESPACE}/`)) }
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: {},
+        handler: (request) => {
+          const { site } = request.view
+          return { body: openApi(routes(), link(site, `${site.url}${site.apiRoot}/${NAMESPACE}/`)) }
+        },
       },
-    }],
+    ],
   }
 }
 
 /** The document: the reference's top-level keys in its order, with a server URL that works (port included). */
 export function openApi(routes: RouteDef[], server: string) {
-  const paths: Record<string, unknown> = { '/doc': { get: { responses: { '200': { description: 'Returns the documentation for the Almanac calendar events REST API in OpenAPI format.' } } } } }
+  const paths: Record<string, unknown> = {
+    '/doc': {
+      get: {
+        responses: {
+          '200': {
+            description: 'Returns the documentation for the Almanac calendar events REST API in OpenAPI format.',
+          },
+        },
+      },
+    },
+  }
   for (const route of routes) {
     if (route.pattern === '' || route.pattern === '/doc' || route.pattern === '/diagnostics') continue
     paths[route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}')] = describePath(route)
@@ -34,7 +52,8 @@ export function openApi(routes: RouteDef[], server: string) {
     info: {
       version: '1.0.0',
       title: 'Almanac calendar events REST API',
-      description: 'The Events Calendar REST API (tribe/events/v1) as served by Almanac, in four languages (ml_language).',
+      description:
+        'The Events Calendar REST API (tribe/events/v1) as served by Almanac, in four languages (ml_language).',
     },
     components: { schemas: COMPONENT_SCHEMAS },
     servers: [{ url: server }],
@@ -57,15 +76,30 @@ function describePath(route: RouteDef) {
       operations.get = {
         parameters: parameters(endpoint.args, single),
         responses: single
-          ? { '200': json(`Returns the ${kind} record`), '400': { description: 'The id or slug names no record of this kind.' }, '403': { description: 'The record is not accessible to the caller.' }, '404': { description: 'No such record.' } }
-          : { '200': json(`Returns the ${kind} matching the query`, true), '400': { description: 'A parameter is invalid.' }, '404': { description: 'The page does not exist.' } },
+          ? {
+              '200': json(`Returns the ${kind} record`),
+              '400': { description: 'The id or slug names no record of this kind.' },
+              '403': { description: 'The record is not accessible to the caller.' },
+              '404': { description: 'No such record.' },
+            }
+          : {
+              '200': json(`Returns the ${kind} matching the query`, true),
+              '400': { description: 'A parameter is invalid.' },
+              '404': { description: 'The page does not exist.' },
+            },
       }
     } else if (method === 'post' && single) {
       // As upstream, creation is documented with the single path's post, next to the update.
       const pathArgs = Object.fromEntries(Object.entries(endpoint.args).filter(([name]) => isPathArg(name, single)))
       operations.post = {
         parameters: parameters(pathArgs, single),
-        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: bodyProperties(endpoint.args, single) } } } },
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: bodyProperties(endpoint.args, single) },
+            },
+          },
+        },
         responses: {
           '200': json(`Returns the updated ${kind} record`),
           '201': json(`Returns the created ${kind} record`),
@@ -77,7 +111,12 @@ function describePath(route: RouteDef) {
     } else if (method === 'delete') {
       operations.delete = {
         parameters: parameters(endpoint.args, single),
-        responses: { '200': json(`Returns the deleted or trashed ${kind} record`), '401': { description: 'The request has no valid credentials.' }, '403': { description: 'The caller may not delete this record.' }, '410': { description: 'The record is already trashed.' } },
+        responses: {
+          '200': json(`Returns the deleted or trashed ${kind} record`),
+          '401': { description: 'The request has no valid credentials.' },
+          '403': { description: 'The caller may not delete this record.' },
+          '410': { description: 'The record is already trashed.' },
+        },
       }
     }
   }
@@ -92,7 +131,13 @@ function isPathArg(name: string, single: boolean): boolean {
 /** Each argument as an OpenAPI parameter, in the reference's form: `{in, schema, description, required, name}`. */
 function parameters(args: ArgSet, single: boolean) {
   return Object.entries(args).map(([name, spec]) => {
-    const parameter: Record<string, unknown> = { in: isPathArg(name, single) ? 'path' : 'query', schema: schemaOf(spec), description: spec.description ?? 'No description provided', required: spec.required, name }
+    const parameter: Record<string, unknown> = {
+      in: isPathArg(name, single) ? 'path' : 'query',
+      schema: schemaOf(spec),
+      description: spec.description ?? 'No description provided',
+      required: spec.required,
+      name,
+    }
     if (spec.items) Object.assign(parameter, { style: 'form', explode: false })
     return parameter
   })
@@ -101,7 +146,8 @@ function parameters(args: ArgSet, single: boolean) {
 function bodyProperties(args: ArgSet, single: boolean) {
   const properties: Record<string, unknown> = {}
   for (const [name, spec] of Object.entries(args)) {
-    if (!isPathArg(name, single)) properties[name] = { description: spec.description ?? 'No description provided', ...schemaOf(spec) }
+    if (!isPathArg(name, single))
+      properties[name] = { description: spec.description ?? 'No description provided', ...schemaOf(spec) }
   }
   return properties
 }

@@ -11,22 +11,46 @@ import { createEvent, updateEvent } from '../write/events.ts'
 import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './access.ts'
 import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
 
-const FORCE = { force: { type: 'boolean', description: 'Delete the event for good instead of trashing it (editors and administrators)', required: false } } as const
+const FORCE = {
+  force: {
+    type: 'boolean',
+    description: 'Delete the event for good instead of trashing it (editors and administrators)',
+    required: false,
+  },
+} as const
 // On update '' clears the description and the excerpt (docs/compatibility.md §4), and the password.
 const CLEARABLE = {
   description: { ...EVENT_CREATE_ARGS.description!, validate: isStringOrEmpty },
   excerpt: { ...EVENT_CREATE_ARGS.excerpt!, validate: isStringOrEmpty },
 }
-export const EVENT_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS), ...CLEARABLE, password: { ...EVENT_READ_ARGS.password!, validate: isStringOrEmpty } }
+export const EVENT_UPDATE_ARGS = {
+  ...asUpdate(EVENT_CREATE_ARGS, EVENT_READ_ARGS),
+  ...CLEARABLE,
+  password: { ...EVENT_READ_ARGS.password!, validate: isStringOrEmpty },
+}
 // As upstream, a by-slug update lists `slug` first: in the body it is the event's new slug.
-const EVENT_SLUG_UPDATE_ARGS = { ...asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } }), ...CLEARABLE }
+const EVENT_SLUG_UPDATE_ARGS = {
+  ...asUpdate(EVENT_CREATE_ARGS, { slug: { ...EVENT_CREATE_ARGS.slug!, required: false } }),
+  ...CLEARABLE,
+}
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
 /** Runs a write as the store's only writer, with what the write modules need. */
 export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
   const { store, lang, now } = request.view
   return store.transaction((tx) =>
-    work(createWriteContext({ store, tx, caller: request.caller!, lang, siteZone: request.scope.siteZone, now, paramContext: request.paramContext, markdown: request.view.caches.markdown })),
+    work(
+      createWriteContext({
+        store,
+        tx,
+        caller: request.caller!,
+        lang,
+        siteZone: request.scope.siteZone,
+        now,
+        paramContext: request.paramContext,
+        markdown: request.view.caches.markdown,
+      }),
+    ),
   )
 }
 
@@ -43,7 +67,11 @@ function withPassword(request: ApiRequest): { params: Record<string, unknown>; g
 
 /** The event the path names, or the reference's answer when there is none. */
 function target(request: ApiRequest): ContentRecord {
-  const record = pathRecord('events', { view: request.view, ...(request.pathId !== undefined ? { id: request.pathId } : {}), ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}) })
+  const record = pathRecord('events', {
+    view: request.view,
+    ...(request.pathId !== undefined ? { id: request.pathId } : {}),
+    ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}),
+  })
   if (record) return record
   const id = request.pathId ?? 0
   if (id && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
@@ -90,7 +118,9 @@ async function remove(request: ApiRequest): Promise<ApiResult> {
     }
     if (event.source.data.status === 'trash') throw apiError('event-is-in-trash')
     const data = { ...event.source.data, status: 'trash' }
-    const trashed = await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data, body: event.source.body } })
+    const trashed = await ctx.tx.commit('events', event.stem, {
+      [event.source.lang]: { data, body: event.source.body },
+    })
     return { json: toEventJson(trashed!, writerView(trashed!, request)).bytes }
   })
 }
@@ -98,7 +128,12 @@ async function remove(request: ApiRequest): Promise<ApiResult> {
 const writer = { capability: POST_WRITER, authorize: postAccess('events') }
 
 /** POST /events. */
-export const CREATE_EVENT: Endpoint = { methods: ['POST'], args: EVENT_CREATE_ARGS, capability: POST_WRITER, handler: create }
+export const CREATE_EVENT: Endpoint = {
+  methods: ['POST'],
+  args: EVENT_CREATE_ARGS,
+  capability: POST_WRITER,
+  handler: create,
+}
 
 /** DELETE and POST/PUT/PATCH on /events/{id}. */
 export const EVENT_ID_WRITES: Endpoint[] = [

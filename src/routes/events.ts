@@ -20,7 +20,10 @@ async function list(request: ApiRequest): Promise<ApiResult> {
   if (request.params.search !== undefined) await request.indexes.search(request.view.lang).ready
   // A point needs both halves (docs/compatibility.md §19).
   const { geoloc_lat: lat, geoloc_lng: lng } = request.params
-  if ((lat === undefined) !== (lng === undefined)) throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], { params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] })
+  if ((lat === undefined) !== (lng === undefined))
+    throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], {
+      params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'],
+    })
   const { page, query, encoded } = listEvents(request.params, request.given, request.scope)
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(request.view)}events/`
@@ -44,7 +47,8 @@ function byId(request: ApiRequest): ApiResult {
   const record = request.view.store.get('events', id)
   if (!record && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
   // With fallback off, an event without a file in the asked language does not exist there.
-  if (!record || !request.view.store.langOf(record, request.view.lang)) throw apiError('rest-event-not-found', [String(id)])
+  if (!record || !request.view.store.langOf(record, request.view.lang))
+    throw apiError('rest-event-not-found', [String(id)])
   return readable(record, request)
 }
 
@@ -81,7 +85,11 @@ export function withLang(query: [string, string][], request: ApiRequest): [strin
 }
 
 export const EVENT_ROUTES: RouteDef[] = [
-  { path: '/events', pattern: '/events', endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: list }, CREATE_EVENT] },
+  {
+    path: '/events',
+    pattern: '/events',
+    endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: list }, CREATE_EVENT],
+  },
   {
     path: '/events/:id',
     pattern: '/events/(?P<id>\\d+)',
@@ -93,4 +101,3 @@ export const EVENT_ROUTES: RouteDef[] = [
     endpoints: [{ methods: ['GET'], args: EVENT_SLUG_READ_ARGS, handler: bySlug }, ...EVENT_SLUG_WRITES],
   },
 ]
-

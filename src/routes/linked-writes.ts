@@ -16,11 +16,21 @@ const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const
 const CREATE = { venues: VENUE_CREATE_ARGS, organizers: ORGANIZER_CREATE_ARGS }
 const READ = { venues: VENUE_READ_ARGS, organizers: ORGANIZER_READ_ARGS }
 const SLUG = { venues: VENUE_SLUG_READ_ARGS, organizers: ORGANIZER_SLUG_READ_ARGS }
-const FORCE = { force: { type: 'boolean', description: 'Delete for good instead of trashing (editors and administrators)', required: false } } as const
+const FORCE = {
+  force: {
+    type: 'boolean',
+    description: 'Delete for good instead of trashing (editors and administrators)',
+    required: false,
+  },
+} as const
 
 /** The venue or organizer the path names; an unknown slug is 400 like an unknown id. */
 function target(kind: LinkedKind, request: ApiRequest): ContentRecord {
-  const record = pathRecord(kind, { view: request.view, ...(request.pathId !== undefined ? { id: request.pathId } : {}), ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}) })
+  const record = pathRecord(kind, {
+    view: request.view,
+    ...(request.pathId !== undefined ? { id: request.pathId } : {}),
+    ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}),
+  })
   if (!record) throw invalidParam(request.pathSlug !== undefined ? 'slug' : 'id')
   return record
 }
@@ -44,7 +54,8 @@ function update(kind: LinkedKind) {
       const current = target(kind, request)
       checkIfMatch(request, () => entityTag(JSON.stringify(linkedBody(kind, current, request))))
       const changes = linkedChanges(kind, request.params, request.given, ctx, current)
-      if (current.source.data.status === 'trash' && !request.given.has('status')) changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
+      if (current.source.data.status === 'trash' && !request.given.has('status'))
+        changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
       return commitLinked(kind, current, changes, ctx)
     })
     return { body: linkedBody(kind, record, request, false) }
@@ -66,7 +77,9 @@ function remove(kind: LinkedKind) {
       }
       if (record.source.data.status === 'trash') throw apiError(`${SINGULAR[kind]}-is-in-trash`)
       await unlink(kind, record.id, ctx)
-      const trashed = await ctx.tx.commit(kind, record.stem, { [record.source.lang]: { data: { ...record.source.data, status: 'trash' }, body: record.source.body } })
+      const trashed = await ctx.tx.commit(kind, record.stem, {
+        [record.source.lang]: { data: { ...record.source.data, status: 'trash' }, body: record.source.body },
+      })
       return { body: linkedBody(kind, trashed!, request, false) }
     })
 }
@@ -94,6 +107,12 @@ export function linkedWrites(kind: LinkedKind, byId: boolean): Endpoint[] {
   return [
     { methods: ['DELETE'], args: { ...(byId ? READ[kind] : SLUG[kind]), ...FORCE }, ...rights, handler: remove(kind) },
     // Venues and organizers take no slug on write, so on by-slug routes `slug` is the path's.
-    { methods: ['POST', 'PUT', 'PATCH'], args: asUpdate(CREATE[kind], byId ? READ[kind] : SLUG[kind]), ...rights, handler: update(kind), slugFromPath: !byId },
+    {
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: asUpdate(CREATE[kind], byId ? READ[kind] : SLUG[kind]),
+      ...rights,
+      handler: update(kind),
+      slugFromPath: !byId,
+    },
   ]
 }

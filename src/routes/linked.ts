@@ -7,7 +7,11 @@ import { canReadPost } from '../auth/roles.ts'
 import { ownership } from './access.ts'
 import { createLinkedEndpoint, linkedWrites } from './linked-writes.ts'
 import {
-  ORGANIZER_LIST_ARGS, ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_LIST_ARGS, VENUE_READ_ARGS,
+  ORGANIZER_LIST_ARGS,
+  ORGANIZER_READ_ARGS,
+  ORGANIZER_SLUG_READ_ARGS,
+  VENUE_LIST_ARGS,
+  VENUE_READ_ARGS,
   VENUE_SLUG_READ_ARGS,
 } from '../schema/args.ts'
 import { findBySlug } from '../content/lookup.ts'
@@ -23,7 +27,10 @@ function list(kind: LinkedKind) {
   return (request: ApiRequest): ApiResult => {
     const { page, query } = listLinked(kind, request.params, request.scope)
     if (page.page > 1 && page.items.length === 0) throw apiError(`${SINGULAR[kind]}-archive-page-not-found`)
-    const links = listLinks(request.view.site, pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false))
+    const links = listLinks(
+      request.view.site,
+      pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false),
+    )
     const items = page.items.map((record) => SERIALIZE[kind](record, request.view, { top: true }))
     const body = { [kind]: items, ...links, total: page.total, total_pages: page.totalPages }
     return { body, headers: totals(page.total, page.totalPages) }
@@ -33,9 +40,10 @@ function list(kind: LinkedKind) {
 /** One venue or organizer; the id or slug was checked by its argument already (400 when unknown). */
 function single(kind: LinkedKind, by: 'id' | 'slug') {
   return (request: ApiRequest): ApiResult => {
-    const record = by === 'id'
-      ? request.view.store.get(kind, request.params.id as number)!
-      : findBySlug(request.view, kind, request.params.slug as string)!
+    const record =
+      by === 'id'
+        ? request.view.store.get(kind, request.params.id as number)!
+        : findBySlug(request.view, kind, request.params.slug as string)!
     return { body: SERIALIZE[kind](accessible(kind, record, request), request.view, { top: true, jsonLd: true }) }
   }
 }
@@ -48,9 +56,16 @@ function accessible(kind: LinkedKind, record: ContentRecord, request: ApiRequest
   return record
 }
 
-function routes(kind: LinkedKind, args: { list: typeof VENUE_LIST_ARGS; read: typeof VENUE_READ_ARGS; slug: typeof VENUE_SLUG_READ_ARGS }): RouteDef[] {
+function routes(
+  kind: LinkedKind,
+  args: { list: typeof VENUE_LIST_ARGS; read: typeof VENUE_READ_ARGS; slug: typeof VENUE_SLUG_READ_ARGS },
+): RouteDef[] {
   return [
-    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: args.list, handler: list(kind) }, createLinkedEndpoint(kind)] },
+    {
+      path: `/${kind}`,
+      pattern: `/${kind}`,
+      endpoints: [{ methods: ['GET'], args: args.list, handler: list(kind) }, createLinkedEndpoint(kind)],
+    },
     {
       path: `/${kind}/:id`,
       pattern: `/${kind}/(?P<id>\\d+)`,
@@ -64,7 +79,11 @@ function routes(kind: LinkedKind, args: { list: typeof VENUE_LIST_ARGS; read: ty
   ]
 }
 
-export const VENUE_ROUTES = routes('venues', { list: VENUE_LIST_ARGS, read: VENUE_READ_ARGS, slug: VENUE_SLUG_READ_ARGS })
+export const VENUE_ROUTES = routes('venues', {
+  list: VENUE_LIST_ARGS,
+  read: VENUE_READ_ARGS,
+  slug: VENUE_SLUG_READ_ARGS,
+})
 export const ORGANIZER_ROUTES = routes('organizers', {
   list: ORGANIZER_LIST_ARGS,
   read: ORGANIZER_READ_ARGS,

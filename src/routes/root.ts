@@ -13,7 +13,17 @@ export function rootRoute(routes: () => RouteDef[]): RouteDef {
   return {
     path: '',
     pattern: '',
-    endpoints: [{ methods: ['GET'], args: ROOT_ARGS, handler: (request) => index(request, routes().filter((route) => namespaceOf(route) === NAMESPACE)) }],
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: ROOT_ARGS,
+        handler: (request) =>
+          index(
+            request,
+            routes().filter((route) => namespaceOf(route) === NAMESPACE),
+          ),
+      },
+    ],
   }
 }
 
@@ -25,7 +35,11 @@ function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
       namespace: NAMESPACE,
       routes: described,
       _links: { up: [{ href: link(request.view.site, apiBase(request.view)) }] },
-      languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], default: code === request.view.site.defaultLang })),
+      languages: LANGUAGES.map((code) => ({
+        code,
+        name: LANGUAGE_NAMES[code],
+        default: code === request.view.site.defaultLang,
+      })),
     },
   }
 }

@@ -37,7 +37,11 @@ function create(kind: TermKind) {
   return async (request: ApiRequest): Promise<ApiResult> => {
     refuseTagParent(kind, request)
     const record = await inTransaction(request, (ctx) => createTerm(kind, request.params, ctx))
-    return { status: 201, body: withLinks(record, request), headers: { Location: `${restRoot(request.view)}${kind}/${record.id}` } }
+    return {
+      status: 201,
+      body: withLinks(record, request),
+      headers: { Location: `${restRoot(request.view)}${kind}/${record.id}` },
+    }
   }
 }
 
@@ -73,7 +77,12 @@ export function createTermEndpoint(kind: TermKind): Endpoint {
 /** POST/PUT/PATCH and DELETE on one category or tag. */
 export function termWrites(kind: TermKind): Endpoint[] {
   return [
-    { methods: ['POST', 'PUT', 'PATCH'], args: asUpdate(CREATE[kind], READ[kind]), capability: termManager(kind), handler: update(kind) },
+    {
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: asUpdate(CREATE[kind], READ[kind]),
+      capability: termManager(kind),
+      handler: update(kind),
+    },
     { methods: ['DELETE'], args: READ[kind], capability: termManager(kind), handler: remove(kind) },
   ]
 }

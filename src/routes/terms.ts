@@ -38,7 +38,11 @@ function single(kind: TermKind) {
 
 function routes(kind: TermKind, listArgs: ArgSet, readArgs: ArgSet): RouteDef[] {
   return [
-    { path: `/${kind}`, pattern: `/${kind}`, endpoints: [{ methods: ['GET'], args: listArgs, handler: list(kind) }, createTermEndpoint(kind)] },
+    {
+      path: `/${kind}`,
+      pattern: `/${kind}`,
+      endpoints: [{ methods: ['GET'], args: listArgs, handler: list(kind) }, createTermEndpoint(kind)],
+    },
     {
       path: `/${kind}/:id`,
       pattern: `/${kind}/(?P<id>\\d+)`,

@@ -31,7 +31,11 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
   const invalid: Record<string, ParamIssue> = {}
   for (const [name, value] of Object.entries(values)) {
     const spec = args[name]!
-    const issue = spec.validate ? (spec.validate(value, ctx) ? undefined : { message: 'Invalid parameter.' }) : typeIssue(name, value, spec)
+    const issue = spec.validate
+      ? spec.validate(value, ctx)
+        ? undefined
+        : { message: 'Invalid parameter.' }
+      : typeIssue(name, value, spec)
     if (issue) invalid[name] = issue
   }
   if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
@@ -58,11 +62,22 @@ function typeIssue(name: string, value: unknown, spec: ArgSpec): ParamIssue | un
 function fitsType(value: unknown, type: string): boolean {
   switch (type) {
     case 'integer':
-      return (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+      return (
+        (typeof value === 'number' && Number.isInteger(value)) ||
+        (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+      )
     case 'number':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+      return (
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+      )
     case 'boolean':
-      return typeof value === 'boolean' || value === 0 || value === 1 || (typeof value === 'string' && BOOLEAN.has(value.toLowerCase()))
+      return (
+        typeof value === 'boolean' ||
+        value === 0 ||
+        value === 1 ||
+        (typeof value === 'string' && BOOLEAN.has(value.toLowerCase()))
+      )
     case 'string':
       return typeof value === 'string'
     case 'array':

@@ -24,14 +24,22 @@ export type Validator = (value: unknown, ctx: ParamContext) => boolean
 
 /** CSV or array to a list of trimmed, non-empty items (Arr `list_to_array`). */
 export function toList(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : []
-  return items.map((item) => (typeof item === 'string' || typeof item === 'number' ? String(item).trim() : '')).filter((item) => item !== '')
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string' || typeof value === 'number'
+      ? String(value).split(',')
+      : []
+  return items
+    .map((item) => (typeof item === 'string' || typeof item === 'number' ? String(item).trim() : ''))
+    .filter((item) => item !== '')
 }
 
 const isNumeric = (value: unknown) =>
-  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value))
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value))
 
-export const isPositiveInt: Validator = (value) => isNumeric(value) && Number.isInteger(Number(value)) && Number(value) > 0
+export const isPositiveInt: Validator = (value) =>
+  isNumeric(value) && Number.isInteger(Number(value)) && Number(value) > 0
 
 export const isPositiveIntList: Validator = (value, ctx) => {
   const list = toList(value)
@@ -42,7 +50,8 @@ export const isTime: Validator = (value, ctx) => parseTime(value, ctx.siteZone, 
 
 export const isString: Validator = (value) => typeof value === 'string' && value !== ''
 
-export const isEventIdFormat: Validator = (value) => isNumeric(value) && Number.isInteger(Number(value)) && Number(value) >= 0
+export const isEventIdFormat: Validator = (value) =>
+  isNumeric(value) && Number.isInteger(Number(value)) && Number(value) >= 0
 
 /** Whether a value is the numeric id of a record of `kind` readable in the request's language, in any status. */
 function recordId(kind: Kind): Validator {

@@ -13,14 +13,17 @@ export const isPostStatus: Validator = (value) => typeof value === 'string' && S
 export const isTimezoneOrEmpty: Validator = (value) => value === '' || (typeof value === 'string' && isTimeZone(value))
 
 /** An existing user's id (the reference's `is_user_id`). */
-export const isUserId: Validator = (value, ctx) => isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
+export const isUserId: Validator = (value, ctx) =>
+  isPositiveInt(value, ctx) && (ctx.userExists?.(Number(value)) ?? false)
 
 /** Empty, or a web address (see content/schema/web-address.ts): the rule content files follow too. */
-export const isUrlOrEmpty: Validator = (value) => value === '' || value === null || (typeof value === 'string' && isWebAddress(value))
+export const isUrlOrEmpty: Validator = (value) =>
+  value === '' || value === null || (typeof value === 'string' && isWebAddress(value))
 
 /** docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
 export const isImage: Validator = (value, ctx) => {
-  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return ctx.store.media.byId(Number(value)) !== undefined
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))
+    return ctx.store.media.byId(Number(value)) !== undefined
   if (typeof value !== 'string' || value === '') return false
   if (/^https?:\/\//i.test(value)) return isUrlOrEmpty(value, ctx)
   return ctx.store.media.byPath(value.replace(/^(content\/)?media\//, '')) !== undefined
@@ -28,7 +31,8 @@ export const isImage: Validator = (value, ctx) => {
 
 export const isImageOrEmpty: Validator = (value, ctx) => value === '' || value === null || isImage(value, ctx)
 
-const isEmpty = (value: unknown) => value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
+const isEmpty = (value: unknown) =>
+  value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
 
 /** A linked venue: an existing id (bare, as text or as `{id}`), a new venue's data, or empty, which unlinks it (docs/compatibility.md §4). */
 export const isVenueIdOrEntryOrEmpty: Validator = (value, ctx) => {
@@ -45,7 +49,8 @@ export const isOrganizerIdOrEntryOrEmpty: Validator = (value, ctx) => {
 }
 
 function linkedEntry(item: unknown, kind: LinkedKind, nameField: string, ctx: Parameters<Validator>[1]): boolean {
-  if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) return ctx.store.get(kind, Number(item)) !== undefined
+  if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item)))
+    return ctx.store.get(kind, Number(item)) !== undefined
   if (!item || typeof item !== 'object' || Array.isArray(item)) return false
   const entry = item as Record<string, unknown>
   if (entry.id !== undefined) return isPositiveInt(entry.id, ctx) && ctx.store.get(kind, Number(entry.id)) !== undefined
@@ -54,4 +59,6 @@ function linkedEntry(item: unknown, kind: LinkedKind, nameField: string, ctx: Pa
 
 /** A cost is text, a number, or a list of them; anything else is not a price. */
 export const isCost: Validator = (value) =>
-  typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))

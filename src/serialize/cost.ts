@@ -83,5 +83,8 @@ function toToken(text: string): NumberToken {
 }
 
 function toSlug(word: string): string {
-  return word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')
+  return word
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
 }

@@ -6,7 +6,15 @@ import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../tim
 import { mayRead, type View } from './context.ts'
 import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
-import { globalIds, isProtected, organizerJsonLd, postHead, toOrganizerResponse, toVenueResponse, venueJsonLd } from './linked.ts'
+import {
+  globalIds,
+  isProtected,
+  organizerJsonLd,
+  postHead,
+  toOrganizerResponse,
+  toVenueResponse,
+  venueJsonLd,
+} from './linked.ts'
 import { escapeHtml } from './markdown.ts'
 import { digest, type Memo } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
@@ -31,7 +39,10 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
   const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}`
   // A password opens the event, or a venue or organizer in it, for this request alone: such
   // shapes are built each time and never kept where a request without it could find them.
-  const listed = view.password === undefined ? view.caches.memo.recent(record, key, () => listShape(record, view, locked)) : listShape(record, view, locked)
+  const listed =
+    view.password === undefined
+      ? view.caches.memo.recent(record, key, () => listShape(record, view, locked))
+      : listShape(record, view, locked)
   if (!options.jsonLd || locked) return listed
   const fields = view.store.fieldsIn(record, view.lang)!
   const { lang, translations, ...head } = listed
@@ -46,7 +57,10 @@ function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
   const times = eventTimes(record, view.site.timezone)
   const head = postHead(record, fields, view, 'event')
   const lang = servedLang(record, view)
-  const { cost, cost_details } = toCost(fields.cost, { symbol: view.site.currencySymbol, position: view.site.currencyPosition })
+  const { cost, cost_details } = toCost(fields.cost, {
+    symbol: view.site.currencySymbol,
+    position: view.site.currencyPosition,
+  })
   const event: Shape = {
     id: record.id,
     ...globalIds(record, view),
@@ -117,8 +131,12 @@ function readerKey(view: View): string {
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings. */
 export function dateDetails(wall: string) {
   return {
-    year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10),
-    hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19),
+    year: wall.slice(0, 4),
+    month: wall.slice(5, 7),
+    day: wall.slice(8, 10),
+    hour: wall.slice(11, 13),
+    minutes: wall.slice(14, 16),
+    seconds: wall.slice(17, 19),
   }
 }
 
@@ -127,7 +145,11 @@ function terms(value: unknown, kind: TermKind, view: View) {
   return idList(value)
     .map((id) => view.store.get(kind, id))
     .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
-    .map((record) => view.caches.memo.shape(record!, `embedded ${view.lang} ${siteKey(view.site)}`, view.store.version, () => toEmbeddedTerm(record!, view)))
+    .map((record) =>
+      view.caches.memo.shape(record!, `embedded ${view.lang} ${siteKey(view.site)}`, view.store.version, () =>
+        toEmbeddedTerm(record!, view),
+      ),
+    )
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
 }
 
@@ -138,7 +160,9 @@ function venue(fields: RecordFields, view: View, options: EventOptions): Shape |
 }
 
 function organizers(fields: RecordFields, view: View, options: EventOptions): Shape[] {
-  return linked(idList(fields.organizer), 'organizers', view).map((record) => embedded(record, view, options, toOrganizerResponse))
+  return linked(idList(fields.organizer), 'organizers', view).map((record) =>
+    embedded(record, view, options, toOrganizerResponse),
+  )
 }
 
 /**
@@ -159,9 +183,12 @@ function linked(ids: number[], kind: LinkedKind, view: View): ContentRecord[] {
  */
 function embedded(record: ContentRecord, view: View, options: EventOptions, build: typeof toVenueResponse): Shape {
   const jsonLd = options.jsonLd === true
-  if (isProtected(record) && !isLocked(record.source.data.password, view.password)) return build(record, view, { jsonLd })
+  if (isProtected(record) && !isLocked(record.source.data.password, view.password))
+    return build(record, view, { jsonLd })
   const key = `embedded ${view.lang} ${jsonLd} ${siteKey(view.site)}`
-  return view.caches.memo.shape(record, key, view.store.version, () => build(record, { ...view, password: undefined } as View, { jsonLd }))
+  return view.caches.memo.shape(record, key, view.store.version, () =>
+    build(record, { ...view, password: undefined } as View, { jsonLd }),
+  )
 }
 
 function protectedPost(view: View, kind: LinkedKind, id: unknown): boolean {
@@ -200,7 +227,10 @@ function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view
       url: event.url,
       category: 'primary',
       availability: 'inStock',
-      validFrom: instantToIso(wallToInstant(`${String(event.date).slice(0, 10)} 00:00:00`, view.site.timezone), view.site.timezone),
+      validFrom: instantToIso(
+        wallToInstant(`${String(event.date).slice(0, 10)} 00:00:00`, view.site.timezone),
+        view.site.timezone,
+      ),
     }
   }
   ld.performer = 'Organization'

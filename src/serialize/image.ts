@@ -12,7 +12,9 @@ export function toImage(value: unknown, view: View): ImageResponse | false {
     const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(new URL(text).pathname)?.[1]?.toLowerCase()
     return extension ? { url: text, extension } : { url: text }
   }
-  const media = /^\d+$/.test(text) ? view.store.media.byId(Number(text)) : view.store.media.byPath(text.replace(/^(content\/)?media\//, ''))
+  const media = /^\d+$/.test(text)
+    ? view.store.media.byId(Number(text))
+    : view.store.media.byPath(text.replace(/^(content\/)?media\//, ''))
   if (!media) return false
   const image: ImageResponse = { url: mediaUrl(view, media.file) }
   if (media.id) image.id = media.id

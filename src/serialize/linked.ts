@@ -22,8 +22,12 @@ export function toVenueResponse(record: ContentRecord, view: View, options: Link
   const fields = view.store.fieldsIn(record, view.lang)!
   const head = postHead(record, fields, view, 'venue')
   const address = {
-    address: text(fields.address), city: text(fields.city), country: text(fields.country),
-    province: text(fields.province), state: text(fields.state), zip: text(fields.zip),
+    address: text(fields.address),
+    city: text(fields.city),
+    country: text(fields.country),
+    province: text(fields.province),
+    state: text(fields.state),
+    zip: text(fields.zip),
   }
   const body: Shape = {
     ...head,
@@ -72,11 +76,21 @@ export function toOrganizerResponse(record: ContentRecord, view: View, options: 
 export function venueJsonLd(venue: Shape): Shape {
   const address = dropFalsy({
     '@type': 'PostalAddress',
-    streetAddress: venue.address, addressLocality: venue.city, addressRegion: venue.stateprovince || venue.province,
-    postalCode: venue.zip, addressCountry: venue.country,
+    streetAddress: venue.address,
+    addressLocality: venue.city,
+    addressRegion: venue.stateprovince || venue.province,
+    postalCode: venue.zip,
+    addressCountry: venue.country,
   })
-  const place: Shape = { '@type': 'Place', name: venue.venue, description: escapeHtml(text(venue.description)), url: venue.url, address }
-  if (typeof venue.geo_lat === 'number') place.geo = { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng }
+  const place: Shape = {
+    '@type': 'Place',
+    name: venue.venue,
+    description: escapeHtml(text(venue.description)),
+    url: venue.url,
+    address,
+  }
+  if (typeof venue.geo_lat === 'number')
+    place.geo = { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng }
   place.telephone = text(venue.phone)
   place.sameAs = text(venue.website)
   return place
@@ -96,7 +110,12 @@ export function organizerJsonLd(organizer: Shape): Shape {
 }
 
 /** The keys every post starts with: id, author, status, dates and public url. */
-export function postHead(record: ContentRecord, fields: RecordFields, view: View, type: 'event' | 'venue' | 'organizer'): Shape {
+export function postHead(
+  record: ContentRecord,
+  fields: RecordFields,
+  view: View,
+  type: 'event' | 'venue' | 'organizer',
+): Shape {
   const dates = postDates(record, view.site.timezone)
   const status = statusIn(fields)
   return {
@@ -151,7 +170,8 @@ export function isProtected(record: ContentRecord): boolean {
 function dropFalsy(shape: Shape): Shape {
   const out: Shape = {}
   for (const [key, value] of Object.entries(shape)) {
-    const falsy = value === '' || value === '0' || value === 0 || value === false || value === null || value === undefined
+    const falsy =
+      value === '' || value === '0' || value === 0 || value === false || value === null || value === undefined
     if (!falsy && !(Array.isArray(value) && value.length === 0)) out[key] = value
   }
   return out

@@ -24,7 +24,11 @@ export interface MarkdownRenderer {
  * A renderer over `render`. A text it cannot render is served as escaped text in a paragraph,
  * and the failure is logged once (the fallback is cached like any answer).
  */
-export function createMarkdownRenderer(render: RenderFn = createMarkdownIt(), log: (message: string) => void = console.error, offThread = createOffThread()): MarkdownRenderer {
+export function createMarkdownRenderer(
+  render: RenderFn = createMarkdownIt(),
+  log: (message: string) => void = console.error,
+  offThread = createOffThread(),
+): MarkdownRenderer {
   const rendered = new Map<string, string>()
   const failed = (markdown: string, error: Error) => {
     log(`almanac: Markdown of ${markdown.length} characters could not be rendered, served as text: ${error.message}`)
@@ -79,20 +83,24 @@ function createOffThread(): (markdown: string) => Promise<MarkdownReply> {
     started.on('exit', (code) => failAll(new Error(`the Markdown worker exited with code ${code}`)))
     return started
   }
-  return (markdown) => new Promise((resolve, reject) => {
-    worker ??= start()
-    worker.ref()
-    const id = next++
-    waiting.set(id, { resolve, reject })
-    worker.postMessage({ id, markdown })
-  })
+  return (markdown) =>
+    new Promise((resolve, reject) => {
+      worker ??= start()
+      worker.ref()
+      const id = next++
+      waiting.set(id, { resolve, reject })
+      worker.postMessage({ id, markdown })
+    })
 }
 
 /**
  * Renders a record's long texts (every language's body, its first paragraph, and excerpt) off the
  * event loop, so that a long description from a content file costs no answer its rendering.
  */
-export async function prepareRecordMarkdown(markdown: MarkdownRenderer, record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> }): Promise<void> {
+export async function prepareRecordMarkdown(
+  markdown: MarkdownRenderer,
+  record: { files: ReadonlyMap<string, { body: string; data: Record<string, unknown> }> },
+): Promise<void> {
   const texts = [...record.files.values()].flatMap((file) => {
     const excerpt = typeof file.data.excerpt === 'string' ? file.data.excerpt : ''
     // Most bodies are short: they are rendered when asked for, and need not even be split here.
@@ -104,5 +112,10 @@ export async function prepareRecordMarkdown(markdown: MarkdownRenderer, record: 
 
 /** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;')
 }

@@ -3,13 +3,33 @@
  * are replaced so that only title, dates, slug, url and ids remain readable.
  */
 const BLANKED: Record<string, unknown> = {
-  description: '', excerpt: '', website: '', cost: '', address: '', city: '', country: '', province: '',
-  zip: '', stateprovince: '', phone: '', email: '',
+  description: '',
+  excerpt: '',
+  website: '',
+  cost: '',
+  address: '',
+  city: '',
+  country: '',
+  province: '',
+  zip: '',
+  stateprovince: '',
+  phone: '',
+  email: '',
   image: false,
-  all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,
+  all_day: null,
+  show_map: null,
+  show_map_link: null,
+  hide_from_listings: null,
+  sticky: null,
+  featured: null,
   ticketed: null,
-  categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
-  geo_lat: 0, geo_lng: 0,
+  categories: [],
+  tags: [],
+  venue: [],
+  organizer: [],
+  custom_fields: [],
+  geo_lat: 0,
+  geo_lng: 0,
 }
 
 /** Blanks a protected record's fields in place of their values, keeping key order. */

@@ -9,7 +9,11 @@ export function toTranslations(record: ContentRecord, view: View, restPath: stri
   for (const lang of LANGUAGES) {
     if (!record.files.has(lang)) continue
     const slug = view.store.fieldsIn(record, lang)?.slug
-    translations[lang] = { id: record.id, slug: typeof slug === 'string' ? slug : '', rest_url: recordRestUrl(view.site, restPath, lang) }
+    translations[lang] = {
+      id: record.id,
+      slug: typeof slug === 'string' ? slug : '',
+      rest_url: recordRestUrl(view.site, restPath, lang),
+    }
   }
   return translations
 }

@@ -25,7 +25,14 @@ function basics(record: ContentRecord, view: View): TermBasics {
     collection: recordRestUrl(view.site, kind, lang),
   }
   if (parent) urls.up = recordRestUrl(view.site, `${kind}/${parent}`, lang)
-  return { name: text(fields.name), slug: text(fields.slug), description: fields.description, parent, count: view.termCount(record.id), urls }
+  return {
+    name: text(fields.name),
+    slug: text(fields.slug),
+    description: fields.description,
+    parent,
+    count: view.termCount(record.id),
+    urls,
+  }
 }
 
 /** A term inside an event's `categories`/`tags`: WordPress's term object, renamed. */
@@ -72,14 +79,18 @@ export function toTermResponse(record: ContentRecord, view: View, links?: { allo
 /** The public archive page of a term; child categories nest under their parents' slugs. */
 function termUrl(record: ContentRecord, view: View): string {
   const lang = servedLang(record, view)
-  if (record.kind === 'tags') return publicUrl(view.site, lang, `/events/tag/${slugSegment(view.store.fieldsIn(record, view.lang)?.slug)}/`)
+  if (record.kind === 'tags')
+    return publicUrl(view.site, lang, `/events/tag/${slugSegment(view.store.fieldsIn(record, view.lang)?.slug)}/`)
   const segments: string[] = []
   const seen = new Set<number>()
   for (let current: ContentRecord | undefined = record; current && !seen.has(current.id); ) {
     seen.add(current.id)
     const fields = view.store.fieldsIn(current, view.lang)
     segments.unshift(slugSegment(fields?.slug))
-    current = Number.isInteger(fields?.parent) && fields?.parent ? view.store.get('categories', fields.parent as number) : undefined
+    current =
+      Number.isInteger(fields?.parent) && fields?.parent
+        ? view.store.get('categories', fields.parent as number)
+        : undefined
   }
   return publicUrl(view.site, lang, `/events/category/${segments.join('/')}/`)
 }

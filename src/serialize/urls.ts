@@ -30,7 +30,10 @@ export function link(site: Site, url: string): string {
 }
 
 /** The paging links of a list, each through `link`. */
-export function listLinks<T extends { rest_url: string; next_rest_url?: string; previous_rest_url?: string }>(site: Site, links: T): T {
+export function listLinks<T extends { rest_url: string; next_rest_url?: string; previous_rest_url?: string }>(
+  site: Site,
+  links: T,
+): T {
   if (!site.links) return links
   const mapped = { ...links, rest_url: link(site, links.rest_url) }
   if (links.next_rest_url) mapped.next_rest_url = link(site, links.next_rest_url)

@@ -9,8 +9,16 @@ export interface ParsedTime {
 const STEP = /^([+-]?\d+) ?([a-z]+)(?: (ago))? ?/
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 const UNITS: Record<string, string> = {
-  sec: 'seconds', second: 'seconds', min: 'minutes', minute: 'minutes', hour: 'hours', day: 'days',
-  week: 'weeks', fortnight: 'fortnight', month: 'months', year: 'years',
+  sec: 'seconds',
+  second: 'seconds',
+  min: 'minutes',
+  minute: 'minutes',
+  hour: 'hours',
+  day: 'days',
+  week: 'weeks',
+  fortnight: 'fortnight',
+  month: 'months',
+  year: 'years',
 }
 
 /**

@@ -11,7 +11,8 @@ export function zoneFor(name: string): Zone | null {
   let zone = zones.get(name)
   if (zone !== undefined) return zone
   const offset = /^UTC([+-]\d{1,2})(?::?(\d{2}))?$/.exec(name)
-  if (offset) zone = FixedOffsetZone.instance(Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2] ?? 0))
+  if (offset)
+    zone = FixedOffsetZone.instance(Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2] ?? 0))
   else zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null
   zones.set(name, zone)
   return zone
@@ -29,7 +30,13 @@ export function isWallClock(wall: string): boolean {
   const [year, month, day, hour, minute, second] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)]
   const date = new Date(utcMillis(year, month - 1, day, hour, minute, second))
   // Date rolls impossible dates over (Feb 30 → Mar 2); a real one reads back the same.
-  return date.getUTCDate() === day && date.getUTCMonth() === month - 1 && date.getUTCHours() === hour && minute < 60 && second < 60
+  return (
+    date.getUTCDate() === day &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCHours() === hour &&
+    minute < 60 &&
+    second < 60
+  )
 }
 
 /** `Date.UTC` that keeps years 0–99 as they are (`Date.UTC` reads them as 1900–1999). */

@@ -11,7 +11,12 @@ export type Changes = Record<string, unknown>
  * a language other than the source's go to that language's file, created when missing; the rest
  * go to the source (docs/architecture.md §2). A new record's source is in the request's language.
  */
-export function planFiles(kind: Kind, record: ContentRecord | undefined, lang: Lang, changes: Changes): Partial<Record<Lang, FileWrite>> {
+export function planFiles(
+  kind: Kind,
+  record: ContentRecord | undefined,
+  lang: Lang,
+  changes: Changes,
+): Partial<Record<Lang, FileWrite>> {
   const sourceLang = record?.source.lang ?? lang
   const source: FileWrite = { data: { ...(record?.source.data ?? {}) }, body: record?.source.body ?? '' }
   const files: Partial<Record<Lang, FileWrite>> = { [sourceLang]: source }

@@ -21,7 +21,11 @@ const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'st
 export const MAX_LINKS = 100
 
 /** POST /events: a new event from its arguments, its source file in the request's language. */
-export async function createEvent(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
+export async function createEvent(
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, undefined)
   // Its id is taken last: inline venues and organizers created above took theirs first.
   const id = ctx.allocateId('post')
@@ -33,7 +37,12 @@ export async function createEvent(params: Record<string, unknown>, given: Set<st
 }
 
 /** POST/PUT/PATCH on an event: only the fields sent change (docs/compatibility.md §4); updating a trashed event restores it. */
-export async function updateEvent(event: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext): Promise<ContentRecord> {
+export async function updateEvent(
+  event: ContentRecord,
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, event)
   if (event.source.data.status === 'trash' && !given.has('status')) {
     changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
@@ -45,10 +54,16 @@ export async function updateEvent(event: ContentRecord, params: Record<string, u
  * The changes of an event write. Every check runs before the first record is written (inline
  * venues and organizers, new terms), so a refused write leaves nothing behind.
  */
-async function eventChanges(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Promise<Changes> {
+async function eventChanges(
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+  event: ContentRecord | undefined,
+): Promise<Changes> {
   checkAuthor(params, given, ctx.caller, event === undefined)
   for (const field of ['categories', 'tags', 'organizer']) {
-    if (given.has(field) && countOf(params[field]) > MAX_LINKS) throw invalidParam(field, `${field} takes at most ${MAX_LINKS} items.`)
+    if (given.has(field) && countOf(params[field]) > MAX_LINKS)
+      throw invalidParam(field, `${field} takes at most ${MAX_LINKS} items.`)
   }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
@@ -65,9 +80,15 @@ async function eventChanges(params: Record<string, unknown>, given: Set<string>,
 }
 
 /** The fields of an event write that need no other record: text, flags, dates of publication, status, slug. */
-function plainChanges(params: Record<string, unknown>, sent: (field: string) => boolean, ctx: WriteContext, event: ContentRecord | undefined): Changes {
+function plainChanges(
+  params: Record<string, unknown>,
+  sent: (field: string) => boolean,
+  ctx: WriteContext,
+  event: ContentRecord | undefined,
+): Changes {
   const changes: Changes = {}
-  for (const field of TEXT) if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
+  for (const field of TEXT)
+    if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
   if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
@@ -100,11 +121,17 @@ function plainChanges(params: Record<string, unknown>, sent: (field: string) => 
  * zone, instants are converted to it; all-day events span whole days. A lone date applies (docs/compatibility.md §4);
  * an end before the start is refused, naming end_date (docs/compatibility.md §7).
  */
-function eventDates(params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, event: ContentRecord | undefined): Changes {
+function eventDates(
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+  event: ContentRecord | undefined,
+): Changes {
   const current = event ? eventTimes(event, ctx.siteZone) : undefined
   const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
   // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §30).
-  const read = (field: string) => instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
+  const read = (field: string) =>
+    instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
   const allDay = given.has('all_day') ? params.all_day === true : event?.source.data.all_day === true

@@ -23,11 +23,18 @@ const TEXT = {
 }
 
 /** Front-matter changes from venue or organizer arguments: only what was sent (docs/compatibility.md §4); '' clears. */
-export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext, record?: ContentRecord): Changes {
+export function linkedChanges(
+  kind: LinkedKind,
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+  record?: ContentRecord,
+): Changes {
   checkAuthor(params, given, ctx.caller, record === undefined)
   const changes: Changes = {}
   const sent = (field: string) => given.has(field) && params[field] !== undefined
-  const text = (field: string, value: unknown) => (changes[field] = value === '' || value === null ? null : String(value))
+  const text = (field: string, value: unknown) =>
+    (changes[field] = value === '' || value === null ? null : String(value))
   if (sent(NAME[kind])) changes[NAME[kind]] = String(params[NAME[kind]])
   if (sent('description')) changes.description = params.description === null ? null : String(params.description)
   for (const field of TEXT[kind]) if (sent(field)) text(field, params[field])
@@ -53,7 +60,12 @@ export function linkedChanges(kind: LinkedKind, params: Record<string, unknown>,
  * name, description, status or author) when the caller may change it; linked as it is when the
  * caller may only read it; otherwise a new record is created. Returns the record and whether it is new.
  */
-export async function createLinked(kind: LinkedKind, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext) {
+export async function createLinked(
+  kind: LinkedKind,
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+) {
   const changes = linkedChanges(kind, params, given, ctx)
   const twin = findTwin(kind, params, ctx)
   if (twin?.mayChange) {
@@ -63,7 +75,13 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
   if (twin) return { record: twin.record, created: false }
   const id = ctx.allocateId('post')
   const slug = uniqueSlug(ctx.store, kind, ctx.lang, slugify(String(params[NAME[kind]])), id)
-  const fresh: Changes = { id, ...changes, slug, author: changes.author ?? ctx.caller.id, date: changes.date ?? nowWall(ctx) }
+  const fresh: Changes = {
+    id,
+    ...changes,
+    slug,
+    author: changes.author ?? ctx.caller.id,
+    date: changes.date ?? nowWall(ctx),
+  }
   if (kind === 'venues') {
     fresh.show_map ??= true
     fresh.show_map_link ??= true
@@ -75,7 +93,11 @@ export async function createLinked(kind: LinkedKind, params: Record<string, unkn
 }
 
 /** The live record a create would duplicate, and whether the caller may change it; none the caller may not read. */
-function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteContext): { record: ContentRecord; mayChange: boolean } | undefined {
+function findTwin(
+  kind: LinkedKind,
+  params: Record<string, unknown>,
+  ctx: WriteContext,
+): { record: ContentRecord; mayChange: boolean } | undefined {
   // The name alone decides: a same-named venue sent with another description is still that venue (docs/compatibility.md §24).
   const name = String(params[NAME[kind]]).toLowerCase()
   const twins = ctx.store.list(kind).filter((record) => {
@@ -91,7 +113,12 @@ function findTwin(kind: LinkedKind, params: Record<string, unknown>, ctx: WriteC
 }
 
 /** Writes changes onto an existing venue or organizer (its `stateprovince` is derived when read). */
-export async function commitLinked(kind: LinkedKind, record: ContentRecord, changes: Changes, ctx: WriteContext): Promise<ContentRecord> {
+export async function commitLinked(
+  kind: LinkedKind,
+  record: ContentRecord,
+  changes: Changes,
+  ctx: WriteContext,
+): Promise<ContentRecord> {
   await prepareMarkdownOf(changes, ctx.markdown)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
@@ -116,7 +143,11 @@ export function planLinked(kind: LinkedKind, value: unknown, ctx: WriteContext):
 }
 
 /** Creates or reuses the planned records and returns the ids to link, in order, without repeats. */
-export async function applyLinked(kind: LinkedKind, plan: LinkedItem[] | null, ctx: WriteContext): Promise<number[] | null> {
+export async function applyLinked(
+  kind: LinkedKind,
+  plan: LinkedItem[] | null,
+  ctx: WriteContext,
+): Promise<number[] | null> {
   if (plan === null) return null
   const ids: number[] = []
   for (const item of plan) {

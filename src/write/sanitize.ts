@@ -6,10 +6,69 @@ import type { MarkdownRenderer } from '../serialize/markdown.ts'
 // What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
 // post, links to http(s) and mailto, images from http(s). Editors and administrators have
 // `unfiltered_html` and keep what they write. Scripts, styles, frames, forms and event handlers go.
-const INLINE = ['a', 'abbr', 'b', 'bdo', 'br', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u', 'var']
+const INLINE = [
+  'a',
+  'abbr',
+  'b',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]
 const BLOCK = [
-  'address', 'blockquote', 'caption', 'col', 'colgroup', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4',
-  'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'blockquote',
+  'caption',
+  'col',
+  'colgroup',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]
 const COMMON_ATTRIBUTES = ['class', 'id', 'title', 'lang', 'dir', 'role', 'aria-*']
 const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
@@ -46,7 +105,18 @@ const PLAIN = options([])
 const BODY_FIELDS = ['description', 'excerpt']
 const TITLE_FIELDS = ['title', 'venue', 'organizer', 'name']
 /** Plain-text fields: served as they are (in JSON-LD too), so they carry no markup at all. */
-const PLAIN_FIELDS = ['address', 'city', 'country', 'province', 'state', 'stateprovince', 'zip', 'phone', 'email', 'cost']
+const PLAIN_FIELDS = [
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'stateprovince',
+  'zip',
+  'phone',
+  'email',
+  'cost',
+]
 
 /**
  * The longest description or excerpt contributors and authors may write, in characters. Rendering
@@ -75,14 +145,23 @@ export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, c
   if (mayWriteRawHtml(caller)) return changes
   for (const field of BODY_FIELDS) {
     const value = changes[field]
-    if (typeof value === 'string' && value.length > UNTRUSTED_TEXT_LIMIT) throw invalidParam(field, `${field} takes at most ${UNTRUSTED_TEXT_LIMIT} characters from contributors and authors.`)
+    if (typeof value === 'string' && value.length > UNTRUSTED_TEXT_LIMIT)
+      throw invalidParam(
+        field,
+        `${field} takes at most ${UNTRUSTED_TEXT_LIMIT} characters from contributors and authors.`,
+      )
   }
-  for (const field of BODY_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
-  for (const field of TITLE_FIELDS) if (typeof changes[field] === 'string') (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
+  for (const field of BODY_FIELDS)
+    if (typeof changes[field] === 'string')
+      (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
+  for (const field of TITLE_FIELDS)
+    if (typeof changes[field] === 'string')
+      (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
   const plain = (value: unknown) => (typeof value === 'string' ? sanitizeHtml(value, PLAIN) : value)
   for (const field of PLAIN_FIELDS) {
     const value = changes[field]
-    if (value !== undefined) (changes as Record<string, unknown>)[field] = Array.isArray(value) ? value.map(plain) : plain(value)
+    if (value !== undefined)
+      (changes as Record<string, unknown>)[field] = Array.isArray(value) ? value.map(plain) : plain(value)
   }
   return changes
 }

@@ -24,10 +24,11 @@ export function slugify(text: string): string {
  */
 export function uniqueSlug(store: Store, kind: Kind, _lang: Lang, base: string, selfId?: number): string {
   const root = base || 'untitled'
-  const free = (slug: string) => LANGUAGES.every((l) => {
-    const holder = store.bySlug(kind, l, slug)
-    return !holder || holder.id === selfId
-  })
+  const free = (slug: string) =>
+    LANGUAGES.every((l) => {
+      const holder = store.bySlug(kind, l, slug)
+      return !holder || holder.id === selfId
+    })
   for (let n = 1; ; n++) {
     const slug = n === 1 ? root : `${root}-${n}`
     if (free(slug)) return slug

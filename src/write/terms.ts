@@ -22,7 +22,11 @@ export async function resolveTerms(kind: TermKind, value: unknown, ctx: WriteCon
   for (const item of toList(value)) {
     let term: ContentRecord | undefined
     if (/^\d+$/.test(item)) term = ctx.store.get(kind, Number(item))
-    else term = findBySlug(ctx, kind, item) ?? byName(kind, item, ctx) ?? (canManageTerms(ctx.caller, kind) ? await createTerm(kind, { name: item }, ctx) : undefined)
+    else
+      term =
+        findBySlug(ctx, kind, item) ??
+        byName(kind, item, ctx) ??
+        (canManageTerms(ctx.caller, kind) ? await createTerm(kind, { name: item }, ctx) : undefined)
     if (term && !ids.includes(term.id)) ids.push(term.id)
   }
   return ids
@@ -38,15 +42,25 @@ export function byName(kind: TermKind, name: string, ctx: WriteContext, parent?:
 }
 
 /** Creates a category or tag; 400 `term_exists` when the name is taken under the same parent, as WordPress answers. */
-export async function createTerm(kind: TermKind, params: Record<string, unknown>, ctx: WriteContext): Promise<ContentRecord> {
+export async function createTerm(
+  kind: TermKind,
+  params: Record<string, unknown>,
+  ctx: WriteContext,
+): Promise<ContentRecord> {
   const name = String(params.name)
   const parent = kind === 'categories' ? Number(params.parent ?? 0) : 0
   const twin = byName(kind, name, ctx, parent)
   if (twin) {
     const where = kind === 'categories' ? 'with this parent' : 'in this taxonomy'
-    throw new ApiError('term_exists', 400, `A term with the name provided already exists ${where}.`, { term_id: twin.id }, {
-      additional: [twin.id, twin.id],
-    })
+    throw new ApiError(
+      'term_exists',
+      400,
+      `A term with the name provided already exists ${where}.`,
+      { term_id: twin.id },
+      {
+        additional: [twin.id, twin.id],
+      },
+    )
   }
   const id = ctx.allocateId('term')
   const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, termSlug(params.slug, name), id) }
@@ -58,7 +72,13 @@ export async function createTerm(kind: TermKind, params: Record<string, unknown>
 }
 
 /** Updates a term: only the fields sent; a slug another term holds, in any language, is 400 (docs/compatibility.md §23). */
-export async function updateTerm(kind: TermKind, term: ContentRecord, params: Record<string, unknown>, given: Set<string>, ctx: WriteContext) {
+export async function updateTerm(
+  kind: TermKind,
+  term: ContentRecord,
+  params: Record<string, unknown>,
+  given: Set<string>,
+  ctx: WriteContext,
+) {
   const changes: Changes = {}
   if (given.has('name')) changes.name = String(params.name)
   if (given.has('description')) changes.description = String(params.description)
@@ -66,10 +86,16 @@ export async function updateTerm(kind: TermKind, term: ContentRecord, params: Re
   if (given.has('slug')) {
     const slug = termSlug(params.slug, String(changes.name ?? term.source.data.name ?? ''))
     // A slug is served in every language a term has no file in, so it must be free in all of them.
-    const holder = LANGUAGES.map((lang) => ctx.store.bySlug(kind, lang, slug)).find((found) => found && found.id !== term.id)
+    const holder = LANGUAGES.map((lang) => ctx.store.bySlug(kind, lang, slug)).find(
+      (found) => found && found.id !== term.id,
+    )
     if (holder) {
       // The reference answers 500 with null data; a taken slug is the caller's mistake, so Almanac says 400.
-      throw new ApiError('duplicate_term_slug', 400, `The slug &#8220;${slug}&#8221; is already in use by another term.`)
+      throw new ApiError(
+        'duplicate_term_slug',
+        400,
+        `The slug &#8220;${slug}&#8221; is already in use by another term.`,
+      )
     }
     changes.slug = slug
   }
@@ -83,12 +109,19 @@ export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: Write
     const ids = (event.source.data[kind] as number[] | undefined) ?? []
     if (!ids.includes(term.id)) continue
     const rest = ids.filter((id) => id !== term.id)
-    await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data: { ...event.source.data, [kind]: rest.length ? rest : undefined }, body: event.source.body } })
+    await ctx.tx.commit('events', event.stem, {
+      [event.source.lang]: {
+        data: { ...event.source.data, [kind]: rest.length ? rest : undefined },
+        body: event.source.body,
+      },
+    })
   }
   if (kind === 'categories') {
     const parent = Number(term.source.data.parent) || undefined
     for (const child of ctx.store.list('categories').filter((c) => c.source.data.parent === term.id)) {
-      await ctx.tx.commit('categories', child.stem, { [child.source.lang]: { data: { ...child.source.data, parent }, body: child.source.body } })
+      await ctx.tx.commit('categories', child.stem, {
+        [child.source.lang]: { data: { ...child.source.data, parent }, body: child.source.body },
+      })
     }
   }
   await ctx.tx.commit(kind, term.stem, Object.fromEntries([...term.files.keys()].map((lang) => [lang, null])))

@@ -98,9 +98,18 @@ describe('folders of src/ form layers', () => {
 
   it('finds every cycle of a graph, each once', () => {
     const graph: Graph = new Map()
-    const edges: [string, string][] = [['a', 'b'], ['b', 'a'], ['b', 'c'], ['c', 'a'], ['c', 'd']]
+    const edges: [string, string][] = [
+      ['a', 'b'],
+      ['b', 'a'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['c', 'd'],
+    ]
     for (const [from, to] of edges) addEdge(graph, from, to, '')
-    expect(cycles(graph)).toEqual([['a', 'b', 'a'], ['a', 'b', 'c', 'a']])
+    expect(cycles(graph)).toEqual([
+      ['a', 'b', 'a'],
+      ['a', 'b', 'c', 'a'],
+    ])
   })
 
   it('sees the layers it is meant to check (cli depends on app, routes on content)', () => {

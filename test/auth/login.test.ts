@@ -12,7 +12,9 @@ afterEach(async () => {
   await rm(app.dir, { recursive: true, force: true })
 })
 
-const basic = (login: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` })
+const basic = (login: string, password: string) => ({
+  Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+})
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function timed(headers: Record<string, string>): Promise<number> {
@@ -30,8 +32,9 @@ describe('checking application passwords', () => {
     const before = performance.eventLoopUtilization()
     let turned = false
     setTimeout(() => (turned = true), 0)
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-      call(app, 'events/7', { headers: basic('admin', `wrong-password-${i}`) })))
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(app, 'events/7', { headers: basic('admin', `wrong-password-${i}`) })),
+    )
     const { active } = performance.eventLoopUtilization(before)
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(401))
     // Hashing on the event loop runs the six checks back to back, before any timer can fire,
@@ -61,7 +64,8 @@ describe('checking application passwords', () => {
 describe('repeated failures', () => {
   it('answers 429 with Retry-After once a login has failed too often, even with its right password', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await call(app, 'events/7', { headers: as('author', `wrong-password-${i}`) })).status)
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call(app, 'events/7', { headers: as('author', `wrong-password-${i}`) })).status)
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
     expect(statuses[10]).toBe(429)
     const locked = await call(app, 'events/7', { headers: as('author') })

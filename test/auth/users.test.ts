@@ -17,7 +17,11 @@ afterEach(async () => {
 })
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`
-const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { status?: number }) => error.status ?? 500)
+const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: { status?: number }) => error.status ?? 500,
+  )
 
 describe('user ids', () => {
   it('never hands out the id of a removed user again', () => {
@@ -38,12 +42,28 @@ describe('user ids', () => {
 
 describe('a users file that cannot be used', () => {
   it.each([
-    ['not YAML', 'users: [\n  - id: 1\n', /users\.yaml:2: not valid YAML: Block collections are not allowed within flow collections$/],
+    [
+      'not YAML',
+      'users: [\n  - id: 1\n',
+      /users\.yaml:2: not valid YAML: Block collections are not allowed within flow collections$/,
+    ],
     ['a list', '- id: 1\n', /users\.yaml:1: expected a mapping/],
     ['users that is no list', 'users: 5\n', /users\.yaml:1: `users` must be a list/],
-    ['a user without a role', 'users:\n  - { id: 1, login: ada, passwords: [] }\n', /users\.yaml:2: user 1 \(ada\) has an unknown role/],
-    ['one id twice', 'users:\n  - { id: 1, login: a, role: editor }\n  - { id: 1, login: b, role: editor }\n', /users\.yaml:3: id 1 is used by two users/],
-    ['passwords that are text', 'users:\n  - { id: 1, login: a, role: editor, passwords: [x] }\n', /users\.yaml:2: user 1 \(a\): passwords must be a list of mappings/],
+    [
+      'a user without a role',
+      'users:\n  - { id: 1, login: ada, passwords: [] }\n',
+      /users\.yaml:2: user 1 \(ada\) has an unknown role/,
+    ],
+    [
+      'one id twice',
+      'users:\n  - { id: 1, login: a, role: editor }\n  - { id: 1, login: b, role: editor }\n',
+      /users\.yaml:3: id 1 is used by two users/,
+    ],
+    [
+      'passwords that are text',
+      'users:\n  - { id: 1, login: a, role: editor, passwords: [x] }\n',
+      /users\.yaml:2: user 1 \(a\): passwords must be a list of mappings/,
+    ],
   ])('is refused at opening when it is %s, in one line naming the file and the line', async (_, text, message) => {
     await writeFile(file, text)
     expect(() => openUsers(file, { log: () => {} })).toThrow(UsersError)
@@ -51,20 +71,35 @@ describe('a users file that cannot be used', () => {
   })
 
   it('answers 401 for a user whose password has no hash, and says so once at opening', async () => {
-    await writeFile(file, 'users:\n  - { id: 1, login: ada, role: editor, passwords: [{ name: x }] }\n  - { id: 2, login: bob, role: editor, passwords: [{ name: x, hash: 12 }] }\n')
+    await writeFile(
+      file,
+      'users:\n  - { id: 1, login: ada, role: editor, passwords: [{ name: x }] }\n  - { id: 2, login: bob, role: editor, passwords: [{ name: x, hash: 12 }] }\n',
+    )
     const logged: string[] = []
     const users = openUsers(file, { log: (message) => logged.push(message) })
     expect(await status(users.authenticate(basic('ada', 'whatever-password')))).toBe(401)
     expect(await status(users.authenticate(basic('bob', 'whatever-password')))).toBe(401)
-    expect(logged).toEqual([expect.stringMatching(/user 1 \(ada\) has a password without a hash/), expect.stringMatching(/user 2 \(bob\)/)])
+    expect(logged).toEqual([
+      expect.stringMatching(/user 1 \(ada\) has a password without a hash/),
+      expect.stringMatching(/user 2 \(bob\)/),
+    ])
   })
 
   it('answers 401, never 500, for hashes that are malformed or would cost too much to check', async () => {
-    const hashes = ['plain-text', 'scrypt$16384$8$1$c2FsdA', `scrypt$131072$32$4$c2FsdHNhbHQ$${'A'.repeat(43)}`, `scrypt$1073741824$8$1$c2FsdA$${'A'.repeat(43)}`, 'bcrypt$2b$10$x']
-    const lines = hashes.map((hash, i) => `  - { id: ${i + 1}, login: u${i}, role: editor, passwords: [{ name: x, hash: '${hash}' }] }`)
+    const hashes = [
+      'plain-text',
+      'scrypt$16384$8$1$c2FsdA',
+      `scrypt$131072$32$4$c2FsdHNhbHQ$${'A'.repeat(43)}`,
+      `scrypt$1073741824$8$1$c2FsdA$${'A'.repeat(43)}`,
+      'bcrypt$2b$10$x',
+    ]
+    const lines = hashes.map(
+      (hash, i) => `  - { id: ${i + 1}, login: u${i}, role: editor, passwords: [{ name: x, hash: '${hash}' }] }`,
+    )
     await writeFile(file, `users:\n${lines.join('\n')}\n`)
     const users = openUsers(file)
-    for (let i = 0; i < hashes.length; i++) expect(await status(users.authenticate(basic(`u${i}`, 'whatever-password')))).toBe(401)
+    for (let i = 0; i < hashes.length; i++)
+      expect(await status(users.authenticate(basic(`u${i}`, 'whatever-password')))).toBe(401)
   })
 
   it('keeps the users it had when the file breaks while serving, and says so once', async () => {
@@ -75,9 +110,14 @@ describe('a users file that cannot be used', () => {
     await writeFile(file, 'users: [oops\n')
     for (let i = 0; i < 3; i++) {
       clock += 5_000
-      expect(await users.authenticate(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'ada', role: 'administrator' })
+      expect(await users.authenticate(basic('ada', 'ada-password-0001'))).toMatchObject({
+        login: 'ada',
+        role: 'administrator',
+      })
     }
-    expect(logged).toEqual([expect.stringMatching(/users\.yaml:\d+: not valid YAML: .*; keeping the users read before$/)])
+    expect(logged).toEqual([
+      expect.stringMatching(/users\.yaml:\d+: not valid YAML: .*; keeping the users read before$/),
+    ])
     expect(() => users.add('bob', 'author', 'bob-password-0002')).toThrow(/not valid YAML/)
     expect(await readFile(file, 'utf8')).toBe('users: [oops\n')
   })
@@ -87,7 +127,8 @@ describe('repeated failures from one address', () => {
   it('answer 429 for every login once the address has failed too often', async () => {
     const users = openUsers(file, { limits: { perLogin: 100, perAddress: 3, windowMs: 60_000, maxKeys: 100 } })
     users.add('ada', 'administrator', 'ada-password-0001')
-    for (const login of ['x', 'y', 'z']) expect(await status(users.authenticate(basic(login, 'wrong-password-1'), '192.0.2.1'))).toBe(401)
+    for (const login of ['x', 'y', 'z'])
+      expect(await status(users.authenticate(basic(login, 'wrong-password-1'), '192.0.2.1'))).toBe(401)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.1'))).toBe(429)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.2'))).toBe(200)
   })
@@ -95,14 +136,18 @@ describe('repeated failures from one address', () => {
   it("lock a login out from the failing address only, never its owner's elsewhere", async () => {
     const users = openUsers(file, { limits: { perLogin: 3, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
     users.add('ada', 'administrator', 'ada-password-0001')
-    for (let i = 0; i < 3; i++) expect(await status(users.authenticate(basic('ada', `wrong-password-${i}`), '198.51.100.7'))).toBe(401)
+    for (let i = 0; i < 3; i++)
+      expect(await status(users.authenticate(basic('ada', `wrong-password-${i}`), '198.51.100.7'))).toBe(401)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '198.51.100.7'))).toBe(429)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.1'))).toBe(200)
   })
 
   it('are let through again when the window has passed', async () => {
     let clock = 0
-    const users = openUsers(file, { now: () => clock, limits: { perLogin: 2, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
+    const users = openUsers(file, {
+      now: () => clock,
+      limits: { perLogin: 2, perAddress: 100, windowMs: 60_000, maxKeys: 100 },
+    })
     users.add('ada', 'administrator', 'ada-password-0001')
     for (let i = 0; i < 2; i++) await status(users.authenticate(basic('ada', 'wrong-password-1')))
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001')))).toBe(429)
@@ -129,7 +174,9 @@ describe('password checks at once', () => {
       running--
       return i
     }
-    expect(await Promise.all(Array.from({ length: 20 }, (_, i) => gate(() => task(i))))).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    expect(await Promise.all(Array.from({ length: 20 }, (_, i) => gate(() => task(i))))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i),
+    )
     expect(most).toBe(2)
   })
 })
@@ -148,7 +195,8 @@ describe('client addresses', () => {
   it('share one allowance across an IPv6 /64', async () => {
     const users = openUsers(file, { limits: { perLogin: 100, perAddress: 2, windowMs: 60_000, maxKeys: 100 } })
     users.add('ada', 'administrator', 'ada-password-0001')
-    for (const host of ['1', '2']) await status(users.authenticate(basic('x', 'wrong-password-1'), `2001:db8:1:2::${host}`))
+    for (const host of ['1', '2'])
+      await status(users.authenticate(basic('x', 'wrong-password-1'), `2001:db8:1:2::${host}`))
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '2001:db8:1:2::3'))).toBe(429)
   })
 })

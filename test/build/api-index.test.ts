@@ -15,7 +15,16 @@ let host: string
 beforeAll(async () => {
   const app = await fixtureApp('reference')
   out = await mkdtemp(join(tmpdir(), 'almanac-index-'))
-  await buildSite({ store: app.store, site: testSite(), out, publicUrl: PUBLIC, perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+  await buildSite({
+    store: app.store,
+    site: testSite(),
+    out,
+    publicUrl: PUBLIC,
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 0,
+  })
   server = createServer((req, res) => void answer(out, req, res))
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   host = `http://127.0.0.1:${(server.address() as { port: number }).port}`
@@ -48,7 +57,9 @@ describe('the static build writes the API index', () => {
     expect(root).toBe(`${PUBLIC}/wp-json/calendar/events/v1.json`)
     const namespace = await get(root)
     expect(namespace.body._links.up[0].href).toBe(`${PUBLIC}/wp-json.json`)
-    expect((await get(index.routes['/calendar/events/v1/events']._links.self[0].href)).body.events.length).toBeGreaterThan(0)
+    expect(
+      (await get(index.routes['/calendar/events/v1/events']._links.self[0].href)).body.events.length,
+    ).toBeGreaterThan(0)
     expect((await get(`${PUBLIC}/ms/wp-json/`)).body.routes['/']._links.self[0].href).toBe(`${PUBLIC}/ms/wp-json.json`)
   })
 

@@ -16,9 +16,25 @@ let server: Server
 let host: string
 const PUBLIC = 'https://cdn.example.org/calendar'
 const site = testSite()
-const layout: Layout = { publicUrl: PUBLIC, liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', defaultPerPage: 9 }
+const layout: Layout = {
+  publicUrl: PUBLIC,
+  liveUrl: site.url,
+  apiRoot: site.apiRoot,
+  defaultLang: 'en',
+  defaultPerPage: 9,
+}
 // Rendered in two worker threads, as a large site is: the answers must not depend on where they are rendered.
-const build = () => buildSite({ store: app.store, site, out, publicUrl: PUBLIC, perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 2 })
+const build = () =>
+  buildSite({
+    store: app.store,
+    site,
+    out,
+    publicUrl: PUBLIC,
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 2,
+  })
 
 beforeAll(async () => {
   app = await writableApp('reference')
@@ -38,20 +54,42 @@ afterAll(async () => {
 function toStaticLinks(layout: Layout, value: unknown): unknown {
   if (typeof value === 'string') return staticUrl(layout, value)
   if (Array.isArray(value)) return value.map((item) => toStaticLinks(layout, item))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toStaticLinks(layout, item)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toStaticLinks(layout, item)]))
   return value
 }
 
 async function allFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(join(dir, prefix), { withFileTypes: true })
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? allFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)])))
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? allFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)])),
+  )
   return nested.flat()
 }
 
 describe('almanac build', () => {
   it('answers every public GET from a plain static server as the live server does, links aside', async () => {
-    const live = createApp({ store: app.store, site, perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW })
-    const jobs = await publicJobs(live, app.store, { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: 'en', perPage: 9, bulkPerPage: 50, siteZone: site.timezone }, SAMPLE_NOW)
+    const live = createApp({
+      store: app.store,
+      site,
+      perPage: 9,
+      maxPerPage: 50,
+      fallback: true,
+      now: () => SAMPLE_NOW,
+    })
+    const jobs = await publicJobs(
+      live,
+      app.store,
+      {
+        liveUrl: site.url,
+        apiRoot: site.apiRoot,
+        defaultLang: 'en',
+        perPage: 9,
+        bulkPerPage: 50,
+        siteZone: site.timezone,
+      },
+      SAMPLE_NOW,
+    )
     const urls = jobs.map((job) => job.url)
     expect(urls.length).toBeGreaterThan(80)
     let compared = 0
@@ -59,7 +97,9 @@ describe('almanac build', () => {
       const liveAnswer = await live.fetch(new Request(url))
       if (liveAnswer.status !== 200) continue
       // A static client asks for the file's URL without `.json`: the host's one rewrite adds it.
-      const path = staticUrl(layout, url).slice(PUBLIC.length).replace(/\.json$/, '')
+      const path = staticUrl(layout, url)
+        .slice(PUBLIC.length)
+        .replace(/\.json$/, '')
       const staticAnswer = await fetch(`${host}${path}`)
       expect(staticAnswer.status, url).toBe(200)
       expect(await staticAnswer.json(), url).toEqual(toStaticLinks(layout, await liveAnswer.json()))
@@ -73,14 +113,19 @@ describe('almanac build', () => {
     expect(term._links.collection[0].href).toBe(`${PUBLIC}/wp-json/calendar/events/v1/categories.json`)
     expect(term._links['wp:post_type'][0].href).toBe(`${site.url}/wp-json/calendar/events/v1/events?categories=2`)
     const root = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1.json'), 'utf8'))
-    expect(root.routes['/calendar/events/v1/venues']._links.self[0].href).toBe(`${PUBLIC}/wp-json/calendar/events/v1/venues.json`)
+    expect(root.routes['/calendar/events/v1/venues']._links.self[0].href).toBe(
+      `${PUBLIC}/wp-json/calendar/events/v1/venues.json`,
+    )
   })
 
   it('pages through the static lists by their links, as through the live ones', async () => {
     let next: string | undefined = `${PUBLIC}/wp-json/calendar/events/v1/events.json`
     const ids: number[] = []
     while (next) {
-      const page = (await (await fetch(`${host}${next.slice(PUBLIC.length)}`)).json()) as { events: { id: number }[]; next_rest_url?: string }
+      const page = (await (await fetch(`${host}${next.slice(PUBLIC.length)}`)).json()) as {
+        events: { id: number }[]
+        next_rest_url?: string
+      }
       ids.push(...page.events.map((e) => e.id))
       next = page.next_rest_url
     }
@@ -91,7 +136,11 @@ describe('almanac build', () => {
   it('writes nothing that is not public: no drafts, pending, private or trashed records, no protected fields', async () => {
     const files = await allFiles(out)
     const texts = await Promise.all(files.filter((f) => f.endsWith('.json')).map((f) => readFile(join(out, f), 'utf8')))
-    for (const id of [13, 14, 16]) expect(files.some((f) => f.endsWith(`/events/${id}.json`)), `event ${id}`).toBe(false)
+    for (const id of [13, 14, 16])
+      expect(
+        files.some((f) => f.endsWith(`/events/${id}.json`)),
+        `event ${id}`,
+      ).toBe(false)
     for (const text of texts) {
       expect(text).not.toContain('Hidden details')
       expect(text).not.toContain('Hidden excerpt')

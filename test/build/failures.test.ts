@@ -14,7 +14,16 @@ let builder: SiteBuilder
 beforeEach(async () => {
   app = await writableApp('reference')
   out = await mkdtemp(join(tmpdir(), 'almanac-fail-'))
-  builder = createSiteBuilder({ store: app.store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+  builder = createSiteBuilder({
+    store: app.store,
+    site: testSite(),
+    out,
+    publicUrl: 'https://cdn.example.org',
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 0,
+  })
   await builder.full()
 })
 afterEach(async () => {
@@ -23,9 +32,12 @@ afterEach(async () => {
 })
 
 async function allFiles(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
 }
-const manifest = async () => JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')).files as Record<string, { bytes: number }>
+const manifest = async () =>
+  JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')).files as Record<string, { bytes: number }>
 
 describe('a build over an output folder that is not what its manifest says', () => {
   it('writes again a file deleted by hand, though the manifest still lists it', async () => {
@@ -45,7 +57,12 @@ describe('a build over an output folder that is not what its manifest says', () 
   it('after a write that failed, claims nothing it did not write, and the next run puts it right', async () => {
     const results: BuildResult[] = []
     const errors: Error[] = []
-    const stop = rebuildOnChange(app.store, builder, (result) => results.push(result), (error) => errors.push(error))
+    const stop = rebuildOnChange(
+      app.store,
+      builder,
+      (result) => results.push(result),
+      (error) => errors.push(error),
+    )
     // A folder where event 8's file goes: the write of its new answer fails.
     await rm(join(out, EVENT_8))
     await mkdir(join(out, EVENT_8, 'blocker'), { recursive: true })
@@ -59,6 +76,7 @@ describe('a build over an output folder that is not what its manifest says', () 
     await stop()
     expect(JSON.parse(await readFile(join(out, EVENT_8), 'utf8')).title).toBe('Renamed While Broken')
     const files = await manifest()
-    for (const [file, entry] of Object.entries(files)) expect((await stat(join(out, file))).size, file).toBe(entry.bytes)
+    for (const [file, entry] of Object.entries(files))
+      expect((await stat(join(out, file))).size, file).toBe(entry.bytes)
   })
 })

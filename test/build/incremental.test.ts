@@ -19,8 +19,18 @@ async function tree(dir: string, prefix = ''): Promise<Record<string, string>> {
 describe('updating a built site', () => {
   it('re-renders only what changes touch, and ends equal to a fresh full build', async () => {
     const app = await writableApp('reference')
-    const [incremental, fresh] = [await mkdtemp(join(tmpdir(), 'almanac-inc-')), await mkdtemp(join(tmpdir(), 'almanac-full-'))]
-    const options = { store: app.store, site: testSite(), publicUrl: 'https://cdn.example.org', perPage: 2, maxPerPage: 50, now: () => SAMPLE_NOW }
+    const [incremental, fresh] = [
+      await mkdtemp(join(tmpdir(), 'almanac-inc-')),
+      await mkdtemp(join(tmpdir(), 'almanac-full-')),
+    ]
+    const options = {
+      store: app.store,
+      site: testSite(),
+      publicUrl: 'https://cdn.example.org',
+      perPage: 2,
+      maxPerPage: 50,
+      now: () => SAMPLE_NOW,
+    }
     try {
       const builder = createSiteBuilder({ ...options, out: incremental })
       const first = await builder.full()
@@ -28,7 +38,21 @@ describe('updating a built site', () => {
       app.store.onChange((before, after) => changes.push([before, after]))
       const steps = [
         () => call(app, 'events/8', json('PATCH', { title: 'Meetup Renamed', slug: 'meetup-renamed' }, as('admin'))),
-        () => call(app, 'events', json('POST', { title: 'Late Addition', start_date: '2026-11-28 10:00:00', end_date: '2026-11-28 11:00:00', tags: ['Brand New Tag'] }, as('admin'))),
+        () =>
+          call(
+            app,
+            'events',
+            json(
+              'POST',
+              {
+                title: 'Late Addition',
+                start_date: '2026-11-28 10:00:00',
+                end_date: '2026-11-28 11:00:00',
+                tags: ['Brand New Tag'],
+              },
+              as('admin'),
+            ),
+          ),
         () => call(app, 'venues/4', json('PATCH', { city: 'Capital City' }, as('admin'))),
         () => call(app, 'events/9', { method: 'DELETE', headers: as('admin') }),
         () => call(app, 'categories/2', json('PATCH', { name: 'Live Music' }, as('admin'))),

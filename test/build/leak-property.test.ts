@@ -16,7 +16,9 @@ const RUNS = Number(process.env.FC_BUILD_RUNS ?? 3)
 async function builtFiles(out: string): Promise<[string, string][]> {
   const entries = await readdir(out, { recursive: true, withFileTypes: true })
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
-  return Promise.all(files.map(async (file) => [file.slice(out.length), await readFile(file, 'utf8')] as [string, string]))
+  return Promise.all(
+    files.map(async (file) => [file.slice(out.length), await readFile(file, 'utf8')] as [string, string]),
+  )
 }
 
 describe('almanac build and the leak property', () => {
@@ -29,10 +31,20 @@ describe('almanac build and the leak property', () => {
           // fixtureApp takes an absolute folder as the fixture: it reads `<dir>/content` in place.
           const app = await fixtureApp(tree.dir)
           expect(app.problems).toEqual([])
-          await buildSite({ store: app.store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+          await buildSite({
+            store: app.store,
+            site: testSite(),
+            out,
+            publicUrl: 'https://cdn.example.org',
+            perPage: 9,
+            maxPerPage: 50,
+            now: () => SAMPLE_NOW,
+            workers: 0,
+          })
           const files = await builtFiles(out)
           expect(files.length).toBeGreaterThan(10)
-          for (const [file, text] of files) expect(leakedMarkers(text, tree.markers, ''), `dist${file} (seed ${SEED})`).toEqual([])
+          for (const [file, text] of files)
+            expect(leakedMarkers(text, tree.markers, ''), `dist${file} (seed ${SEED})`).toEqual([])
         } finally {
           await rm(out, { recursive: true, force: true })
           await rm(tree.dir, { recursive: true, force: true })

@@ -8,8 +8,21 @@ import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
 // test/fixtures/visibility: words that only records that are not public, or the protected fields
 // of public ones, contain (see test/routes/visibility.test.ts for the records).
 const SECRETS = [
-  'Hiddenlane', 'Cloakton', 'Venuesecret', 'lockedhall', 'orgsecret', 'Orgsecret', 'Galasecret', 'confidential',
-  'Authordraft', 'Contribdraft', 'Contribpending', 'Privateorg', 'Editorprivate', 'Laterday', 'Trashed',
+  'Hiddenlane',
+  'Cloakton',
+  'Venuesecret',
+  'lockedhall',
+  'orgsecret',
+  'Orgsecret',
+  'Galasecret',
+  'confidential',
+  'Authordraft',
+  'Contribdraft',
+  'Contribpending',
+  'Privateorg',
+  'Editorprivate',
+  'Laterday',
+  'Trashed',
 ]
 
 let out: string
@@ -18,10 +31,20 @@ beforeAll(async () => {
   const app = await fixtureApp('visibility')
   expect(app.problems).toEqual([])
   out = await mkdtemp(join(tmpdir(), 'almanac-leaks-'))
-  await buildSite({ store: app.store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+  await buildSite({
+    store: app.store,
+    site: testSite(),
+    out,
+    publicUrl: 'https://cdn.example.org',
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 0,
+  })
   files = new Map()
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name), await readFile(join(entry.parentPath, entry.name), 'utf8'))
+    if (entry.isFile())
+      files.set(join(entry.parentPath, entry.name), await readFile(join(entry.parentPath, entry.name), 'utf8'))
   }
 })
 afterAll(() => rm(out, { recursive: true, force: true }))
@@ -36,7 +59,8 @@ describe('almanac build over records that are not public', () => {
 
   it('writes no file that contains a word of a record that is not public, or of a protected field', () => {
     for (const [file, text] of files) {
-      for (const secret of SECRETS) expect(text.includes(secret), `${file.slice(out.length)} contains ${secret}`).toBe(false)
+      for (const secret of SECRETS)
+        expect(text.includes(secret), `${file.slice(out.length)} contains ${secret}`).toBe(false)
     }
   })
 })

@@ -9,7 +9,13 @@ import { createBuildApp, createRenderer } from '../../src/build/render.ts'
 import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
 
 const LIVE = 'http://127.0.0.1:8089'
-const layout: Layout = { publicUrl: 'https://cdn.example.org', liveUrl: LIVE, apiRoot: '/wp-json', defaultLang: 'en', defaultPerPage: 9 }
+const layout: Layout = {
+  publicUrl: 'https://cdn.example.org',
+  liveUrl: LIVE,
+  apiRoot: '/wp-json',
+  defaultLang: 'en',
+  defaultPerPage: 9,
+}
 let out: string | undefined
 afterEach(async () => {
   if (out) await rm(out, { recursive: true, force: true })
@@ -19,7 +25,22 @@ afterEach(async () => {
 async function appFailingAt(failing: string): Promise<App> {
   const { store } = await fixtureApp('reference')
   const app = createBuildApp(store, { site: testSite(), perPage: 9, maxPerPage: 50 }, layout, () => SAMPLE_NOW)
-  return { ...app, fetch: (request) => (request.url === failing ? Promise.resolve(Response.json({ code: 'internal_server_error', message: 'The server could not answer this request.', data: { status: 500 } }, { status: 500 })) : app.fetch(request)) }
+  return {
+    ...app,
+    fetch: (request) =>
+      request.url === failing
+        ? Promise.resolve(
+            Response.json(
+              {
+                code: 'internal_server_error',
+                message: 'The server could not answer this request.',
+                data: { status: 500 },
+              },
+              { status: 500 },
+            ),
+          )
+        : app.fetch(request),
+  }
 }
 
 describe('a build that meets a server error', () => {
@@ -27,7 +48,9 @@ describe('a build that meets a server error', () => {
     const failing = `${LIVE}/wp-json/calendar/events/v1/events`
     out = await mkdtemp(join(tmpdir(), 'almanac-5xx-'))
     const renderer = createRenderer(await appFailingAt(failing), layout, createOutput(out, new Manifest(), true))
-    await expect(renderer.render({ url: `${LIVE}/wp-json/calendar/events/v1/events/7`, record: 'events/7' })).resolves.toBeTypeOf('string')
+    await expect(
+      renderer.render({ url: `${LIVE}/wp-json/calendar/events/v1/events/7`, record: 'events/7' }),
+    ).resolves.toBeTypeOf('string')
     await expect(renderer.render({ url: failing })).rejects.toThrow(`${failing} answered 500`)
   })
 

@@ -19,7 +19,10 @@ beforeAll(async () => {
   // 202's slug is "shared" in English, and Malay falls back to it; 201 names "shared" in its own
   // Malay file. The Malay slug is 201's: no clash is reported, since 202 has no Malay file.
   await writeFile(join(dir, 'content/events/aa-b.en.md'), event(201, 'event-b', '2026-11-27'))
-  await writeFile(join(dir, 'content/events/aa-b.ms.md'), '---\ntitle: Acara B\nslug: shared\n---\nB dalam bahasa Melayu\n')
+  await writeFile(
+    join(dir, 'content/events/aa-b.ms.md'),
+    '---\ntitle: Acara B\nslug: shared\n---\nB dalam bahasa Melayu\n',
+  )
   await writeFile(join(dir, 'content/events/zz-a.en.md'), event(202, 'shared', '2026-11-28'))
   store = await createStore(join(dir, 'content'), { defaultLanguage: 'en', fallback: true })
 })
@@ -30,10 +33,21 @@ describe('by-slug files', () => {
     expect(store.problems()).toEqual([])
     const site = testSite()
     const live = createApp({ store, site, perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW })
-    const answer = await live.fetch(new Request(`${site.url}/ms${site.apiRoot}/calendar/events/v1/events/by-slug/shared`))
+    const answer = await live.fetch(
+      new Request(`${site.url}/ms${site.apiRoot}/calendar/events/v1/events/by-slug/shared`),
+    )
     expect((await answer.json()).id).toBe(201)
     const out = join(dir, `dist-${workers}`)
-    await buildSite({ store, site, out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers })
+    await buildSite({
+      store,
+      site,
+      out,
+      publicUrl: 'https://cdn.example.org',
+      perPage: 9,
+      maxPerPage: 50,
+      now: () => SAMPLE_NOW,
+      workers,
+    })
     const read = async (file: string) => JSON.parse(await readFile(join(out, file), 'utf8')) as { id: number }
     expect((await read('ms/wp-json/calendar/events/v1/events/by-slug/shared.json')).id).toBe(201)
     expect((await read('wp-json/calendar/events/v1/events/by-slug/shared.json')).id).toBe(202)

@@ -40,7 +40,10 @@ describe.each([
     for (let i = 0; i < 3; i++) expect((await fetch(`${api}${path}`)).status).toBe(200)
     if (process.platform === 'linux') expect(await cpuOver(server.child.pid!, 1_000)).toBeLessThan(500)
     server.child.kill('SIGTERM')
-    const code = await Promise.race([server.exit, new Promise((done) => setTimeout(() => done('still running'), 10_000))])
+    const code = await Promise.race([
+      server.exit,
+      new Promise((done) => setTimeout(() => done('still running'), 10_000)),
+    ])
     expect(code).toBe(0)
   }, 60_000)
 })

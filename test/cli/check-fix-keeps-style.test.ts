@@ -53,12 +53,20 @@ describe('almanac check --fix', () => {
   })
 
   it('gives an id to a source fenced as ---yaml or starting with a byte-order mark, inside its own front matter', async () => {
-    const yamlFenced = '---yaml\ntitle: Fenced\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n'
+    const yamlFenced =
+      '---yaml\ntitle: Fenced\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n'
     await writeFile(join(tree.content, 'events/fenced.en.md'), yamlFenced)
-    await writeFile(join(tree.content, 'events/bom.en.md'), `\uFEFF${yamlFenced.replace('---yaml', '---').replace('Fenced', 'Bom')}`)
+    await writeFile(
+      join(tree.content, 'events/bom.en.md'),
+      `\uFEFF${yamlFenced.replace('---yaml', '---').replace('Fenced', 'Bom')}`,
+    )
     const { problems } = await checkContent(tree.content, true)
     expect(problems.filter((p) => p.severity === 'error')).toEqual([])
-    expect(await readFile(join(tree.content, 'events/fenced.en.md'), 'utf8')).toMatch(/^---yaml\nid: 1[78]\ntitle: Fenced\n/)
-    expect(await readFile(join(tree.content, 'events/bom.en.md'), 'utf8')).toMatch(/^\uFEFF---\nid: 1[78]\ntitle: Bom\n/)
+    expect(await readFile(join(tree.content, 'events/fenced.en.md'), 'utf8')).toMatch(
+      /^---yaml\nid: 1[78]\ntitle: Fenced\n/,
+    )
+    expect(await readFile(join(tree.content, 'events/bom.en.md'), 'utf8')).toMatch(
+      /^\uFEFF---\nid: 1[78]\ntitle: Bom\n/,
+    )
   })
 })

@@ -27,7 +27,12 @@ const EXPECTED: [file: string, line: number, severity: string, message: RegExp][
   ['categories/parent-nowhere.en.md', 5, 'error', /^parent: 77 is not the id of a category in content\/categories$/],
   ['events/duplicate-id.en.md', 2, 'error', /^id 100 is already used/],
   ['events/duplicate-slug.en.md', 4, 'error', /^slug "good-event" \(en\) is already used/],
-  ['events/end-before-start.en.md', 5, 'error', /^end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts$/],
+  [
+    'events/end-before-start.en.md',
+    5,
+    'error',
+    /^end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts$/,
+  ],
   ['events/image-missing.en.md', 6, 'error', /^image: 12345 is not in content\/media$/],
   ['events/impossible-date.en.md', 4, 'error', /^start_date: "2026-02-30 19:00:00" is not a real date and time/],
   ['events/invalid-yaml.en.md', 3, 'error', /^cannot be read: not valid YAML: a value that holds ": " must be quoted/],
@@ -37,9 +42,19 @@ const EXPECTED: [file: string, line: number, severity: string, message: RegExp][
   ['events/relation-nowhere.en.md', 6, 'error', /^venue: 999 is not the id of a venue in content\/venues$/],
   ['events/translation-without-source.ms.md', 1, 'error', /no source file$/],
   ['events/unknown-language.fr.md', 1, 'error', /^unknown language "fr"/],
-  ['events/unknown-timezone.en.md', 6, 'error', /^timezone: "Mars\/Olympus_Mons" is not an IANA time zone; use a name such as Europe\/London/],
+  [
+    'events/unknown-timezone.en.md',
+    6,
+    'error',
+    /^timezone: "Mars\/Olympus_Mons" is not an IANA time zone; use a name such as Europe\/London/,
+  ],
   ['events/wrong-type.en.md', 6, 'error', /^featured: "maybe" is not true or false$/],
-  ['tags/term-id-clash.en.md', 2, 'error', /^id 1 is already used by categories\/music; of two files the one whose path sorts first keeps an id/],
+  [
+    'tags/term-id-clash.en.md',
+    2,
+    'error',
+    /^id 1 is already used by categories\/music; of two files the one whose path sorts first keeps an id/,
+  ],
 ]
 
 describe('almanac check', () => {
@@ -58,11 +73,17 @@ describe('almanac check', () => {
     const cwd = join(FIXTURES, 'broken')
     const text = await almanac(['check'], cwd)
     expect(text.code).toBe(1)
-    expect(text.stdout).toContain('content/events/end-before-start.en.md:5: end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts\n')
-    expect(text.stdout).toContain('content/events/missing-translation.en.md:1: warning: no translation in zh-hans, ta\n')
+    expect(text.stdout).toContain(
+      'content/events/end-before-start.en.md:5: end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts\n',
+    )
+    expect(text.stdout).toContain(
+      'content/events/missing-translation.en.md:1: warning: no translation in zh-hans, ta\n',
+    )
     expect(text.stderr).toContain('15 errors, 1 warning')
     const github = await almanac(['check', '--format', 'github'], cwd)
-    expect(github.stdout).toContain('::error file=content/events/unknown-timezone.en.md,line=6::timezone: "Mars/Olympus_Mons" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur\n')
+    expect(github.stdout).toContain(
+      '::error file=content/events/unknown-timezone.en.md,line=6::timezone: "Mars/Olympus_Mons" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur\n',
+    )
     const json = await almanac(['check', '--format', 'json'], cwd)
     expect(JSON.parse(json.stdout)).toHaveLength(EXPECTED.length)
   })
@@ -77,14 +98,26 @@ describe('almanac check', () => {
     const dir = await mkdtemp(join(tmpdir(), 'almanac-fix-'))
     try {
       await cp(join(FIXTURES, 'reference', 'content'), join(dir, 'content'), { recursive: true })
-      await writeFile(join(dir, 'content/events/new-one.en.md'), '---\ntitle: New One\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n')
-      await writeFile(join(dir, 'content/tags/outdoor.en.md'), '---\nslug: outdoor\nname: Outdoor\nid: 3\n---\nOutside\n')
+      await writeFile(
+        join(dir, 'content/events/new-one.en.md'),
+        '---\ntitle: New One\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n',
+      )
+      await writeFile(
+        join(dir, 'content/tags/outdoor.en.md'),
+        '---\nslug: outdoor\nname: Outdoor\nid: 3\n---\nOutside\n',
+      )
       const result = await almanac(['check', '--fix'], dir)
       expect(result.code).toBe(0)
       // Outside a git repository a file without `date` is dated by its mtime, which --fix writes down.
-      expect(await readFile(join(dir, 'content/events/new-one.en.md'), 'utf8')).toMatch(/^---\nid: 17\ntitle: New One\ndate: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n$/)
-      expect(result.stderr).toMatch(/fixed content\/events\/new-one.en.md: date \S+ \S+ written \(the file's modification time\)/)
-      expect(await readFile(join(dir, 'content/tags/outdoor.en.md'), 'utf8')).toBe('---\nid: 3\nname: Outdoor\nslug: outdoor\n---\nOutside\n')
+      expect(await readFile(join(dir, 'content/events/new-one.en.md'), 'utf8')).toMatch(
+        /^---\nid: 17\ntitle: New One\ndate: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n$/,
+      )
+      expect(result.stderr).toMatch(
+        /fixed content\/events\/new-one.en.md: date \S+ \S+ written \(the file's modification time\)/,
+      )
+      expect(await readFile(join(dir, 'content/tags/outdoor.en.md'), 'utf8')).toBe(
+        '---\nid: 3\nname: Outdoor\nslug: outdoor\n---\nOutside\n',
+      )
       expect(result.stderr).toContain('fixed content/tags/outdoor.en.md: keys put in order')
       const again = await almanac(['check', '--fix'], dir)
       expect(again.stderr).not.toContain('fixed')
@@ -96,22 +129,35 @@ describe('almanac check', () => {
 
 describe('GitHub annotations', () => {
   it('escape file names and messages, so a file named in a pull request forges no workflow command', () => {
-    const line = githubAnnotation('error', 'content/events/x\n::warning file=README.md::INJECTED.en.md', 3, 'bad\r\nvalue: 100%')
-    expect(line).toBe('::error file=content/events/x%0A%3A%3Awarning file=README.md%3A%3AINJECTED.en.md,line=3::bad%0D%0Avalue: 100%25')
+    const line = githubAnnotation(
+      'error',
+      'content/events/x\n::warning file=README.md::INJECTED.en.md',
+      3,
+      'bad\r\nvalue: 100%',
+    )
+    expect(line).toBe(
+      '::error file=content/events/x%0A%3A%3Awarning file=README.md%3A%3AINJECTED.en.md,line=3::bad%0D%0Avalue: 100%25',
+    )
     expect(line.split('\n')).toHaveLength(1)
   })
 })
 
 describe('a content folder that is not there', () => {
-  it.each([['check'], ['build'], ['serve']])('stops almanac %s with one line and exit 1, never an empty success', async (command) => {
-    const cwd = await mkdtemp(join(tmpdir(), 'almanac-nofolder-'))
-    try {
-      const result = await almanac([command, '--content', join(cwd, 'nonexistent'), ...(command === 'serve' ? ['--port', '0'] : [])], cwd)
-      expect(result.code).toBe(1)
-      expect(result.stderr.trim()).toBe(`almanac: ${join(cwd, 'nonexistent')}: no such content folder`)
-      expect(result.stdout).not.toMatch(/0 errors|serving/)
-    } finally {
-      await rm(cwd, { recursive: true, force: true })
-    }
-  })
+  it.each([['check'], ['build'], ['serve']])(
+    'stops almanac %s with one line and exit 1, never an empty success',
+    async (command) => {
+      const cwd = await mkdtemp(join(tmpdir(), 'almanac-nofolder-'))
+      try {
+        const result = await almanac(
+          [command, '--content', join(cwd, 'nonexistent'), ...(command === 'serve' ? ['--port', '0'] : [])],
+          cwd,
+        )
+        expect(result.code).toBe(1)
+        expect(result.stderr.trim()).toBe(`almanac: ${join(cwd, 'nonexistent')}: no such content folder`)
+        expect(result.stdout).not.toMatch(/0 errors|serving/)
+      } finally {
+        await rm(cwd, { recursive: true, force: true })
+      }
+    },
+  )
 })

@@ -45,7 +45,9 @@ describe('finding almanac.config.yaml', () => {
     await writeFile(join(deep, 'other.yaml'), 'currency: JPY\n')
     expect(loadConfig({ config: 'other.yaml' }, {}, deep).config.currency).toBe('JPY')
     expect(loadConfig({}, { ALMANAC_CONFIG: 'other.yaml' }, deep).config.currency).toBe('JPY')
-    expect(() => loadConfig({ config: 'missing.yaml' }, {}, deep)).toThrow(`${join(deep, 'missing.yaml')}: config file not found`)
+    expect(() => loadConfig({ config: 'missing.yaml' }, {}, deep)).toThrow(
+      `${join(deep, 'missing.yaml')}: config file not found`,
+    )
   })
 
   it('reads none when there is none, with the paths relative to the working folder', () => {

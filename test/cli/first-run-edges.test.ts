@@ -28,14 +28,22 @@ async function hold(host: string, port = 0): Promise<{ port: number; close: () =
     blocker.listen(port, host, () => done(true))
   })
   const taken = held ? (blocker.address() as { port: number }).port : port
-  return { port: taken, close: () => (held ? new Promise<void>((done) => blocker.close(() => done())) : Promise.resolve()) }
+  return {
+    port: taken,
+    close: () => (held ? new Promise<void>((done) => blocker.close(() => done())) : Promise.resolve()),
+  }
 }
 
 describe('a busy port', () => {
-  it('that was only a default moves to the next free port after it, said in Almanac\'s words', async () => {
+  it("that was only a default moves to the next free port after it, said in Almanac's words", async () => {
     const busy = await hold('127.0.0.1')
     const warnings: string[] = []
-    const listener = await listenHttp((_req, res) => res.end(), { port: busy.port, host: '127.0.0.1', exact: false, warn: (line) => warnings.push(line) })
+    const listener = await listenHttp((_req, res) => res.end(), {
+      port: busy.port,
+      host: '127.0.0.1',
+      exact: false,
+      warn: (line) => warnings.push(line),
+    })
     try {
       expect(listener.port).toBeGreaterThan(busy.port)
       expect(listener.port).toBeLessThanOrEqual(busy.port + 100)
@@ -46,7 +54,7 @@ describe('a busy port', () => {
     }
   })
 
-  it('almanac preview with 4173 busy serves on 4174 or the next free port after it, not on serve\'s 3000', async () => {
+  it("almanac preview with 4173 busy serves on 4174 or the next free port after it, not on serve's 3000", async () => {
     const busy = await hold('127.0.0.1', 4173)
     const preview = startCli(['preview', '--host', '127.0.0.1', '--out', join(dir, 'dist')], dir)
     try {
@@ -62,37 +70,52 @@ describe('a busy port', () => {
   it.each([
     [['--port'], {}, '--port'],
     [[], { ALMANAC_PORT: 'PORT' }, 'ALMANAC_PORT'],
-  ])('that the user named (%j %j) stops almanac serve with one line in Almanac\'s words, exit 1', async (flag, env, source) => {
-    const busy = await hold('127.0.0.1')
-    try {
-      const envWithPort = Object.fromEntries(Object.entries(env).map(([key]) => [key, String(busy.port)]))
-      const args = ['serve', '--host', '127.0.0.1', '--content', join(dir, 'empty', 'content'), ...flag.flatMap((f) => [f, String(busy.port)])]
-      const { code, stderr } = await runCli(args, dir, envWithPort)
-      expect(code).toBe(1)
-      expect(stderr.trim().split('\n').at(-1)).toBe(`almanac: port ${busy.port} is in use (given with ${source}); choose another or stop what holds it`)
-      expect(stderr).not.toMatch(/Unable to find|get-port|^\s+at /m)
-    } finally {
-      await busy.close()
-    }
-  })
+  ])(
+    "that the user named (%j %j) stops almanac serve with one line in Almanac's words, exit 1",
+    async (flag, env, source) => {
+      const busy = await hold('127.0.0.1')
+      try {
+        const envWithPort = Object.fromEntries(Object.entries(env).map(([key]) => [key, String(busy.port)]))
+        const args = [
+          'serve',
+          '--host',
+          '127.0.0.1',
+          '--content',
+          join(dir, 'empty', 'content'),
+          ...flag.flatMap((f) => [f, String(busy.port)]),
+        ]
+        const { code, stderr } = await runCli(args, dir, envWithPort)
+        expect(code).toBe(1)
+        expect(stderr.trim().split('\n').at(-1)).toBe(
+          `almanac: port ${busy.port} is in use (given with ${source}); choose another or stop what holds it`,
+        )
+        expect(stderr).not.toMatch(/Unable to find|get-port|^\s+at /m)
+      } finally {
+        await busy.close()
+      }
+    },
+  )
 })
 
 describe('almanac user with a users file that is not there', () => {
-  it.each([
-    [['list']], [['remove', 'ana']], [['reset-password', 'ana']],
-  ])('almanac user %j says there is no users file yet, exit 1, and creates nothing', async (action) => {
-    const file = join(dir, 'nowhere', 'u.yaml')
-    const { code, stdout, stderr } = await runCli(['user', ...action, '--users', file], dir)
-    expect(code).toBe(1)
-    expect(stdout).toBe('')
-    expect(stderr.trim()).toBe(`almanac: ${file}: no users file yet; add one with almanac user add LOGIN --role ROLE`)
-    expect(existsSync(join(dir, 'nowhere'))).toBe(false)
-  })
+  it.each([[['list']], [['remove', 'ana']], [['reset-password', 'ana']]])(
+    'almanac user %j says there is no users file yet, exit 1, and creates nothing',
+    async (action) => {
+      const file = join(dir, 'nowhere', 'u.yaml')
+      const { code, stdout, stderr } = await runCli(['user', ...action, '--users', file], dir)
+      expect(code).toBe(1)
+      expect(stdout).toBe('')
+      expect(stderr.trim()).toBe(`almanac: ${file}: no users file yet; add one with almanac user add LOGIN --role ROLE`)
+      expect(existsSync(join(dir, 'nowhere'))).toBe(false)
+    },
+  )
 
   it('almanac user add names a missing --role as missing, with the roles to choose from', async () => {
     const { code, stderr } = await runCli(['user', 'add', 'bob', '--users', join(dir, 'roles.yaml')], dir)
     expect(code).toBe(1)
-    expect(stderr.split('\n')[0]).toBe('almanac: user add: --role is missing; use administrator, editor, author, contributor or subscriber')
+    expect(stderr.split('\n')[0]).toBe(
+      'almanac: user add: --role is missing; use administrator, editor, author, contributor or subscriber',
+    )
   })
 })
 
@@ -104,20 +127,25 @@ describe('help that reads well', () => {
     expect(stderr).toContain('USAGE almanac user ')
   })
 
-  it.each([[['--help', 'serve']], [['-h', 'user', 'add']], [['user', '--help', 'list']]])('almanac %j shows the same help as the command\'s own --help', async (args) => {
-    const named = args.filter((arg) => !arg.startsWith('-'))
-    const asked = await runCli(args, ROOT)
-    const own = await runCli([...named, '--help'], ROOT)
-    expect(asked.code).toBe(0)
-    expect(asked.stdout).toContain(`USAGE almanac ${named.join(' ')} `)
-    expect(asked.stdout).toBe(own.stdout)
-  })
+  it.each([[['--help', 'serve']], [['-h', 'user', 'add']], [['user', '--help', 'list']]])(
+    "almanac %j shows the same help as the command's own --help",
+    async (args) => {
+      const named = args.filter((arg) => !arg.startsWith('-'))
+      const asked = await runCli(args, ROOT)
+      const own = await runCli([...named, '--help'], ROOT)
+      expect(asked.code).toBe(0)
+      expect(asked.stdout).toContain(`USAGE almanac ${named.join(' ')} `)
+      expect(asked.stdout).toBe(own.stdout)
+    },
+  )
 
   it('the help of preview and check reads as a sentence and tells what --fix writes', async () => {
     const preview = await runCli(['preview', '--help'], ROOT)
     expect(preview.stdout.split('\n')[0]).not.toMatch(/\) \(/)
     const check = await runCli(['check', '--help'], ROOT)
-    expect(check.stdout).toContain('make mechanical repairs (missing ids, publication dates, key order) and say what changed')
+    expect(check.stdout).toContain(
+      'make mechanical repairs (missing ids, publication dates, key order) and say what changed',
+    )
   })
 })
 
@@ -135,17 +163,20 @@ describe('almanac check', () => {
     }
   })
 
-  it.each([['stdout'], ['stderr']] as const)('keeps its exit code and prints no stack trace when its %s is closed early (| head)', async (closed) => {
-    const child = spawn(process.execPath, [BIN, 'check'], { cwd: ROOT, stdio: 'pipe' })
-    child[closed].destroy()
-    const open = closed === 'stdout' ? child.stderr : child.stdout
-    let said = ''
-    open.on('data', (chunk: Buffer) => (said += chunk))
-    const code = await new Promise<number | null>((done) => child.on('exit', done))
-    expect(code).toBe(0)
-    expect(said).not.toMatch(/EPIPE|^\s+at /m)
-    expect(said).toMatch(closed === 'stdout' ? /^0 errors, \d+ warnings?$/m : /warning/)
-  })
+  it.each([['stdout'], ['stderr']] as const)(
+    'keeps its exit code and prints no stack trace when its %s is closed early (| head)',
+    async (closed) => {
+      const child = spawn(process.execPath, [BIN, 'check'], { cwd: ROOT, stdio: 'pipe' })
+      child[closed].destroy()
+      const open = closed === 'stdout' ? child.stderr : child.stdout
+      let said = ''
+      open.on('data', (chunk: Buffer) => (said += chunk))
+      const code = await new Promise<number | null>((done) => child.on('exit', done))
+      expect(code).toBe(0)
+      expect(said).not.toMatch(/EPIPE|^\s+at /m)
+      expect(said).toMatch(closed === 'stdout' ? /^0 errors, \d+ warnings?$/m : /warning/)
+    },
+  )
 
   it('says a --content that is a file is a file, not a folder', async () => {
     const { code, stderr } = await runCli(['check', '--content', 'afile'], dir)

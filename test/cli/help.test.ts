@@ -9,21 +9,33 @@ const ESC = '\u001b'
 
 describe.concurrent('asking the command line for help', () => {
   it.each([
-    ['serve', '--help'], ['build', '-h'], ['preview', '--help'], ['check', '-h'], ['user', '--help'],
-    ['user add', '-h'], ['user list', '--help'], ['user remove', '-h'], ['user reset-password', '--help'],
-  ])('prints the usage of almanac %s for %s on stdout, without colour when not on a terminal, exit 0', async (command, flag) => {
-    const { code, stdout, stderr } = await runCli([...command.split(' '), flag], ROOT)
-    expect(code).toBe(0)
-    expect(stdout).toContain(`USAGE almanac ${command} `)
-    expect(stdout).not.toContain(ESC)
-    expect(stderr).toBe('')
-  })
+    ['serve', '--help'],
+    ['build', '-h'],
+    ['preview', '--help'],
+    ['check', '-h'],
+    ['user', '--help'],
+    ['user add', '-h'],
+    ['user list', '--help'],
+    ['user remove', '-h'],
+    ['user reset-password', '--help'],
+  ])(
+    'prints the usage of almanac %s for %s on stdout, without colour when not on a terminal, exit 0',
+    async (command, flag) => {
+      const { code, stdout, stderr } = await runCli([...command.split(' '), flag], ROOT)
+      expect(code).toBe(0)
+      expect(stdout).toContain(`USAGE almanac ${command} `)
+      expect(stdout).not.toContain(ESC)
+      expect(stderr).toBe('')
+    },
+  )
 
   it('lists every command for almanac --help, and the subcommands of user for almanac user --help', async () => {
     const top = await runCli(['--help'], ROOT)
-    for (const command of ['serve', 'build', 'preview', 'check', 'user']) expect(top.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
+    for (const command of ['serve', 'build', 'preview', 'check', 'user'])
+      expect(top.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
     const user = await runCli(['user', '--help'], ROOT)
-    for (const command of ['add', 'list', 'remove', 'reset-password']) expect(user.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
+    for (const command of ['add', 'list', 'remove', 'reset-password'])
+      expect(user.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
   })
 
   it('prints the version for --version and -v', async () => {
@@ -41,7 +53,11 @@ describe.concurrent('mistakes on the command line', () => {
     [['constructor'], 'almanac: unknown command "constructor"', 'USAGE almanac '],
     [['user', 'delete', 'ana'], 'almanac: unknown command "user delete"', 'USAGE almanac user '],
     [['check', '--fixx'], 'almanac: check: unknown option --fixx (did you mean --fix?)', 'USAGE almanac check '],
-    [['serve', '--prot', '3000'], 'almanac: serve: unknown option --prot (did you mean --port?)', 'USAGE almanac serve '],
+    [
+      ['serve', '--prot', '3000'],
+      'almanac: serve: unknown option --prot (did you mean --port?)',
+      'USAGE almanac serve ',
+    ],
     [['build', '--fix'], 'almanac: build: unknown option --fix', 'USAGE almanac build '],
     [['user', 'list', '-x'], 'almanac: user list: unknown option -x', 'USAGE almanac user list '],
     [['user', 'add'], 'almanac: user add: LOGIN is missing', 'USAGE almanac user add '],
@@ -62,7 +78,8 @@ describe.concurrent('mistakes on the command line', () => {
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(stderr).toContain('USAGE almanac user ')
-    for (const command of ['add', 'list', 'remove', 'reset-password']) expect(stderr).toMatch(new RegExp(`^ +${command} `, 'm'))
+    for (const command of ['add', 'list', 'remove', 'reset-password'])
+      expect(stderr).toMatch(new RegExp(`^ +${command} `, 'm'))
     expect(stderr).not.toContain('LOGIN is needed')
   })
 })

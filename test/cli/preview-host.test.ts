@@ -18,7 +18,16 @@ beforeAll(async () => {
   const app = await fixtureApp('reference')
   out = await mkdtemp(join(tmpdir(), 'almanac-preview-'))
   outside = await mkdtemp(join(tmpdir(), 'almanac-outside-'))
-  await buildSite({ store: app.store, site: testSite(), out, publicUrl: PUBLIC, perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+  await buildSite({
+    store: app.store,
+    site: testSite(),
+    out,
+    publicUrl: PUBLIC,
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 0,
+  })
   await writeFile(join(outside, 'secret.json'), '{"secret":true}')
   await symlink(join(outside, 'secret.json'), join(out, 'leak.json'))
   const rules = await readHostRules(out)

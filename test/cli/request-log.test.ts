@@ -10,10 +10,13 @@ const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 describe('the request log', () => {
   it('writes one line per request at the listener: method, path, status and milliseconds, the secret left out', async () => {
     const lines: string[] = []
-    const listener = await listenHttp((req, res) => {
-      res.statusCode = req.url?.startsWith('/missing') ? 404 : 200
-      res.end('{}')
-    }, { port: 0, host: '127.0.0.1', exact: false, log: (line) => lines.push(line) })
+    const listener = await listenHttp(
+      (req, res) => {
+        res.statusCode = req.url?.startsWith('/missing') ? 404 : 200
+        res.end('{}')
+      },
+      { port: 0, host: '127.0.0.1', exact: false, log: (line) => lines.push(line) },
+    )
     try {
       const base = `http://127.0.0.1:${listener.port}`
       await (await fetch(`${base}/wp-json/x?Password=open-sesame&page=2`)).text()
@@ -27,22 +30,34 @@ describe('the request log', () => {
   })
 
   it('redacts passwords, tokens and keys however their names are encoded, and nothing else', () => {
-    expect(redacted('/e?pass%77ord=x&p%61ssword=y&access_token=z&api_key=k&page=2&search=pass')).toBe('/e?pass%77ord=***&p%61ssword=***&access_token=***&api_key=***&page=2&search=pass')
+    expect(redacted('/e?pass%77ord=x&p%61ssword=y&access_token=z&api_key=k&page=2&search=pass')).toBe(
+      '/e?pass%77ord=***&p%61ssword=***&access_token=***&api_key=***&page=2&search=pass',
+    )
     expect(redacted('/e?password')).toBe('/e?password=***')
     expect(redacted('/events/7')).toBe('/events/7')
   })
 
   it('escapes control characters and backslashes, so a hostile path cannot forge a line', () => {
-    expect(printable('/a\nGET /forged 200 1 ms\r\u001b[2J\\x')).toBe('/a\\x0aGET\\x20/forged\\x20200\\x201\\x20ms\\x0d\\x1b[2J\\x5cx')
+    expect(printable('/a\nGET /forged 200 1 ms\r\u001b[2J\\x')).toBe(
+      '/a\\x0aGET\\x20/forged\\x20200\\x201\\x20ms\\x0d\\x1b[2J\\x5cx',
+    )
   })
 
   it('is always one line of printable ASCII that never holds a password value (property)', () => {
     const secret = fc.stringMatching(/^[A-Za-z0-9]{8,20}$/)
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 60 }), secret, (method, path, value) => {
-      const line = requestLine(method, `${path}?password=${value}`, '200', 3)
-      expect(line).toMatch(/^[\x20-\x7e]+$/)
-      expect(line.endsWith('=*** 200 3 ms')).toBe(true)
-    }), { numRuns: 100, seed })
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        secret,
+        (method, path, value) => {
+          const line = requestLine(method, `${path}?password=${value}`, '200', 3)
+          expect(line).toMatch(/^[\x20-\x7e]+$/)
+          expect(line.endsWith('=*** 200 3 ms')).toBe(true)
+        },
+      ),
+      { numRuns: 100, seed },
+    )
   })
 })
 

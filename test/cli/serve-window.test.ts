@@ -11,7 +11,8 @@ const BULK = 2_000
 let tree: Awaited<ReturnType<typeof tempTree>>
 beforeEach(async () => {
   tree = await tempTree()
-  for (let i = 0; i < BULK; i++) await writeFile(join(tree.content, `events/bulk-${i}.en.md`), eventFile(1000 + i, `Bulk ${i}`))
+  for (let i = 0; i < BULK; i++)
+    await writeFile(join(tree.content, `events/bulk-${i}.en.md`), eventFile(1000 + i, `Bulk ${i}`))
 })
 afterEach(async () => {
   await tree.cleanup()
@@ -19,7 +20,11 @@ afterEach(async () => {
 
 describe('almanac serve on a big tree', () => {
   it('serves edits made on disk the moment it says it is ready', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { cwd: tree.dir, env: { ...process.env, ALMANAC_PORT: '' }, stdio: 'pipe' })
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: tree.dir,
+      env: { ...process.env, ALMANAC_PORT: '' },
+      stdio: 'pipe',
+    })
     const exited = new Promise((done) => child.on('exit', done))
     try {
       let output = ''
@@ -39,7 +44,12 @@ describe('almanac serve on a big tree', () => {
         child.stdout.on('data', read)
         child.stderr.on('data', read)
       })
-      const title = async (id: number) => ((await (await fetch(`${api}/events/${id}`, { signal: AbortSignal.timeout(5_000) })).json()) as { title?: string }).title
+      const title = async (id: number) =>
+        (
+          (await (await fetch(`${api}/events/${id}`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+            title?: string
+          }
+        ).title
       await eventually(async () => {
         expect(await title(8)).toBe('Plain Meetop')
         expect(await title(1007)).toBe('Bulk X')

@@ -43,22 +43,25 @@ export function startCli(args: string[], cwd: string, env: Record<string, string
   let stdout = ''
   let stderr = ''
   let ended = false
-  const exit = new Promise<number | null>((done) => child.on('exit', (code) => {
-    ended = true
-    done(code)
-  }))
+  const exit = new Promise<number | null>((done) =>
+    child.on('exit', (code) => {
+      ended = true
+      done(code)
+    }),
+  )
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk))
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk))
-  const waitFor = (pattern: RegExp, ms = 20_000) => new Promise<RegExpExecArray>((done, fail) => {
-    const started = Date.now()
-    const poll = () => {
-      const found = pattern.exec(stdout + stderr)
-      if (found) return done(found)
-      if (ended || Date.now() - started > ms) return fail(new Error(`no ${String(pattern)} in:\n${stdout}${stderr}`))
-      setTimeout(poll, 25)
-    }
-    poll()
-  })
+  const waitFor = (pattern: RegExp, ms = 20_000) =>
+    new Promise<RegExpExecArray>((done, fail) => {
+      const started = Date.now()
+      const poll = () => {
+        const found = pattern.exec(stdout + stderr)
+        if (found) return done(found)
+        if (ended || Date.now() - started > ms) return fail(new Error(`no ${String(pattern)} in:\n${stdout}${stderr}`))
+        setTimeout(poll, 25)
+      }
+      poll()
+    })
   const stop = () => {
     if (!ended) child.kill('SIGTERM')
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000)

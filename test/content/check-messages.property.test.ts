@@ -37,7 +37,11 @@ const misspelling = fc
   .tuple(fc.constantFrom(...KINDS), fc.constantFrom('source' as const, 'translation' as const))
   .chain(([kind, role]) => {
     const known = role === 'source' ? sourceKeys(kind) : translationKeys(kind)
-    return fc.constantFrom(...known).chain((key) => fc.record({ kind: fc.constant(kind), role: fc.constant(role), key: fc.constant(key), typed: oneEdit(key) }))
+    return fc
+      .constantFrom(...known)
+      .chain((key) =>
+        fc.record({ kind: fc.constant(kind), role: fc.constant(role), key: fc.constant(key), typed: oneEdit(key) }),
+      )
   })
   .filter(({ kind, typed }) => typed !== '' && /^[a-z_]/.test(typed) && !sourceKeys(kind).includes(typed))
 
@@ -59,14 +63,19 @@ describe('a misspelt front-matter key', () => {
         const source = `${kind}/thing.en.md`
         const file = role === 'source' ? source : `${kind}/thing.ms.md`
         await writeFile(join(content, source), sourceFile(kind, 7, role === 'source' ? `${typed}: x` : ''))
-        if (role === 'translation') await writeFile(join(content, file), `---\n${NAME_FIELD[kind]}: Nama\n${typed}: x\n---\n`)
+        if (role === 'translation')
+          await writeFile(join(content, file), `---\n${NAME_FIELD[kind]}: Nama\n${typed}: x\n---\n`)
         const { store, problems } = await loadStore(content)
         expect(store.get(kind, 7), `${kind} loads`).toBeDefined()
         if (role === 'translation') expect(store.get(kind, 7)!.files.has('ms')).toBe(true)
         expect(store.problems()).toEqual(problems)
         expect(problems).toHaveLength(1)
         const [warning] = problems
-        expect(warning).toMatchObject({ path: file, severity: 'warning', line: role === 'source' ? (kind === 'events' ? 6 : 4) : 3 })
+        expect(warning).toMatchObject({
+          path: file,
+          severity: 'warning',
+          line: role === 'source' ? (kind === 'events' ? 6 : 4) : 3,
+        })
         expect(warning!.message.startsWith(`${typed}: not a field of`)).toBe(true)
         const suggested = /did you mean (.+)\?$/.exec(warning!.message)?.[1]?.split(/, | or /)
         expect(suggested).toContain(key)
@@ -80,11 +89,48 @@ describe('a misspelt front-matter key', () => {
 /** Text meant to break a line of output or its escaping: controls, separators, quotes, huge runs. */
 const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.string({ unit: fc.constantFrom('\n', '\r', '\u2028', '\u2029', '\u0085', '\u202e', '\u0000', '\u001b', '"', '\\', '%', ':', ',', '::', 'é', '😀', '\ud800'), maxLength: 80 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '\n',
+      '\r',
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\u202e',
+      '\u0000',
+      '\u001b',
+      '"',
+      '\\',
+      '%',
+      ':',
+      ',',
+      '::',
+      'é',
+      '😀',
+      '\ud800',
+    ),
+    maxLength: 80,
+  }),
   fc.tuple(fc.constantFrom('x', '\n', '\u2028'), fc.integer({ min: 1_000, max: 200_000 })).map(([c, n]) => c.repeat(n)),
 )
-const hostileValue = fc.oneof(hostileText, fc.array(hostileText, { maxLength: 4 }), fc.dictionary(hostileText, hostileText, { maxKeys: 3 }))
-const FIELDS = ['status', 'title', 'start_date', 'end_date', 'timezone', 'venue', 'cost', 'featured', 'author', 'image', 'date']
+const hostileValue = fc.oneof(
+  hostileText,
+  fc.array(hostileText, { maxLength: 4 }),
+  fc.dictionary(hostileText, hostileText, { maxKeys: 3 }),
+)
+const FIELDS = [
+  'status',
+  'title',
+  'start_date',
+  'end_date',
+  'timezone',
+  'venue',
+  'cost',
+  'featured',
+  'author',
+  'image',
+  'date',
+]
 
 /** Whether a line of output stays one line, bounded, and reads back from JSON as written. */
 function staysOneLine(message: string) {
@@ -99,8 +145,18 @@ describe('a hostile value in a field', () => {
   it('gives messages that stay one line in every format', () => {
     fc.assert(
       fc.property(fc.constantFrom(...FIELDS), hostileValue, hostileText, (field, value, key) => {
-        const data = { id: 1, title: 'T', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00', [field]: value }
-        const messages = [...checkSource('events', data), ...checkEvent('events', data), ...unknownKeyWarnings('events', { [key]: value }, 'source')]
+        const data = {
+          id: 1,
+          title: 'T',
+          start_date: '2026-01-01 10:00:00',
+          end_date: '2026-01-01 11:00:00',
+          [field]: value,
+        }
+        const messages = [
+          ...checkSource('events', data),
+          ...checkEvent('events', data),
+          ...unknownKeyWarnings('events', { [key]: value }, 'source'),
+        ]
         for (const message of messages) staysOneLine(message)
       }),
       { numRuns: 300, seed },

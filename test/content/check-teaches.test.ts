@@ -53,7 +53,10 @@ describe('almanac check, in one run', () => {
 
   it('checks a new file that lacks only its id as the source it is meant to be', async () => {
     const tree = await reference()
-    await writeFile(join(tree.content, 'events/no-id-yet.en.md'), '---\ntitle: No Id Yet\nstatus: drafts\nstart_date: 2026-07-01 19:00:00\nend_date: 2026-07-01 18:00:00\ntags: [77]\n---\n')
+    await writeFile(
+      join(tree.content, 'events/no-id-yet.en.md'),
+      '---\ntitle: No Id Yet\nstatus: drafts\nstart_date: 2026-07-01 19:00:00\nend_date: 2026-07-01 18:00:00\ntags: [77]\n---\n',
+    )
     const { problems } = await checkContent(tree.content, false)
     expect(problems.filter((p) => p.path === 'events/no-id-yet.en.md').map((p) => p.message)).toEqual([
       'a source file needs an id (almanac check --fix gives it the next free one)',
@@ -66,7 +69,10 @@ describe('almanac check, in one run', () => {
   it('checks the translations of a record whose source is broken, and names a clashing id with the other mistakes', async () => {
     const tree = await reference()
     const concert = join(tree.content, 'events/summer-concert.en.md')
-    await writeFile(concert, (await readFile(concert, 'utf8')).replace(/^id: \d+$/m, 'id: 9').replace(/^status: .*$/m, 'status: live'))
+    await writeFile(
+      concert,
+      (await readFile(concert, 'utf8')).replace(/^id: \d+$/m, 'id: 9').replace(/^status: .*$/m, 'status: live'),
+    )
     await writeFile(join(tree.content, 'events/summer-concert.ms.md'), '---\ntitle: ""\n---\n')
     const { problems } = await checkContent(tree.content, false)
     const messages = (path: string) => problems.filter((p) => p.path === path).map((p) => p.message)
@@ -92,10 +98,19 @@ describe('a hostile value or key in a file', () => {
       `content/events/hostile.en.md:8: timezone: "${'x'.repeat(40)}…" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur`,
     ])
     const github = await almanac(['check', '--format', 'github'], tree.dir)
-    expect(github.stdout.split('\n').filter((line) => line.includes('hostile')).every((line) => line.startsWith('::'))).toBe(true)
+    expect(
+      github.stdout
+        .split('\n')
+        .filter((line) => line.includes('hostile'))
+        .every((line) => line.startsWith('::')),
+    ).toBe(true)
     expect(github.stdout).not.toContain('\n::error file=x')
     const json = await almanac(['check', '--format', 'json'], tree.dir)
-    expect(JSON.parse(json.stdout).filter((p: { file: string }) => p.file.endsWith('hostile.en.md')).map((p: { message: string }) => p.message)).toEqual(ours.map((line) => line.replace(/^[^:]+:\d+: (warning: )?/, '')))
+    expect(
+      JSON.parse(json.stdout)
+        .filter((p: { file: string }) => p.file.endsWith('hostile.en.md'))
+        .map((p: { message: string }) => p.message),
+    ).toEqual(ours.map((line) => line.replace(/^[^:]+:\d+: (warning: )?/, '')))
   })
 })
 
@@ -103,28 +118,66 @@ describe('front-matter keys the store does not read', () => {
   it('are warnings with a did-you-mean, and the record still loads', async () => {
     const tree = await reference()
     const hall = join(tree.content, 'venues/town-hall.en.md')
-    await writeFile(hall, (await readFile(hall, 'utf8')).replace('address:', 'adress:').replace('---\n', '---\nColour: red\nShow-Map: true\n'))
+    await writeFile(
+      hall,
+      (await readFile(hall, 'utf8'))
+        .replace('address:', 'adress:')
+        .replace('---\n', '---\nColour: red\nShow-Map: true\n'),
+    )
     const { store, problems } = await loadStore(tree.content)
     expect(store.get('venues', 4)?.source.data.venue).toBe('Town Hall')
     expect(problems.filter((p) => p.path === 'venues/town-hall.en.md')).toEqual([
-      { path: 'venues/town-hall.en.md', line: 2, severity: 'warning', message: 'Colour: not a field of a venue, so it is ignored' },
-      { path: 'venues/town-hall.en.md', line: 3, severity: 'warning', message: 'Show-Map: not a field of a venue, so it is ignored; did you mean show_map?' },
-      { path: 'venues/town-hall.en.md', line: 10, severity: 'warning', message: 'adress: not a field of a venue, so it is ignored; did you mean address?' },
+      {
+        path: 'venues/town-hall.en.md',
+        line: 2,
+        severity: 'warning',
+        message: 'Colour: not a field of a venue, so it is ignored',
+      },
+      {
+        path: 'venues/town-hall.en.md',
+        line: 3,
+        severity: 'warning',
+        message: 'Show-Map: not a field of a venue, so it is ignored; did you mean show_map?',
+      },
+      {
+        path: 'venues/town-hall.en.md',
+        line: 10,
+        severity: 'warning',
+        message: 'adress: not a field of a venue, so it is ignored; did you mean address?',
+      },
     ])
   })
 
   it('hold a translation to its kind’s translated keys, as warnings, and the translation is still served', async () => {
     const tree = await reference()
-    await writeFile(join(tree.content, 'events/summer-concert.ms.md'), '---\ntitle: Konsert Musim Panas\nexcrept: Muzik\nstart_date: 2027-01-01 10:00:00\nall_day: true\n---\nMalam muzik.\n')
+    await writeFile(
+      join(tree.content, 'events/summer-concert.ms.md'),
+      '---\ntitle: Konsert Musim Panas\nexcrept: Muzik\nstart_date: 2027-01-01 10:00:00\nall_day: true\n---\nMalam muzik.\n',
+    )
     const { store, problems } = await loadStore(tree.content)
     const concert = store.list('events').find((record) => record.stem === 'summer-concert')!
     expect(store.fieldsIn(concert, 'ms')?.title).toBe('Konsert Musim Panas')
     expect(store.fieldsIn(concert, 'ms')?.start_date).toBe(concert.source.data.start_date)
     const held = 'a translation of an event holds title, slug, excerpt, cost and the body'
     expect(problems.filter((p) => p.path === 'events/summer-concert.ms.md')).toEqual([
-      { path: 'events/summer-concert.ms.md', line: 3, severity: 'warning', message: 'excrept: not a field of a translation of an event, so it is ignored; did you mean excerpt?' },
-      { path: 'events/summer-concert.ms.md', line: 4, severity: 'warning', message: `start_date: not translated, so it is ignored here and the source file's start_date is used; ${held}` },
-      { path: 'events/summer-concert.ms.md', line: 5, severity: 'warning', message: `all_day: not translated, so it is ignored here and the source file's all_day is used; ${held}` },
+      {
+        path: 'events/summer-concert.ms.md',
+        line: 3,
+        severity: 'warning',
+        message: 'excrept: not a field of a translation of an event, so it is ignored; did you mean excerpt?',
+      },
+      {
+        path: 'events/summer-concert.ms.md',
+        line: 4,
+        severity: 'warning',
+        message: `start_date: not translated, so it is ignored here and the source file's start_date is used; ${held}`,
+      },
+      {
+        path: 'events/summer-concert.ms.md',
+        line: 5,
+        severity: 'warning',
+        message: `all_day: not translated, so it is ignored here and the source file's all_day is used; ${held}`,
+      },
     ])
   })
 
@@ -134,7 +187,9 @@ describe('front-matter keys the store does not read', () => {
     await writeFile(hall, (await readFile(hall, 'utf8')).replace('---\n', '---\ncolour: red\n'))
     const result = await almanac(['check'], tree.dir)
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain('content/venues/town-hall.en.md:2: warning: colour: not a field of a venue, so it is ignored\n')
+    expect(result.stdout).toContain(
+      'content/venues/town-hall.en.md:2: warning: colour: not a field of a venue, so it is ignored\n',
+    )
   })
 })
 
@@ -149,8 +204,15 @@ describe('the server’s warnings and /diagnostics', () => {
     const printed = app.problems.filter((p) => p.path === 'events/open-air.en.md')
     const checked = (await checkContent(app.content, false)).problems.filter((p) => p.path === 'events/open-air.en.md')
     expect(served.map((p: { message: string }) => p.message)).toEqual(printed.map((p) => p.message))
-    expect(served).toEqual(checked.map((p) => ({ path: `content/${p.path}`, line: p.line, severity: p.severity, message: p.message })))
-    expect(served).toContainEqual({ path: 'content/events/open-air.en.md', line: 8, severity: 'warning', message: 'venu: not a field of an event, so it is ignored; did you mean venue?' })
+    expect(served).toEqual(
+      checked.map((p) => ({ path: `content/${p.path}`, line: p.line, severity: p.severity, message: p.message })),
+    )
+    expect(served).toContainEqual({
+      path: 'content/events/open-air.en.md',
+      line: 8,
+      severity: 'warning',
+      message: 'venu: not a field of an event, so it is ignored; did you mean venue?',
+    })
     expect(served).toHaveLength(5)
   })
 })

@@ -24,7 +24,16 @@ describe('writing records', () => {
     expect(id).toBe(17)
     const stem = store.newStem('events', 'night-market', id)
     const record = await store.commit('events', stem, {
-      en: { data: { id, title: 'Night Market', slug: 'night-market', start_date: '2027-01-01 18:00:00', end_date: '2027-01-01 23:00:00' }, body: 'Food and *lights*.' },
+      en: {
+        data: {
+          id,
+          title: 'Night Market',
+          slug: 'night-market',
+          start_date: '2027-01-01 18:00:00',
+          end_date: '2027-01-01 23:00:00',
+        },
+        body: 'Food and *lights*.',
+      },
       ms: { data: { title: 'Pasar Malam', slug: 'pasar-malam' }, body: '' },
     })
     expect(record?.id).toBe(id)
@@ -41,10 +50,14 @@ describe('writing records', () => {
     const before = await readFile(join(dir, 'events/plain-meetup.en.md'), 'utf8')
     const source = store.get('events', 8)!.source
     await expect(
-      store.commit('events', 'plain-meetup', { en: { data: { ...source.data, end_date: '2020-01-01 00:00:00' }, body: '' } }),
+      store.commit('events', 'plain-meetup', {
+        en: { data: { ...source.data, end_date: '2020-01-01 00:00:00' }, body: '' },
+      }),
     ).rejects.toBeInstanceOf(CommitError)
     expect(await readFile(join(dir, 'events/plain-meetup.en.md'), 'utf8')).toBe(before)
-    await expect(store.commit('events', '../escape', { en: { data: source.data, body: '' } })).rejects.toBeInstanceOf(CommitError)
+    await expect(store.commit('events', '../escape', { en: { data: source.data, body: '' } })).rejects.toBeInstanceOf(
+      CommitError,
+    )
   })
 
   it('never hands out the id of a record deleted for good', async () => {
@@ -52,7 +65,12 @@ describe('writing records', () => {
     await store.commit('events', 'secret-party', { en: null })
     expect(store.get('events', 16)).toBeUndefined()
     expect(store.nextId('post')).toBe(17)
-    await store.commit('events', 'secret-party-2', { en: { data: { id: 17, title: 'X', start_date: '2027-01-01 18:00:00', end_date: '2027-01-01 19:00:00' }, body: '' } })
+    await store.commit('events', 'secret-party-2', {
+      en: {
+        data: { id: 17, title: 'X', start_date: '2027-01-01 18:00:00', end_date: '2027-01-01 19:00:00' },
+        body: '',
+      },
+    })
     await store.commit('events', 'secret-party-2', { en: null })
     const reloaded = await createStore(dir, { defaultLanguage: 'en', fallback: true })
     expect(reloaded.nextId('post')).toBe(18)
@@ -61,7 +79,9 @@ describe('writing records', () => {
   it('leaves no temporary files behind', async () => {
     await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        store.commit('events', 'plain-meetup', { en: { data: { ...store.get('events', 8)!.source.data, title: `Meetup ${n}` }, body: '' } }),
+        store.commit('events', 'plain-meetup', {
+          en: { data: { ...store.get('events', 8)!.source.data, title: `Meetup ${n}` }, body: '' },
+        }),
       ),
     )
     expect((await readdir(join(dir, 'events'))).filter((name) => name.endsWith('.tmp'))).toEqual([])

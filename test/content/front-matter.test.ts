@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
 
-const roundTrip = (data: Record<string, unknown>, body = '') => parseFrontMatter(stringifyFrontMatter(data, body, KEY_ORDER.events))
+const roundTrip = (data: Record<string, unknown>, body = '') =>
+  parseFrontMatter(stringifyFrontMatter(data, body, KEY_ORDER.events))
 
 describe('record files written by the server', () => {
   it('keep wall-clock dates plain and read them back as the same strings', () => {
@@ -12,7 +13,11 @@ describe('record files written by the server', () => {
   })
 
   it('put known keys in order, keep unknown keys after them, and end with one newline', () => {
-    const text = stringifyFrontMatter({ custom: 'x', featured: true, title: 'T', id: 2 }, 'Body text.\n\n\n', KEY_ORDER.events)
+    const text = stringifyFrontMatter(
+      { custom: 'x', featured: true, title: 'T', id: 2 },
+      'Body text.\n\n\n',
+      KEY_ORDER.events,
+    )
     expect(text).toBe('---\nid: 2\ntitle: T\nfeatured: true\ncustom: x\n---\nBody text.\n')
   })
 
@@ -32,7 +37,7 @@ describe('record files written by the server', () => {
     ['1e3'],
     ['  padded  '],
     ['line one\nline two'],
-    ["it's \"quoted\""],
+    ['it\'s "quoted"'],
     ['[not, a, list]'],
     ['{not: a map}'],
     ['&anchor'],
@@ -53,7 +58,15 @@ describe('record files written by the server', () => {
   })
 
   it('read back numbers, booleans, id lists, string lists and nested values', () => {
-    const data = { id: 3, venue: [12], tags: [1, 2], cost: ['S$10', 'S$20'], featured: false, geo_lat: 1.2897, extra: { a: [1, { b: 'c' }] } }
+    const data = {
+      id: 3,
+      venue: [12],
+      tags: [1, 2],
+      cost: ['S$10', 'S$20'],
+      featured: false,
+      geo_lat: 1.2897,
+      extra: { a: [1, { b: 'c' }] },
+    }
     expect(roundTrip(data).data).toEqual(data)
   })
 

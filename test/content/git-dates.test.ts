@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { parseLog } from '../../src/content/git-dates.ts'
 
 /** One commit of `git log -z --name-status --format=%x01%at%x02%P`, oldest first. */
-const commit = (seconds: number, parents: string, ...changes: string[][]) => `\x01${seconds}\x02${parents}\0\n${changes.map((c) => c.join('\0')).join('\0')}\0`
+const commit = (seconds: number, parents: string, ...changes: string[][]) =>
+  `\x01${seconds}\x02${parents}\0\n${changes.map((c) => c.join('\0')).join('\0')}\0`
 
 describe('reading when each file was added from git log', () => {
   it('keeps the date a file was added, through renames, and forgets files deleted', () => {
-    const log = commit(100, '', ['A', 'events/a.en.md'], ['A', 'events/b.en.md']) +
+    const log =
+      commit(100, '', ['A', 'events/a.en.md'], ['A', 'events/b.en.md']) +
       commit(200, 'p1', ['R100', 'events/a.en.md', 'events/a2.en.md'], ['D', 'events/b.en.md'])
     expect(parseLog(log, false)).toEqual(new Map([['events/a2.en.md', 100_000]]))
   })
@@ -23,6 +25,10 @@ describe('reading when each file was added from git log', () => {
 
   it('keeps odd file names whole, even one that starts with a newline', () => {
     expect(parseLog(commit(100, '', ['A', 'x.md'], ['A', '\nodd.md']), false).get('\nodd.md')).toBe(100_000)
-    expect(parseLog(commit(100, '', ['A', 'events/with space\nand newline.md']), false).get('events/with space\nand newline.md')).toBe(100_000)
+    expect(
+      parseLog(commit(100, '', ['A', 'events/with space\nand newline.md']), false).get(
+        'events/with space\nand newline.md',
+      ),
+    ).toBe(100_000)
   })
 })

@@ -2,14 +2,24 @@ import fc from 'fast-check'
 import matter from 'gray-matter'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blankLineSteps, readWithGrayMatter } from '../../src/content/front-matter-read.ts'
-import { FrontMatterError, isCutAsWritten, parseFrontMatter, readWithSplit, splitFile } from '../../src/content/front-matter.ts'
+import {
+  FrontMatterError,
+  isCutAsWritten,
+  parseFrontMatter,
+  readWithSplit,
+  splitFile,
+} from '../../src/content/front-matter.ts'
 
 declare global {
   var __grayMatterRan: number | undefined
 }
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
-const grayMatter = matter as typeof matter & { engines: Record<string, unknown>; cache: Record<string, unknown>; clearCache(): void }
+const grayMatter = matter as typeof matter & {
+  engines: Record<string, unknown>
+  cache: Record<string, unknown>
+  clearCache(): void
+}
 
 /** Every name gray-matter registers or aliases, names a plain object inherits, and odd spellings of them. */
 const LANGUAGES = [
@@ -17,11 +27,29 @@ const LANGUAGES = [
     ...Object.keys(grayMatter.engines).filter((name) => !/^ya?ml$/i.test(name)),
     ...['js', 'javascript', 'json', 'coffee', 'coffeescript', 'cson', 'toml'],
     ...Object.getOwnPropertyNames(Object.prototype),
-    ...['JS', 'Js', ' js', 'js ', '\tjs', 'javascript ', ' JavaScript', 'JAVASCRIPT', '\u00a0js', '\ufeffjs', 'js\u2028', 'Json', 'JSON', ' json', 'Coffee', 'CSON'],
+    ...[
+      'JS',
+      'Js',
+      ' js',
+      'js ',
+      '\tjs',
+      'javascript ',
+      ' JavaScript',
+      'JAVASCRIPT',
+      '\u00a0js',
+      '\ufeffjs',
+      'js\u2028',
+      'Json',
+      'JSON',
+      ' json',
+      'Coffee',
+      'CSON',
+    ],
     ...['yaml js', 'js yaml', 'yamljs', 'ymlx', 'yaml:', 'yaml\u200bjs', 'jsx', 'mjs', 'ts', 'node', 'eval'],
   ]),
 ]
-const SCRIPT = '(function () { globalThis.__grayMatterRan = (globalThis.__grayMatterRan ?? 0) + 1; return { id: 1, title: "Ran" } })()'
+const SCRIPT =
+  '(function () { globalThis.__grayMatterRan = (globalThis.__grayMatterRan ?? 0) + 1; return { id: 1, title: "Ran" } })()'
 const JSON_DATA = '{"id": 1, "title": "Ran"}'
 const fenced = (language: string) => `---${language}\n${/json/i.test(language) ? JSON_DATA : SCRIPT}\n---\nBody.\n`
 
@@ -59,14 +87,41 @@ describe('gray-matter reading content files', () => {
         return globalThis.__grayMatterRan !== undefined
       }
     })
-    expect(ran).toEqual(expect.arrayContaining(['javascript', 'js', 'json', 'JS', ' js', 'js ', 'javascript ', 'JAVASCRIPT', '\u00a0js', '\ufeffjs', 'js\u2028', ' json']))
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        'javascript',
+        'js',
+        'json',
+        'JS',
+        ' js',
+        'js ',
+        'javascript ',
+        'JAVASCRIPT',
+        '\u00a0js',
+        '\ufeffjs',
+        'js\u2028',
+        ' json',
+      ]),
+    )
   })
 
   it('refuses every language but YAML in the engines too, should the fence check ever be skipped', () => {
     // Refused by an engine of ours, by gray-matter finding none, or (for names every object
     // inherits, which reach Object.prototype's functions) by the check of the language it read.
     for (const language of LANGUAGES) expectRefused(() => readWithGrayMatter(fenced(language)), language, /./)
-    for (const language of ['js', 'javascript', 'JS', ' js', 'javascript ', 'json', 'coffee', 'coffeescript', 'cson', 'toml', ...Object.keys(grayMatter.engines).filter((name) => !/^ya?ml$/i.test(name))]) {
+    for (const language of [
+      'js',
+      'javascript',
+      'JS',
+      ' js',
+      'javascript ',
+      'json',
+      'coffee',
+      'coffeescript',
+      'cson',
+      'toml',
+      ...Object.keys(grayMatter.engines).filter((name) => !/^ya?ml$/i.test(name)),
+    ]) {
       expectRefused(() => readWithGrayMatter(fenced(language)), language, BY_ENGINE)
     }
     expect(globalThis.__grayMatterRan).toBeUndefined()
@@ -91,7 +146,9 @@ describe('gray-matter reading content files', () => {
       // gray-matter's own engine (js-yaml's default schema) makes a Date of it; ours keeps the wall clock.
       expect(matter(text, {}).data.start_date, fence).toBeInstanceOf(Date)
       expect(readWithGrayMatter(text).data.start_date, fence).toBe('2026-07-14 19:00:00')
-      expect(() => readWithGrayMatter(`---${fence}\nid: 1\n__proto__: {polluted: true}\n---\n`), fence).toThrow(/key "__proto__" is not allowed/)
+      expect(() => readWithGrayMatter(`---${fence}\nid: 1\n__proto__: {polluted: true}\n---\n`), fence).toThrow(
+        /key "__proto__" is not allowed/,
+      )
     }
   })
 
@@ -146,11 +203,44 @@ describe('gray-matter reading content files', () => {
 
 describe('gray-matter and splitFile', () => {
   // Pieces that make fences, closing lines, blank runs and comments meet in every way.
-  const piece = fc.constantFrom('---', '-', '\n', '\r\n', '\r', ' ', '\t', '#', '# c', 'yaml', 'yml', 'id: 1', 'title: T', 'zip: 012', '[', ':', '\u2028', '\u00a0', '\ufeff', 'x')
-  const head = fc.constantFrom('---', '---\n', '---yaml\n', '---  \n', '--- yml \r\n', '---\t\n', '\ufeff---\n', '---\v\n', '---\r\t\n')
+  const piece = fc.constantFrom(
+    '---',
+    '-',
+    '\n',
+    '\r\n',
+    '\r',
+    ' ',
+    '\t',
+    '#',
+    '# c',
+    'yaml',
+    'yml',
+    'id: 1',
+    'title: T',
+    'zip: 012',
+    '[',
+    ':',
+    '\u2028',
+    '\u00a0',
+    '\ufeff',
+    'x',
+  )
+  const head = fc.constantFrom(
+    '---',
+    '---\n',
+    '---yaml\n',
+    '---  \n',
+    '--- yml \r\n',
+    '---\t\n',
+    '\ufeff---\n',
+    '---\v\n',
+    '---\r\t\n',
+  )
   const text = fc.tuple(head, fc.array(piece, { maxLength: 40 })).map(([start, rest]) => start + rest.join(''))
 
-  const outcome = (read: () => { data: unknown; block: string; body: string }): { data?: unknown; block?: string; body?: string; error?: string; line?: number } => {
+  const outcome = (
+    read: () => { data: unknown; block: string; body: string },
+  ): { data?: unknown; block?: string; body?: string; error?: string; line?: number } => {
     try {
       const { data, block, body } = read()
       return { data, block, body }
@@ -164,7 +254,8 @@ describe('gray-matter and splitFile', () => {
     fc.assert(
       fc.property(text, (file) => {
         const parts = splitFile(file)
-        if (!parts || !isCutAsWritten(file, parts) || (parts.language !== '' && !/^ya?ml$/i.test(parts.language))) return
+        if (!parts || !isCutAsWritten(file, parts) || (parts.language !== '' && !/^ya?ml$/i.test(parts.language)))
+          return
         compared++
         const source = file.replace(/^\ufeff/, '')
         expect(matter.language(source).name).toBe(parts.language)

@@ -21,7 +21,10 @@ const SCRIPT = '(function () { globalThis.__fuzzRan = true; return { id: 1, titl
 
 /** `a0: &a0 [x, …]`, each level nine aliases of the one before: 9^depth nodes to whatever walks it. */
 const laughs = (depth: number) =>
-  ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: depth }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].join('\n')
+  [
+    'a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+    ...Array.from({ length: depth }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`),
+  ].join('\n')
 
 const FRAGMENTS = [
   SCRIPT,
@@ -83,20 +86,48 @@ const fragment = fc.oneof(
   fc.constantFrom(...ODD),
   fc.integer({ min: 2, max: 9 }).map(laughs),
   fc.integer({ min: 1, max: 3000 }).map((n) => `x: ${'['.repeat(n)}${']'.repeat(n)}`),
-  fc.integer({ min: 1, max: 200 }).map((n) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n')} 1`),
+  fc
+    .integer({ min: 1, max: 200 })
+    .map((n) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n')} 1`),
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   fc.string({ unit: 'binary', maxLength: 120 }),
   fc.string({ maxLength: 40 }).map((s) => `k: ${s}`),
 )
 
-const fence = fc.constantFrom('', '', '', 'yaml', 'YML', 'js', 'javascript', 'JS', ' js', 'coffee', 'json', 'toml', 'cson')
+const fence = fc.constantFrom(
+  '',
+  '',
+  '',
+  'yaml',
+  'YML',
+  'js',
+  'javascript',
+  'JS',
+  ' js',
+  'coffee',
+  'json',
+  'toml',
+  'cson',
+)
 // Deeply nested Markdown (`> ` × 3000 once overflowed the renderer's stack and failed every list holding it).
-const body = fc.oneof(fc.constant(''), fc.string({ maxLength: 200 }), fc.constantFrom('---\nx: 1\n---', '<script>globalThis.__fuzzRan = true</script>', '> '.repeat(20), '> '.repeat(3000)))
+const body = fc.oneof(
+  fc.constant(''),
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom('---\nx: 1\n---', '<script>globalThis.__fuzzRan = true</script>', '> '.repeat(20), '> '.repeat(3000)),
+)
 
 /** A hostile file for record `id`: a real event's fields and hostile fragments, under some fence, or no fence at all. */
 const hostileFile = (id: number) =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.tuple(fence, fc.array(fragment, { minLength: 1, maxLength: 3 }), body).map(([lang, parts, text]) => `---${lang}\nid: ${id}\ntitle: Hostile ${id}\nslug: hostile-${id}\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n${parts.join('\n')}\n---\n${text}`) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(fence, fc.array(fragment, { minLength: 1, maxLength: 3 }), body)
+        .map(
+          ([lang, parts, text]) =>
+            `---${lang}\nid: ${id}\ntitle: Hostile ${id}\nslug: hostile-${id}\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n${parts.join('\n')}\n---\n${text}`,
+        ),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')) },
   )
@@ -125,8 +156,23 @@ function expectNothingRan() {
 
 /** Reads of every kind, and of each hostile record, answer without a server error. */
 async function expectNoServerError(store: Store, count: number) {
-  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
-  const paths = ['events', 'events?per_page=50', 'events?search=hostile', 'venues', 'tags', ...Array.from({ length: count }, (_, i) => `events/${100 + i}`)]
+  const app = createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
+  const paths = [
+    'events',
+    'events?per_page=50',
+    'events?search=hostile',
+    'venues',
+    'tags',
+    ...Array.from({ length: count }, (_, i) => `events/${100 + i}`),
+  ]
   for (const path of paths) expect((await call(app, path)).status, path).toBeLessThan(500)
 }
 
@@ -145,7 +191,9 @@ function expectAccounted(store: Store, files: string[], problems: { path: string
 
 describe('hostile content files', () => {
   it('never run code, never throw out of the store or check, and are each served or a problem with a line', async () => {
-    const files = fc.array(fc.nat(), { minLength: 1, maxLength: 4 }).chain((slots) => fc.tuple(...slots.map((_, i) => hostileFile(100 + i))))
+    const files = fc
+      .array(fc.nat(), { minLength: 1, maxLength: 4 })
+      .chain((slots) => fc.tuple(...slots.map((_, i) => hostileFile(100 + i))))
     await fc.assert(
       fc.asyncProperty(files, files, async (first, second) => {
         globalThis.__fuzzRan = undefined
@@ -155,15 +203,26 @@ describe('hostile content files', () => {
         expectAccounted(store, first, problems)
         await expectNoServerError(store, first.length)
         const checked = await checkContent(join(dir, 'content'), false)
-        expectAccounted(store, first, checked.problems.filter((p) => p.severity === 'error'))
+        expectAccounted(
+          store,
+          first,
+          checked.problems.filter((p) => p.severity === 'error'),
+        )
         // The same paths rewritten as the watcher would hand them over.
-        for (const name of await readdir(join(dir, 'content/events'))) if (name.startsWith('z-')) await unlink(join(dir, 'content/events', name))
-        for (const [i, text] of second.entries()) await writeFile(join(dir, `content/events/z-hostile-${i}.en.md`), text)
-        await store.reload(first.map((_, i) => `events/z-hostile-${i}.en.md`).concat(second.map((_, i) => `events/z-hostile-${i}.en.md`)))
+        for (const name of await readdir(join(dir, 'content/events')))
+          if (name.startsWith('z-')) await unlink(join(dir, 'content/events', name))
+        for (const [i, text] of second.entries())
+          await writeFile(join(dir, `content/events/z-hostile-${i}.en.md`), text)
+        await store.reload(
+          first
+            .map((_, i) => `events/z-hostile-${i}.en.md`)
+            .concat(second.map((_, i) => `events/z-hostile-${i}.en.md`)),
+        )
         expectNothingRan()
         expect(store.get('events', 1)?.source.data.title).toBe('Good One')
         await expectNoServerError(store, second.length)
-        for (const record of store.list('events')) expect(Object.getPrototypeOf(record.source.data)).toBe(Object.prototype)
+        for (const record of store.list('events'))
+          expect(Object.getPrototypeOf(record.source.data)).toBe(Object.prototype)
       }),
       { numRuns: 40, seed },
     )
@@ -179,7 +238,10 @@ describe('hostile content files', () => {
   })
 
   it('leaves out a file too big to be a record, and one nested too deep', async () => {
-    await writeTree([eventFile(100, 'Huge', `x: "${'a'.repeat(5 * 1024 * 1024)}"\n`), eventFile(101, 'Deep', `x: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`)])
+    await writeTree([
+      eventFile(100, 'Huge', `x: "${'a'.repeat(5 * 1024 * 1024)}"\n`),
+      eventFile(101, 'Deep', `x: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`),
+    ])
     const { store, problems } = await loadStore(join(dir, 'content'))
     expect(store.get('events', 100)).toBeUndefined()
     expect(store.get('events', 101)).toBeUndefined()
@@ -188,10 +250,22 @@ describe('hostile content files', () => {
 })
 
 describe('updates of hand-written files', () => {
-  const value = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.nat({ max: 50 }), { maxLength: 3 }), fc.constantFrom('038981', '012345', '0x1F', '1_000', 'yes', '~', '- a', '# b', 'a: b', "it's", '"q"'))
+  const value = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.nat({ max: 50 }), { maxLength: 3 }),
+    fc.constantFrom('038981', '012345', '0x1F', '1_000', 'yes', '~', '- a', '# b', 'a: b', "it's", '"q"'),
+  )
   const key = fc.constantFrom(...KEY_ORDER.venues.slice(1), 'custom', 'other')
   const data = fc.dictionary(key, value, { maxKeys: 8 }).map((d): Record<string, unknown> => ({ id: 4, ...d }))
-  const style = (text: string) => text.replace(/^(\w+): ("[^"]*")$/gm, (line, k: string, v: string) => (/[\\']/.test(v) ? line : `${k}: '${v.slice(1, -1)}'`)).replace(/^(\w+): (.*)$/gm, '$1: $2   # note')
+  const style = (text: string) =>
+    text
+      .replace(/^(\w+): ("[^"]*")$/gm, (line, k: string, v: string) =>
+        /[\\']/.test(v) ? line : `${k}: '${v.slice(1, -1)}'`,
+      )
+      .replace(/^(\w+): (.*)$/gm, '$1: $2   # note')
 
   it('read back exactly as a fresh write would, and keep every untouched line as the editor wrote it', () => {
     fc.assert(
@@ -205,7 +279,13 @@ describe('updates of hand-written files', () => {
         const old = normalize(parseFrontMatter(previous).data, parseFrontMatter(previous).written)
         for (const line of previous.split('\n').slice(1, -3)) {
           const k = /^(\w+):/.exec(line)?.[1]
-          if (k && k in after && JSON.stringify(old[k]) === JSON.stringify(after[k]) && updated !== stringifyFrontMatter(after, text, KEY_ORDER.venues)) expect(updated.split('\n')).toContain(line)
+          if (
+            k &&
+            k in after &&
+            JSON.stringify(old[k]) === JSON.stringify(after[k]) &&
+            updated !== stringifyFrontMatter(after, text, KEY_ORDER.venues)
+          )
+            expect(updated.split('\n')).toContain(line)
         }
       }),
       { numRuns: 300, seed },

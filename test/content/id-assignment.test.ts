@@ -27,7 +27,9 @@ const duplicates = (ids: Map<string, number>) => [...ids.values()].filter((id, i
 
 /** What a store serves: each record's kind, id and stem, and the files it blames. */
 const served = (store: Store) => ({
-  records: (['events', 'venues', 'organizers', 'categories', 'tags'] as const).flatMap((kind) => store.list(kind).map((r) => `${kind}/${r.id}/${r.stem}`)),
+  records: (['events', 'venues', 'organizers', 'categories', 'tags'] as const).flatMap((kind) =>
+    store.list(kind).map((r) => `${kind}/${r.id}/${r.stem}`),
+  ),
   blamed: [...new Set(store.problems().map((p) => p.path))].sort(),
 })
 
@@ -64,7 +66,10 @@ describe('ids given to files written without one', () => {
 
   it('property: random batches of new files, some without ids, some broken, some reusing an id or a slug, never get a used id, and a restart serves what was running', async () => {
     // A file of the batch: without an id (good, broken or unreadable), or naming an id (maybe one in use).
-    const newFile = fc.record({ id: fc.option(fc.constantFrom(7, 8, 30, 31), { nil: null, freq: 2 }), shape: fc.constantFrom('good', 'good', 'broken', 'unreadable', 'slug-in-use') })
+    const newFile = fc.record({
+      id: fc.option(fc.constantFrom(7, 8, 30, 31), { nil: null, freq: 2 }),
+      shape: fc.constantFrom('good', 'good', 'broken', 'unreadable', 'slug-in-use'),
+    })
     const batch = fc.array(newFile, { minLength: 1, maxLength: 5 })
     await fc.assert(
       fc.asyncProperty(batch, fc.boolean(), async (files, atStartUp) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { FrontMatterError, parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from '../../src/content/front-matter.ts'
+import {
+  FrontMatterError,
+  parseFrontMatter,
+  stringifyFrontMatter,
+  updateFrontMatter,
+} from '../../src/content/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
 import { normalize } from '../../src/content/records.ts'
 
@@ -17,7 +22,9 @@ describe('reading and writing content files', () => {
   it('takes linear time on long runs of blanks in the body', () => {
     within(1_000, () => expect(parseFrontMatter(`---\nid: 1\n---\nx${blanks}y`).body).toBe(`x${blanks}y`))
     within(1_000, () => stringifyFrontMatter({ id: 1 }, `x${blanks}y`, KEY_ORDER.events))
-    within(1_000, () => updateFrontMatter('---\nid: 1\n---\nold\n', { id: 1 }, `x${blanks}y`, KEY_ORDER.events, normalize))
+    within(1_000, () =>
+      updateFrontMatter('---\nid: 1\n---\nold\n', { id: 1 }, `x${blanks}y`, KEY_ORDER.events, normalize),
+    )
   })
 
   it('takes linear time on long runs of blank lines or spaces in the front matter', () => {
@@ -34,9 +41,13 @@ describe('reading and writing content files', () => {
     }
     // Blanks to that pattern, not to YAML: the file is refused or read, quickly either way.
     for (const blank of ['\u2028', '\u2029\n', '\u3000\n', '\u00a0\n', '\v\n']) {
-      within(1_000, () => expect(() => parseFrontMatter(`---\nid: 1\n${blank.repeat(RUN)}\n---\nBody`)).toThrow(FrontMatterError))
+      within(1_000, () =>
+        expect(() => parseFrontMatter(`---\nid: 1\n${blank.repeat(RUN)}\n---\nBody`)).toThrow(FrontMatterError),
+      )
     }
-    within(1_000, () => expect(parseFrontMatter(`---\n${`${' '.repeat(1_000)}\n`.repeat(1_000)}id: 1\n---\n`).data).toEqual({ id: 1 }))
+    within(1_000, () =>
+      expect(parseFrontMatter(`---\n${`${' '.repeat(1_000)}\n`.repeat(1_000)}id: 1\n---\n`).data).toEqual({ id: 1 }),
+    )
     within(1_000, () => expect(parseFrontMatter(`---${blanks}\n${'\n'.repeat(RUN)}---\n`).data).toEqual({}))
     within(1_000, () => expect(parseFrontMatter(`---\n${'\n'.repeat(RUN)}`).data).toEqual({}))
   })
@@ -45,7 +56,9 @@ describe('reading and writing content files', () => {
     const mb = 1 << 20
     within(1_000, () => expect(parseFrontMatter('-'.repeat(mb)).data).toEqual({}))
     within(1_000, () => expect(parseFrontMatter(`---\n${'-'.repeat(mb)}`).data).toEqual({}))
-    within(1_000, () => expect(parseFrontMatter(`---\nid: 1\n${'---\n'.repeat(mb / 4)}`).body).toBe('---\n'.repeat(mb / 4 - 1).trimEnd()))
+    within(1_000, () =>
+      expect(parseFrontMatter(`---\nid: 1\n${'---\n'.repeat(mb / 4)}`).body).toBe('---\n'.repeat(mb / 4 - 1).trimEnd()),
+    )
     within(1_000, () => expect(parseFrontMatter(`---\n${'#\n'.repeat(mb / 2)}---\n`).data).toEqual({}))
   })
 })

@@ -27,7 +27,16 @@ afterEach(async () => {
   await tree.cleanup()
 })
 
-const appOf = (store: Store) => createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+const appOf = (store: Store) =>
+  createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
 
 /** Every file under a folder, as text. */
 async function allText(dir: string): Promise<string> {
@@ -53,7 +62,8 @@ describe('symbolic links under content/media', () => {
     }
     expect((await call(app, '/media/6-poster.png')).status).toBe(200)
     expect(problems.map((p) => p.path).sort()).toEqual(['media/7-inner.png', 'media/99-users.png', 'media/linked'])
-    for (const problem of problems) expect(problem).toMatchObject({ line: 1, message: expect.stringMatching(/symbolic link/) })
+    for (const problem of problems)
+      expect(problem).toMatchObject({ line: 1, message: expect.stringMatching(/symbolic link/) })
   })
 
   it('are not served when a file becomes a link after loading', async () => {
@@ -69,7 +79,16 @@ describe('symbolic links under content/media', () => {
     const { store } = await loadStore(tree.content)
     const out = await mkdtemp(join(tmpdir(), 'almanac-links-dist-'))
     try {
-      await buildSite({ store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+      await buildSite({
+        store,
+        site: testSite(),
+        out,
+        publicUrl: 'https://cdn.example.org',
+        perPage: 9,
+        maxPerPage: 50,
+        now: () => SAMPLE_NOW,
+        workers: 0,
+      })
       expect((await readdir(join(out, 'media'), { recursive: true })).sort()).toEqual(['6-poster.png'])
       expect(await allText(out)).not.toContain(SECRET)
     } finally {
@@ -79,7 +98,12 @@ describe('symbolic links under content/media', () => {
 
   it('make `almanac check` report each link with its path and exit 1', async () => {
     const { problems } = await checkContent(tree.content, false)
-    expect(problems.filter((p) => p.path.startsWith('media/')).map((p) => p.path).sort()).toEqual(['media/7-inner.png', 'media/99-users.png', 'media/linked'])
+    expect(
+      problems
+        .filter((p) => p.path.startsWith('media/'))
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['media/7-inner.png', 'media/99-users.png', 'media/linked'])
     const result = await almanac(['check'], tree.dir)
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('content/media/99-users.png:1: ')
@@ -111,10 +135,17 @@ describe('content files that are symbolic links', () => {
     const { store, problems } = await loadStore(tree.content)
     expect(store.get('events', 990)).toBeUndefined()
     expect(store.get('tags', 77)).toBeUndefined()
-    expect(problems.map((p) => p.path).sort()).toEqual(['events/outside.en.md', 'events/passwd.en.md', 'events/users.en.md', 'tags'])
-    for (const problem of problems) expect(problem).toMatchObject({ line: 1, message: expect.stringMatching(/symbolic link/) })
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      'events/outside.en.md',
+      'events/passwd.en.md',
+      'events/users.en.md',
+      'tags',
+    ])
+    for (const problem of problems)
+      expect(problem).toMatchObject({ line: 1, message: expect.stringMatching(/symbolic link/) })
     const app = appOf(store)
-    for (const path of ['events', 'events?search=outside', 'tags']) expect((await call(app, path)).text).not.toContain(SECRET)
+    for (const path of ['events', 'events?search=outside', 'tags'])
+      expect((await call(app, path)).text).not.toContain(SECRET)
   })
 
   it('are not read when they appear while the server runs', async () => {
@@ -151,7 +182,8 @@ describe('content files that are symbolic links', () => {
   it('make `almanac check` exit 1 naming each link', async () => {
     const result = await almanac(['check'], tree.dir)
     expect(result.code).toBe(1)
-    for (const path of ['events/outside.en.md', 'events/passwd.en.md', 'events/users.en.md', 'tags']) expect(result.stdout).toContain(`content/${path}:1: `)
+    for (const path of ['events/outside.en.md', 'events/passwd.en.md', 'events/users.en.md', 'tags'])
+      expect(result.stdout).toContain(`content/${path}:1: `)
     expect(result.stdout).not.toContain(SECRET)
   })
 })

@@ -24,7 +24,8 @@ Body.
 }
 
 const FENCES = ['js', 'javascript', 'JS', ' js', 'coffee', 'cson', 'json', 'toml', 'yaml js']
-const jsonFile = (id: number) => `---json\n{"id": ${id}, "title": "Json ${id}", "start_date": "2026-12-20 18:00:00", "end_date": "2026-12-20 20:00:00"}\n---\n`
+const jsonFile = (id: number) =>
+  `---json\n{"id": ${id}, "title": "Json ${id}", "start_date": "2026-12-20 18:00:00", "end_date": "2026-12-20 20:00:00"}\n---\n`
 
 let tree: Awaited<ReturnType<typeof tempTree>>
 let marker: string
@@ -39,7 +40,11 @@ afterEach(async () => {
 
 /** Writes one hostile file per fence; returns their paths and ids. */
 async function writeHostile(prefix = 'evil') {
-  const files = FENCES.map((fence, i) => ({ path: `events/${prefix}-${i}.en.md`, id: 900 + i, text: scriptFile(fence, marker, 900 + i) }))
+  const files = FENCES.map((fence, i) => ({
+    path: `events/${prefix}-${i}.en.md`,
+    id: 900 + i,
+    text: scriptFile(fence, marker, 900 + i),
+  }))
   files.push({ path: `events/${prefix}-json.en.md`, id: 950, text: jsonFile(950) })
   for (const file of files) await writeFile(join(tree.content, file.path), file.text)
   return files
@@ -57,9 +62,10 @@ describe('front matter that is not YAML', () => {
     expectNothingRan()
     for (const file of files) {
       expect(store.get('events', file.id), file.path).toBeUndefined()
-      expect(problems.filter((p) => p.path === file.path), file.path).toEqual([
-        { path: file.path, line: 1, message: expect.stringMatching(/only YAML front matter is read/) },
-      ])
+      expect(
+        problems.filter((p) => p.path === file.path),
+        file.path,
+      ).toEqual([{ path: file.path, line: 1, message: expect.stringMatching(/only YAML front matter is read/) }])
     }
     expect(store.get('events', 8)?.source.data.title).toBe('Plain Meetup')
   })
@@ -71,7 +77,11 @@ describe('front matter that is not YAML', () => {
       await watching.ready
       const files = await writeHostile('later')
       await writeFile(join(tree.content, 'events/plain-meetup.en.md'), scriptFile('js', marker, 8))
-      await eventually(() => expect(store.problems().map((p) => p.path)).toEqual(expect.arrayContaining([...files.map((f) => f.path), 'events/plain-meetup.en.md'])))
+      await eventually(() =>
+        expect(store.problems().map((p) => p.path)).toEqual(
+          expect.arrayContaining([...files.map((f) => f.path), 'events/plain-meetup.en.md']),
+        ),
+      )
       expectNothingRan()
       for (const file of files) expect(store.get('events', file.id)).toBeUndefined()
       expect(store.get('events', 8)?.source.data.title).toBe('Plain Meetup')
@@ -83,7 +93,11 @@ describe('front matter that is not YAML', () => {
   it('makes `almanac check` report each file with its line and exit 1', async () => {
     const files = await writeHostile()
     const { problems } = await checkContent(tree.content, false)
-    for (const file of files) expect(problems.find((p) => p.path === file.path), file.path).toMatchObject({ line: 1, severity: 'error' })
+    for (const file of files)
+      expect(
+        problems.find((p) => p.path === file.path),
+        file.path,
+      ).toMatchObject({ line: 1, severity: 'error' })
     const result = await almanac(['check'], tree.dir)
     expectNothingRan()
     expect(result.code).toBe(1)
@@ -99,7 +113,9 @@ describe('front matter that is not YAML', () => {
     for (const file of files) expect(result.stderr).toContain(`content/${file.path}:1: `)
     const events = await readdir(join(tree.dir, 'dist/wp-json/calendar/events/v1/events'))
     expect(events.length).toBeGreaterThan(0)
-    const list = await readFile(join(tree.dir, 'dist/wp-json/calendar/events/v1/events/index.json'), 'utf8').catch(() => '')
+    const list = await readFile(join(tree.dir, 'dist/wp-json/calendar/events/v1/events/index.json'), 'utf8').catch(
+      () => '',
+    )
     expect(list).not.toMatch(/Ran \d|Json \d/)
   })
 })

@@ -61,7 +61,11 @@ async function edit(name: string, text: string) {
   expect(app.store.problems().filter((p) => p.severity !== 'warning')).toEqual([])
 }
 /** The file without the `modified:` line a write adds. */
-const withoutModified = (text: string) => text.split(/(?<=\n)/).filter((line) => !line.startsWith('modified: ')).join('')
+const withoutModified = (text: string) =>
+  text
+    .split(/(?<=\n)/)
+    .filter((line) => !line.startsWith('modified: '))
+    .join('')
 
 beforeEach(async () => {
   app = await writableApp('reference')
@@ -82,10 +86,19 @@ describe('a write to a file an editor wrote', () => {
 
   it('keeps flow and block lists, folded text, comments and unknown keys of an event', async () => {
     await edit('events/summer-concert.en.md', EVENT)
-    const response = await call(app, 'events/7', json('POST', { title: 'Winter Concert', description: 'Now in winter.' }, as('admin')))
+    const response = await call(
+      app,
+      'events/7',
+      json('POST', { title: 'Winter Concert', description: 'Now in winter.' }, as('admin')),
+    )
     expect(response.status).toBe(200)
     const after = await readFile(file('events/summer-concert.en.md'), 'utf8')
-    expect(withoutModified(after)).toBe(EVENT.replace('title: Summer Concert', 'title: Winter Concert').replace('An evening of **live** music.', 'Now in winter.'))
+    expect(withoutModified(after)).toBe(
+      EVENT.replace('title: Summer Concert', 'title: Winter Concert').replace(
+        'An evening of **live** music.',
+        'Now in winter.',
+      ),
+    )
   })
 
   it('keeps the line endings of a file written on Windows', async () => {
@@ -115,8 +128,21 @@ describe('a zip code written with leading zeros', () => {
     expect(JSON.stringify(event)).not.toMatch(/5349/)
     const out = await mkdtemp(join(tmpdir(), 'almanac-zip-'))
     try {
-      await buildSite({ store: app.store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
-      const built = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1/venues/4.json'), 'utf8').catch(() => readFile(join(out, 'wp-json/calendar/events/v1/venues/4/index.json'), 'utf8')))
+      await buildSite({
+        store: app.store,
+        site: testSite(),
+        out,
+        publicUrl: 'https://cdn.example.org',
+        perPage: 9,
+        maxPerPage: 50,
+        now: () => SAMPLE_NOW,
+        workers: 0,
+      })
+      const built = JSON.parse(
+        await readFile(join(out, 'wp-json/calendar/events/v1/venues/4.json'), 'utf8').catch(() =>
+          readFile(join(out, 'wp-json/calendar/events/v1/venues/4/index.json'), 'utf8'),
+        ),
+      )
       expect(built.zip).toBe('012345')
     } finally {
       await rm(out, { recursive: true, force: true })

@@ -18,7 +18,8 @@ const HOSTILE: [name: string, id: number, extra: string, line: number][] = [
 let tree: Awaited<ReturnType<typeof tempTree>>
 beforeEach(async () => {
   tree = await tempTree()
-  for (const [name, id, extra] of HOSTILE) await writeFile(join(tree.content, `events/${name}.en.md`), eventFile(id, `Hostile ${id}`, extra))
+  for (const [name, id, extra] of HOSTILE)
+    await writeFile(join(tree.content, `events/${name}.en.md`), eventFile(id, `Hostile ${id}`, extra))
 })
 afterEach(async () => {
   await tree.cleanup()
@@ -30,7 +31,16 @@ describe('front-matter keys that name a prototype', () => {
     for (const [name, id, , line] of HOSTILE) {
       const path = `events/${name}.en.md`
       expect(store.get('events', id), path).toBeUndefined()
-      expect(problems.filter((p) => p.path === path), path).toEqual([{ path, line, message: expect.stringMatching(/^cannot be read: key "(__proto__|constructor|prototype)" is not allowed/) }])
+      expect(
+        problems.filter((p) => p.path === path),
+        path,
+      ).toEqual([
+        {
+          path,
+          line,
+          message: expect.stringMatching(/^cannot be read: key "(__proto__|constructor|prototype)" is not allowed/),
+        },
+      ])
     }
     expect(store.get('events', 8)?.source.data.title).toBe('Plain Meetup')
   })
@@ -49,11 +59,14 @@ describe('front-matter keys that name a prototype', () => {
 
   it('make `almanac check` fail with the file and line', async () => {
     const { problems } = await checkContent(tree.content, false)
-    for (const [name, , , line] of HOSTILE) expect(problems.find((p) => p.path === `events/${name}.en.md`)).toMatchObject({ line, severity: 'error' })
+    for (const [name, , , line] of HOSTILE)
+      expect(problems.find((p) => p.path === `events/${name}.en.md`)).toMatchObject({ line, severity: 'error' })
   })
 
   it('are never written by the server, so what it writes always reads back', () => {
-    const data = JSON.parse('{"id": 1, "title": "T", "__proto__": {"polluted": true}, "constructor": 1, "extra": {"prototype": 2, "kept": 3}}') as Record<string, unknown>
+    const data = JSON.parse(
+      '{"id": 1, "title": "T", "__proto__": {"polluted": true}, "constructor": 1, "extra": {"prototype": 2, "kept": 3}}',
+    ) as Record<string, unknown>
     const text = stringifyFrontMatter(data, '', KEY_ORDER.events)
     expect(text).toBe('---\nid: 1\ntitle: T\nextra: {"kept":3}\n---\n')
     expect(parseFrontMatter(text).data).toEqual({ id: 1, title: 'T', extra: { kept: 3 } })

@@ -24,7 +24,9 @@ afterEach(() => rm(dir, { recursive: true, force: true }))
 
 const git = (cwd: string, args: string[], date = ADDED) =>
   execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], {
-    cwd, stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+    cwd,
+    stdio: 'pipe',
+    env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
   })
 
 /** A repository whose content folder (a sub-folder, as in a site's repository) holds one event without `date`. */
@@ -46,7 +48,15 @@ async function clone(repo: string, name: string, mtime?: Date) {
   return content
 }
 
-const appOver = (store: Store) => createApp({ store, site: testSite({ timezone: ZONE }), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW })
+const appOver = (store: Store) =>
+  createApp({
+    store,
+    site: testSite({ timezone: ZONE }),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+  })
 const datesOf = async (store: Store, id = 50) => {
   const { body } = await call(appOver(store), `events/${id}`)
   return { date: body.date, date_utc: body.date_utc }
@@ -104,7 +114,16 @@ describe('the publication date of a record written without one', () => {
     const content = await clone(await repository(), 'one')
     const { store } = await loadStore(content)
     const out = join(dir, 'out')
-    const builder = createSiteBuilder({ store, site: testSite({ timezone: ZONE }), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 2 })
+    const builder = createSiteBuilder({
+      store,
+      site: testSite({ timezone: ZONE }),
+      out,
+      publicUrl: 'https://cdn.example.org',
+      perPage: 9,
+      maxPerPage: 50,
+      now: () => SAMPLE_NOW,
+      workers: 2,
+    })
     await builder.full()
     const built = JSON.parse(await readFile(join(out, 'wp-json/calendar/events/v1/events/50.json'), 'utf8'))
     expect({ date: built.date, date_utc: built.date_utc }).toEqual(await datesOf(store))
@@ -115,11 +134,18 @@ describe('the publication date of a record written without one', () => {
     const content = join(dir, 'content')
     await cp(join(FIXTURES, 'reference', 'content'), content, { recursive: true })
     await writeFile(join(content, 'events', 'undated.en.md'), UNDATED('Undated'))
-    await utimes(join(content, 'events', 'undated.en.md'), new Date('2025-02-03T04:05:06Z'), new Date('2025-02-03T04:05:06Z'))
+    await utimes(
+      join(content, 'events', 'undated.en.md'),
+      new Date('2025-02-03T04:05:06Z'),
+      new Date('2025-02-03T04:05:06Z'),
+    )
     expect((await datesOf((await loadStore(content)).store)).date).toBe('2025-02-03 12:05:06')
     const { problems } = await checkContent(content, false, ZONE)
     expect(problems.filter((p) => p.path === 'events/undated.en.md')).toEqual([
-      expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/modification time.*check --fix writes it down/) }),
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(/modification time.*check --fix writes it down/),
+      }),
     ])
   })
 
@@ -129,7 +155,11 @@ describe('the publication date of a record written without one', () => {
     git(repo, ['commit', '-qam', 'later'], '2025-09-09T09:09:09Z')
     git(dir, ['clone', '-q', '--depth', '1', `file://${repo}`, 'shallow'])
     const content = join(dir, 'shallow', 'site', 'content')
-    await utimes(join(content, 'events', 'undated.en.md'), new Date('2025-02-03T04:05:06Z'), new Date('2025-02-03T04:05:06Z'))
+    await utimes(
+      join(content, 'events', 'undated.en.md'),
+      new Date('2025-02-03T04:05:06Z'),
+      new Date('2025-02-03T04:05:06Z'),
+    )
     expect((await datesOf((await loadStore(content)).store)).date).toBe('2025-02-03 12:05:06')
   })
 

@@ -14,7 +14,8 @@ let watching: ContentWatch | undefined
 beforeEach(async () => {
   tree = await tempTree()
   // A tree big enough that the watcher takes a while to see it all.
-  for (let i = 0; i < BULK; i++) await writeFile(join(tree.content, `events/bulk-${i}.en.md`), eventFile(1000 + i, `Bulk ${i}`))
+  for (let i = 0; i < BULK; i++)
+    await writeFile(join(tree.content, `events/bulk-${i}.en.md`), eventFile(1000 + i, `Bulk ${i}`))
 })
 afterEach(async () => {
   await watching?.close()
@@ -23,7 +24,16 @@ afterEach(async () => {
 })
 
 const path = (name: string) => join(tree.content, name)
-const appOf = (store: Store) => createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+const appOf = (store: Store) =>
+  createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
 const title = async (store: Store, id: number) => {
   const response = await call(appOf(store), `events/${id}`)
   return response.status === 200 ? (response.body.title as string) : response.status
@@ -65,7 +75,9 @@ describe('edits made while the server starts', () => {
     const before = store.list('events')
     watching = watchContent(store)
     await watching.ready
-    expect(problems).toEqual([{ path: 'events/broken.en.md', line: 2, message: expect.stringMatching(/^cannot be read/) }])
+    expect(problems).toEqual([
+      { path: 'events/broken.en.md', line: 2, message: expect.stringMatching(/^cannot be read/) },
+    ])
     expect(store.list('events')).toEqual(before)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(problems).toHaveLength(1)

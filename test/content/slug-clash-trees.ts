@@ -26,6 +26,13 @@ export function served(store: Store) {
 
 /** Files the store serves although it lists them as errors: an error means the file is left out. */
 export function servedWithErrors(store: Store): string[] {
-  const errors = new Set(store.problems().filter((p) => (p.severity ?? 'error') === 'error').map((p) => p.path))
-  return KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()].map((f) => f.path))).filter((path) => errors.has(path))
+  const errors = new Set(
+    store
+      .problems()
+      .filter((p) => (p.severity ?? 'error') === 'error')
+      .map((p) => p.path),
+  )
+  return KINDS.flatMap((kind) =>
+    store.list(kind).flatMap((record) => [...record.files.values()].map((f) => f.path)),
+  ).filter((path) => errors.has(path))
 }

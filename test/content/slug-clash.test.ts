@@ -15,7 +15,15 @@ afterEach(() => tree.cleanup())
 const put = (name: string, text: string) => writeFile(join(tree.content, 'events', name), text)
 async function start() {
   const { store } = await loadStore(tree.content)
-  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+  const app = createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
   return { store, app }
 }
 const blamedByCheck = async (text: string) =>
@@ -66,7 +74,16 @@ describe('a file that loses a slug clash, at start-up', () => {
     await put('zzz-dupslug.en.md', dupSlug(9100, 'Zzz Dup'))
     const { store } = await start()
     const out = join(tree.dir, 'dist')
-    await buildSite({ store, site: testSite(), out, publicUrl: 'https://cdn.example.org', perPage: 9, maxPerPage: 50, now: () => SAMPLE_NOW, workers: 0 })
+    await buildSite({
+      store,
+      site: testSite(),
+      out,
+      publicUrl: 'https://cdn.example.org',
+      perPage: 9,
+      maxPerPage: 50,
+      now: () => SAMPLE_NOW,
+      workers: 0,
+    })
     const events = await readdir(join(out, 'wp-json/calendar/events/v1/events'))
     expect(events).toContain('8.json')
     expect(events).not.toContain('9100.json')

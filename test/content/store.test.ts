@@ -18,16 +18,32 @@ describe('the content store', () => {
     const { problems } = await load('broken')
     const byFile = (path: string) => problems.filter((p) => p.path === path).map((p) => p.message)
     expect(byFile('events/invalid-yaml.en.md')).toEqual([expect.stringMatching(/^cannot be read: /)])
-    expect(byFile('events/missing-title.en.md')).toEqual(['title: missing; an event needs id, title, start_date and end_date'])
-    expect(byFile('events/unknown-timezone.en.md')).toEqual(['timezone: "Mars/Olympus_Mons" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur'])
-    expect(byFile('events/end-before-start.en.md')).toEqual(['end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts'])
-    expect(byFile('events/duplicate-id.en.md')).toEqual(['id 100 is already used by events/a-good-event; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix'])
-    expect(byFile('events/duplicate-slug.en.md')).toEqual(['slug "good-event" (en) is already used by events/a-good-event.en.md; of two files the one whose path sorts first keeps a slug, so give this one another'])
-    expect(byFile('events/translation-without-source.ms.md')).toEqual(['no file of this record has an id, so it has no source file'])
+    expect(byFile('events/missing-title.en.md')).toEqual([
+      'title: missing; an event needs id, title, start_date and end_date',
+    ])
+    expect(byFile('events/unknown-timezone.en.md')).toEqual([
+      'timezone: "Mars/Olympus_Mons" is not an IANA time zone; use a name such as Europe/London or Asia/Kuala_Lumpur',
+    ])
+    expect(byFile('events/end-before-start.en.md')).toEqual([
+      'end_date: "2026-12-01 20:00:00" is before start_date "2026-12-02 19:00:00"; an event cannot end before it starts',
+    ])
+    expect(byFile('events/duplicate-id.en.md')).toEqual([
+      'id 100 is already used by events/a-good-event; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix',
+    ])
+    expect(byFile('events/duplicate-slug.en.md')).toEqual([
+      'slug "good-event" (en) is already used by events/a-good-event.en.md; of two files the one whose path sorts first keeps a slug, so give this one another',
+    ])
+    expect(byFile('events/translation-without-source.ms.md')).toEqual([
+      'no file of this record has an id, so it has no source file',
+    ])
     expect(byFile('events/unknown-language.fr.md')).toEqual(['unknown language "fr" (expected en, zh-hans, ms or ta)'])
-    expect(byFile('events/impossible-date.en.md')).toEqual(['start_date: "2026-02-30 19:00:00" is not a real date and time (no such day, hour or minute)'])
+    expect(byFile('events/impossible-date.en.md')).toEqual([
+      'start_date: "2026-02-30 19:00:00" is not a real date and time (no such day, hour or minute)',
+    ])
     expect(byFile('events/wrong-type.en.md')).toEqual(['featured: "maybe" is not true or false'])
-    expect(byFile('tags/term-id-clash.en.md')).toEqual(['id 1 is already used by categories/music; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix'])
+    expect(byFile('tags/term-id-clash.en.md')).toEqual([
+      'id 1 is already used by categories/music; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix',
+    ])
     expect(new Set(problems.map((p) => `${p.path}|${p.message}`)).size).toBe(problems.length)
   })
 

@@ -19,7 +19,12 @@ export async function tempTree(fixture = 'reference') {
 /** A store over a folder, collecting the problems it reports. */
 export async function loadStore(content: string, assignIds = false) {
   const problems: Problem[] = []
-  const store = await createStore(content, { defaultLanguage: 'en', fallback: true, assignIds, onProblem: (p) => problems.push(p) })
+  const store = await createStore(content, {
+    defaultLanguage: 'en',
+    fallback: true,
+    assignIds,
+    onProblem: (p) => problems.push(p),
+  })
   return { store, problems }
 }
 

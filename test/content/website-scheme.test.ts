@@ -38,7 +38,17 @@ function websites(value: unknown, found: unknown[] = []): unknown[] {
   return found
 }
 
-const ROUTES = ['events', 'events/1', 'events/by-slug/show', 'venues', 'venues/2', 'venues/by-slug/hall', 'organizers', 'organizers/3', 'organizers/by-slug/club']
+const ROUTES = [
+  'events',
+  'events/1',
+  'events/by-slug/show',
+  'venues',
+  'venues/2',
+  'venues/by-slug/hall',
+  'organizers',
+  'organizers/3',
+  'organizers/by-slug/club',
+]
 
 /** A scheme a browser would run, written the ways browsers still read it: any case, padded, split by tabs. */
 const dangerous = fc
@@ -61,11 +71,20 @@ describe('a website in a content file', () => {
       const content = join(dir, `tree-${run++}`)
       await writeTree(content, JSON.stringify(website))
       const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
-      const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+      const app = createApp({
+        store,
+        site: testSite(),
+        perPage: 9,
+        maxPerPage: 50,
+        fallback: true,
+        now: () => SAMPLE_NOW,
+        log: () => {},
+      })
       for (const route of ROUTES) {
         const { status, body } = await call(app, route)
         expect(status).toBeLessThan(500)
-        for (const served of websites(body)) expect(served === '' || /^https?:\/\/[!-~]+$/.test(String(served))).toBe(true)
+        for (const served of websites(body))
+          expect(served === '' || /^https?:\/\/[!-~]+$/.test(String(served))).toBe(true)
       }
       await rm(content, { recursive: true, force: true })
     })
@@ -76,7 +95,10 @@ describe('a website in a content file', () => {
     const content = join(dir, 'check-tree')
     await writeTree(content, '"javascript:alert(document.cookie)"')
     await writeFile(join(content, 'venues/hall.en.md'), '---\nid: 2\nvenue: Hall\nslug: hall\nwebsite: notaurl\n---\n')
-    await writeFile(join(content, 'organizers/club.en.md'), '---\nid: 3\norganizer: Club\nslug: club\nwebsite: https://example.org/club\n---\n')
+    await writeFile(
+      join(content, 'organizers/club.en.md'),
+      '---\nid: 3\norganizer: Club\nslug: club\nwebsite: https://example.org/club\n---\n',
+    )
     const { problems } = await checkContent(content, false)
     const errors = problems.filter((p) => p.severity === 'error' && p.message.startsWith('website:'))
     expect(errors.map((p) => `${p.path}:${p.line}: ${p.message}`).sort()).toEqual([

@@ -25,7 +25,10 @@ function filesUnder(dir: string): string[] {
     .filter((path) => TEXT.test(path) && statSync(path).isFile())
 }
 
-const FILES = [...['src', 'test', 'scripts', 'bin', 'docs'].flatMap((dir) => filesUnder(join(ROOT, dir))), join(ROOT, 'README.md')]
+const FILES = [
+  ...['src', 'test', 'scripts', 'bin', 'docs'].flatMap((dir) => filesUnder(join(ROOT, dir))),
+  join(ROOT, 'README.md'),
+]
   .map((path) => relative(ROOT, path))
   .filter((path) => path !== SELF)
 
@@ -53,12 +56,16 @@ describe('references to documents', () => {
   })
 
   it('never sends the reader to a document outside the repository', () => {
-    const found = [...lines()].filter(({ line }) => OUTSIDE.test(line)).map(({ where, line }) => `${where}: ${line.trim()}`)
+    const found = [...lines()]
+      .filter(({ line }) => OUTSIDE.test(line))
+      .map(({ where, line }) => `${where}: ${line.trim()}`)
     expect(found).toEqual([])
   })
 
   it('cites no numbered decision of the old contract (D1 to D20) in code or tests', () => {
-    const code = [...lines()].filter(({ path }) => /\.(ts|mts|mjs|js)$/.test(path) && !path.startsWith('test/fixtures/'))
+    const code = [...lines()].filter(
+      ({ path }) => /\.(ts|mts|mjs|js)$/.test(path) && !path.startsWith('test/fixtures/'),
+    )
     const found = code.filter(({ line }) => DECISION.test(line)).map(({ where, line }) => `${where}: ${line.trim()}`)
     expect(found).toEqual([])
   })

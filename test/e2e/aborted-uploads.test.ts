@@ -23,7 +23,11 @@ afterAll(async () => {
 
 /** The real server on a loopback port; resolves with its API root once it listens. */
 function startServer() {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--users', join(dir, 'users.yaml')], { cwd: dir, stdio: 'pipe' })
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--users', join(dir, 'users.yaml')],
+    { cwd: dir, stdio: 'pipe' },
+  )
   let output = ''
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
   const ready = new Promise<string>((done, fail) => {
@@ -54,8 +58,14 @@ function abortedUpload(port: number, chunked: boolean, afterMs: number): Promise
     socket.on('close', () => done())
     socket.on('connect', () => {
       const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${BIG.length}`
-      socket.write(`POST /wp-json/calendar/events/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`)
-      socket.write(chunked ? Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')]) : BIG)
+      socket.write(
+        `POST /wp-json/calendar/events/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`,
+      )
+      socket.write(
+        chunked
+          ? Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')])
+          : BIG,
+      )
       setTimeout(() => socket.destroy(), afterMs)
     })
   })
@@ -72,7 +82,12 @@ describe('large rejected uploads from clients that hang up', () => {
       }
       const answer = await fetch(`${api}/events/7`, { signal: AbortSignal.timeout(5_000) })
       expect(answer.status, server.output()).toBe(200)
-      const rejected = await fetch(`${api}/events`, { method: 'POST', headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: BIG, signal: AbortSignal.timeout(5_000) })
+      const rejected = await fetch(`${api}/events`, {
+        method: 'POST',
+        headers: { Authorization: AUTH, 'Content-Type': 'application/json' },
+        body: BIG,
+        signal: AbortSignal.timeout(5_000),
+      })
       expect(rejected.status).toBe(413)
       expect(server.output()).not.toMatch(/TypeError|uncaught|unexpected error/i)
     } finally {

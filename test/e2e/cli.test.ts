@@ -9,8 +9,15 @@ import { FIXTURES } from '../helpers.ts'
 const BIN = resolve(import.meta.dirname, '../../bin/almanac.js')
 
 /** Starts the real CLI; resolves with the API URL it prints, or rejects with what it said. */
-function start(args: string[], cwd: string): { child: ChildProcess; ready: Promise<string>; exit: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ALMANAC_PORT: '' }, stdio: 'pipe' })
+function start(
+  args: string[],
+  cwd: string,
+): { child: ChildProcess; ready: Promise<string>; exit: Promise<number | null>; output: () => string } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, ALMANAC_PORT: '' },
+    stdio: 'pipe',
+  })
   let output = ''
   const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
   const ready = new Promise<string>((done, fail) => {
@@ -67,7 +74,9 @@ describe('almanac serve, end to end', () => {
       const server = start(['serve', '--port', String(port), '--host', '127.0.0.1'], dir)
       server.ready.catch(() => {})
       expect(await server.exit).toBe(1)
-      expect(server.output()).toContain(`almanac: port ${port} is in use (given with --port); choose another or stop what holds it`)
+      expect(server.output()).toContain(
+        `almanac: port ${port} is in use (given with --port); choose another or stop what holds it`,
+      )
     } finally {
       blocker.close()
     }

@@ -9,7 +9,10 @@ import { FIXTURES } from '../helpers.ts'
 
 const BIN = resolve(import.meta.dirname, '../../bin/almanac.js')
 const CYCLES = 8
-const AUTH = { Authorization: `Basic ${Buffer.from('admin:crash-test-password').toString('base64')}`, 'Content-Type': 'application/json' }
+const AUTH = {
+  Authorization: `Basic ${Buffer.from('admin:crash-test-password').toString('base64')}`,
+  'Content-Type': 'application/json',
+}
 
 let dir: string
 beforeAll(async () => {
@@ -23,7 +26,11 @@ afterAll(async () => {
 
 /** Starts the real server and resolves with its API root once it listens. */
 function startServer() {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--users', join(dir, 'users.yaml')], { cwd: dir, stdio: 'pipe' })
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--users', join(dir, 'users.yaml')],
+    { cwd: dir, stdio: 'pipe' },
+  )
   const ready = new Promise<string>((done, fail) => {
     let output = ''
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 15_000)
@@ -49,8 +56,21 @@ async function writeUntilKilled(api: string, cycle: number, titles: Set<string>)
       titles.add(title)
       const create = lane % 2 === 0
       const request = create
-        ? fetch(`${api}/events`, { method: 'POST', headers: AUTH, body: JSON.stringify({ title, start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', description: 'x'.repeat(2000) }) })
-        : fetch(`${api}/events/8`, { method: 'PATCH', headers: AUTH, body: JSON.stringify({ title, description: title.repeat(50) }) })
+        ? fetch(`${api}/events`, {
+            method: 'POST',
+            headers: AUTH,
+            body: JSON.stringify({
+              title,
+              start_date: '2027-01-01 10:00:00',
+              end_date: '2027-01-01 11:00:00',
+              description: 'x'.repeat(2000),
+            }),
+          })
+        : fetch(`${api}/events/8`, {
+            method: 'PATCH',
+            headers: AUTH,
+            body: JSON.stringify({ title, description: title.repeat(50) }),
+          })
       try {
         await (await request).arrayBuffer()
       } catch {
@@ -75,11 +95,17 @@ describe('a crash in the middle of writes', () => {
       await writing
 
       const problems: Problem[] = []
-      const store = await createStore(join(dir, 'content'), { defaultLanguage: 'en', fallback: true, onProblem: (p) => problems.push(p) })
+      const store = await createStore(join(dir, 'content'), {
+        defaultLanguage: 'en',
+        fallback: true,
+        onProblem: (p) => problems.push(p),
+      })
       expect(problems, `cycle ${cycle}`).toEqual([])
       for (const event of store.list('events')) {
         const title = String(event.source.data.title)
-        expect(titles.has(title) || event.id !== 8 && !title.startsWith('cycle'), `event ${event.id}: ${title}`).toBe(true)
+        expect(titles.has(title) || (event.id !== 8 && !title.startsWith('cycle')), `event ${event.id}: ${title}`).toBe(
+          true,
+        )
       }
       expect(titles.has(String(store.get('events', 8)?.source.data.title))).toBe(true)
     }
@@ -88,7 +114,9 @@ describe('a crash in the middle of writes', () => {
     for (const name of leftovers) expect(name.startsWith('.')).toBe(true)
     // The writes really happened between the kills: created events and a renamed event 8 are on disk.
     const store = await createStore(join(dir, 'content'), { defaultLanguage: 'en', fallback: true })
-    expect(store.list('events').filter((event) => String(event.source.data.title).startsWith('cycle')).length).toBeGreaterThan(CYCLES)
+    expect(
+      store.list('events').filter((event) => String(event.source.data.title).startsWith('cycle')).length,
+    ).toBeGreaterThan(CYCLES)
     expect(String(store.get('events', 8)?.source.data.title)).toMatch(/^cycle/)
   }, 120_000)
 })

@@ -12,7 +12,8 @@ useWatchedApp((started) => (app = started))
 const file = (name: string) => join(app.content, 'events', name)
 const EVENT = (id: number, title: string, end = '20') =>
   `---\nid: ${id}\ntitle: ${title}\nslug: ${title.toLowerCase().replace(/ /g, '-')}\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-${end} 20:00:00\n---\nAbout ${title}.\n`
-const diagnostics = async (): Promise<{ path: string; message: string }[]> => (await call(app, 'diagnostics', { headers: as('editor') })).body.problems
+const diagnostics = async (): Promise<{ path: string; message: string }[]> =>
+  (await call(app, 'diagnostics', { headers: as('editor') })).body.problems
 const blamed = async () => (await diagnostics()).map((p) => p.path).sort()
 
 describe('/diagnostics follows the files on disk', () => {
@@ -72,7 +73,10 @@ describe('a duplicate id', () => {
 describe('ids the watcher gives', () => {
   it('are never the same for two new files of one batch, when one of them is broken', async () => {
     const idless = (title: string, end: string) => EVENT(1, title, end).replace('id: 1\n', '')
-    await Promise.all([writeFile(file('a-broken.en.md'), idless('A Broken', '19')), writeFile(file('b-good.en.md'), idless('B Good', '20'))])
+    await Promise.all([
+      writeFile(file('a-broken.en.md'), idless('A Broken', '19')),
+      writeFile(file('b-good.en.md'), idless('B Good', '20')),
+    ])
     const idOf = async (name: string) => Number(/^id: (\d+)$/m.exec(await readFile(file(name), 'utf8'))?.[1])
     await eventually(async () => expect((await call(app, 'events/by-slug/b-good')).status).toBe(200))
     await eventually(async () => expect(await idOf('a-broken.en.md')).toBeGreaterThan(0))

@@ -10,7 +10,10 @@ let app: WatchedApp
 useWatchedApp((started) => (app = started))
 
 const file = (name: string) => join(app.content, 'events', name)
-const blamed = async () => ((await call(app, 'diagnostics', { headers: as('editor') })).body.problems as { path: string }[]).map((p) => p.path).sort()
+const blamed = async () =>
+  ((await call(app, 'diagnostics', { headers: as('editor') })).body.problems as { path: string }[])
+    .map((p) => p.path)
+    .sort()
 const status = async (path: string) => (await call(app, path)).status
 
 describe('a file that loses a slug clash, through the watcher', () => {

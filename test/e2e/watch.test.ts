@@ -16,7 +16,6 @@ useWatchedApp((started) => {
   app.store.onChange(() => changes++)
 })
 
-
 const file = (name: string) => join(app.content, 'events', name)
 const EVENT = (id: number | null, title: string) =>
   `---\n${id ? `id: ${id}\n` : ''}title: ${title}\nslug: ${title.toLowerCase().replace(/ /g, '-')}\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\ntags: [3]\n---\nAbout ${title}.\n`
@@ -113,10 +112,23 @@ describe('a git checkout of another branch', () => {
 
     const fresh = createApp({
       store: await createStore(app.content, { defaultLanguage: 'en', fallback: true }),
-      site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW,
+      site: testSite(),
+      perPage: 9,
+      maxPerPage: 50,
+      fallback: true,
+      now: () => SAMPLE_NOW,
     })
     // A checkout's file events may come in several batches: wait until the last one is applied.
-    for (const path of ['events?per_page=50', 'events?ml_language=ms&per_page=50', 'events/8', 'events/7?ml_language=ms', 'events/10', 'tags', 'categories', 'events?search=season&per_page=50']) {
+    for (const path of [
+      'events?per_page=50',
+      'events?ml_language=ms&per_page=50',
+      'events/8',
+      'events/7?ml_language=ms',
+      'events/10',
+      'tags',
+      'categories',
+      'events?search=season&per_page=50',
+    ]) {
       const expected = (await call(fresh, path)).text
       await eventually(async () => expect((await call(app, path)).text, path).toBe(expected))
     }

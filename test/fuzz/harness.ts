@@ -17,7 +17,13 @@ export const NAMESPACE = 'http://127.0.0.1:8089/wp-json/calendar/events/v1'
 export const KINDS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 const IDS = { events: [7, 8, 9, 13, 16], venues: [4], organizers: [5], categories: [2], tags: [3] } as const
-const SLUGS = { events: ['summer-concert', 'draft-thing', '第五届晚会'], venues: ['town-hall'], organizers: ['acme-events'], categories: ['music'], tags: ['outdoor'] } as const
+const SLUGS = {
+  events: ['summer-concert', 'draft-thing', '第五届晚会'],
+  venues: ['town-hall'],
+  organizers: ['acme-events'],
+  categories: ['music'],
+  tags: ['outdoor'],
+} as const
 
 /** Who asks: nobody, each role, or a known login with a wrong password. */
 export type Who = Login | 'anonymous' | 'wrong-password'
@@ -31,8 +37,14 @@ export function headersOf(who: Who): Record<string, string> {
 /** A path inside the namespace that names a real route (with a real or a made-up record). */
 export const routePath: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', 'doc', ...KINDS),
-  fc.constantFrom(...KINDS).chain((kind) => fc.constantFrom<number>(...IDS[kind], 1, 999_999).map((id) => `${kind}/${id}`)),
-  fc.constantFrom('events', 'venues', 'organizers').chain((kind) => fc.constantFrom(...SLUGS[kind as 'events'], 'nope').map((slug) => `${kind}/by-slug/${encodeURIComponent(slug)}`)),
+  fc
+    .constantFrom(...KINDS)
+    .chain((kind) => fc.constantFrom<number>(...IDS[kind], 1, 999_999).map((id) => `${kind}/${id}`)),
+  fc
+    .constantFrom('events', 'venues', 'organizers')
+    .chain((kind) =>
+      fc.constantFrom(...SLUGS[kind as 'events'], 'nope').map((slug) => `${kind}/by-slug/${encodeURIComponent(slug)}`),
+    ),
 )
 
 /** Strings a hostile client sends: unicode, NUL, markup, huge, numbers as text, relative dates. */
@@ -40,10 +52,46 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', '<script>alert(1)</script>', 'javascript:alert(1)', '../../users.yaml', '..%2f..%2fusers.yaml',
-    '%00', '-1', '0', '1e309', '9'.repeat(400), '+100000 years', '-100000 years', 'now', 'tomorrow', '0000-01-01', '9999-12-31 23:59:59',
-    '1970-01-01T00:00:00Z', 'NaN', 'Infinity', 'true', 'null', '[]', '{}', '__proto__', 'constructor', 'Asia/Kuala_Lumpur', 'Mars/Olympus',
-    '\uD800', '\uFFFF', '🎉'.repeat(50), '新年 Gala', '>'.repeat(2000), '_a'.repeat(5000), '<'.repeat(20_000), 'a,b,c', '1,2,3', ' 7 ',
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    '../../users.yaml',
+    '..%2f..%2fusers.yaml',
+    '%00',
+    '-1',
+    '0',
+    '1e309',
+    '9'.repeat(400),
+    '+100000 years',
+    '-100000 years',
+    'now',
+    'tomorrow',
+    '0000-01-01',
+    '9999-12-31 23:59:59',
+    '1970-01-01T00:00:00Z',
+    'NaN',
+    'Infinity',
+    'true',
+    'null',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    'Asia/Kuala_Lumpur',
+    'Mars/Olympus',
+    '\uD800',
+    '\uFFFF',
+    '🎉'.repeat(50),
+    '新年 Gala',
+    '>'.repeat(2000),
+    '_a'.repeat(5000),
+    '<'.repeat(20_000),
+    'a,b,c',
+    '1,2,3',
+    ' 7 ',
   ),
   fc.integer({ min: 1, max: 20 }).map((n) => 'x'.repeat(n * 5_000)),
 )
@@ -57,18 +105,85 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
     fc.double(),
     fc.constantFrom(true, false, null, 0, -1, 2 ** 53, -(2 ** 63), 1e308),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'id', 'venue', 'organizer')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'id', 'venue', 'organizer')),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value
 
 /** Parameter names: every argument of every route, and names that are traps. */
 export const ARG_NAMES = [
-  'id', 'slug', 'title', 'description', 'excerpt', 'status', 'date', 'date_utc', 'author', 'start_date', 'end_date', 'all_day', 'timezone',
-  'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue',
-  'organizer', 'password', 'name', 'parent', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'email',
-  'page', 'per_page', 'search', 'include', 'exclude', 'event', 'has_events', 'only_with_upcoming', 'strict_dates', 'geoloc', 'geoloc_lat',
-  'geoloc_lng', 'ticketed', 'orderby', 'order', 'hide_empty', 'post', 'ml_language', 'starts_before', 'starts_after', 'ends_before',
-  'ends_after', 'force', '_method', '_fields', '_pretty', '_envelope', '_embed', '_jsonp', '__proto__', 'constructor', 'prototype',
+  'id',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'status',
+  'date',
+  'date_utc',
+  'author',
+  'start_date',
+  'end_date',
+  'all_day',
+  'timezone',
+  'image',
+  'cost',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'password',
+  'name',
+  'parent',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'stateprovince',
+  'email',
+  'page',
+  'per_page',
+  'search',
+  'include',
+  'exclude',
+  'event',
+  'has_events',
+  'only_with_upcoming',
+  'strict_dates',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'ticketed',
+  'orderby',
+  'order',
+  'hide_empty',
+  'post',
+  'ml_language',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'force',
+  '_method',
+  '_fields',
+  '_pretty',
+  '_envelope',
+  '_embed',
+  '_jsonp',
+  '__proto__',
+  'constructor',
+  'prototype',
 ]
 
 /** An answer is clean: never 5xx, and every error in the envelope `{code, message, data: {status}}`. */
@@ -90,7 +205,17 @@ export function expectClean(status: number, body: string, method: string, what: 
 export async function snapshotTree(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
-  const hashes = await Promise.all(files.map(async (file) => [file.slice(dir.length + 1), createHash('sha256').update(await readFile(file)).digest('hex')] as const))
+  const hashes = await Promise.all(
+    files.map(
+      async (file) =>
+        [
+          file.slice(dir.length + 1),
+          createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        ] as const,
+    ),
+  )
   return new Map(hashes.sort(([a], [b]) => a.localeCompare(b)))
 }
 
@@ -133,4 +258,3 @@ export interface FuzzRequest {
   who: Who
   body: string
 }
-

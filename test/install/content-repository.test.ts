@@ -12,9 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const ROOT = resolve(import.meta.dirname, '../..')
 const LIMIT = 120_000
 /** npm and npx as the test runs them: from the cache only, quiet about audits, funding and updates. */
-const NPM_ENV = { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }
+const NPM_ENV = {
+  ...process.env,
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+}
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
 
 function run(command: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
@@ -46,13 +56,24 @@ Come and see the new hall.
 async function lockfileFor(tarball: string): Promise<object> {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8'))
-  const integrity = `sha512-${createHash('sha512').update(await readFile(tarball)).digest('base64')}`
+  const integrity = `sha512-${createHash('sha512')
+    .update(await readFile(tarball))
+    .digest('base64')}`
   const spec = `file:${tarball}`
   const packages: Record<string, unknown> = {
     '': { name: 'our-calendar', dependencies: { almanac: spec } },
-    'node_modules/almanac': { version: manifest.version, resolved: spec, integrity, license: manifest.license, dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines },
+    'node_modules/almanac': {
+      version: manifest.version,
+      resolved: spec,
+      integrity,
+      license: manifest.license,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+    },
   }
-  for (const [path, entry] of Object.entries(lock.packages as Record<string, { dev?: boolean }>)) if (path && !entry.dev) packages[path] = entry
+  for (const [path, entry] of Object.entries(lock.packages as Record<string, { dev?: boolean }>))
+    if (path && !entry.dev) packages[path] = entry
   return { name: 'our-calendar', lockfileVersion: 3, requires: true, packages }
 }
 
@@ -71,11 +92,16 @@ describe('Almanac installed into a content repository', () => {
     await mkdir(join(project, 'content/events'), { recursive: true })
     await writeFile(join(project, 'content/events/open-house.en.md'), EVENT)
     await writeFile(join(project, 'almanac.config.yaml'), 'timezone: Asia/Singapore\nsite_name: Our Calendar\n')
-    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'our-calendar', private: true, dependencies: { almanac: `file:${tarball}` } }))
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'our-calendar', private: true, dependencies: { almanac: `file:${tarball}` } }),
+    )
     await writeFile(join(project, 'package-lock.json'), JSON.stringify(await lockfileFor(tarball)))
     const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], project)
     if (install.code !== 0) {
-      const uncached = /ENOTCACHED/.test(install.stderr) ? 'a package is not in the npm cache: run `npm ci` in the Almanac checkout first (this test installs offline). ' : ''
+      const uncached = /ENOTCACHED/.test(install.stderr)
+        ? 'a package is not in the npm cache: run `npm ci` in the Almanac checkout first (this test installs offline). '
+        : ''
       throw new Error(`npm install --offline failed: ${uncached}npm said:\n${install.stderr}`)
     }
   }, LIMIT)
@@ -88,26 +114,36 @@ describe('Almanac installed into a content repository', () => {
     expect(packed).toContain('src/cli/index.ts')
     expect(packed).toContain('src/build/worker.mjs')
     expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']))
-    expect(packed.filter((path) => /^(test|scripts|content|\.ci)\//.test(path) || path === 'almanac.config.yaml')).toEqual([])
+    expect(
+      packed.filter((path) => /^(test|scripts|content|\.ci)\//.test(path) || path === 'almanac.config.yaml'),
+    ).toEqual([])
   })
 
-  it('checks the project’s content with npx almanac check, and fails on a broken file', async () => {
-    const ok = await run('npx', ['almanac', 'check'], project)
-    expect(ok.code, ok.stderr).toBe(0)
-    await writeFile(join(project, 'content/events/broken.en.md'), '---\ntitle: [unclosed\n---\n')
-    const broken = await run('npx', ['almanac', 'check'], project)
-    await rm(join(project, 'content/events/broken.en.md'))
-    expect(broken.code).toBe(1)
-    expect(broken.stdout + broken.stderr).toContain('broken.en.md')
-  }, LIMIT)
+  it(
+    'checks the project’s content with npx almanac check, and fails on a broken file',
+    async () => {
+      const ok = await run('npx', ['almanac', 'check'], project)
+      expect(ok.code, ok.stderr).toBe(0)
+      await writeFile(join(project, 'content/events/broken.en.md'), '---\ntitle: [unclosed\n---\n')
+      const broken = await run('npx', ['almanac', 'check'], project)
+      await rm(join(project, 'content/events/broken.en.md'))
+      expect(broken.code).toBe(1)
+      expect(broken.stdout + broken.stderr).toContain('broken.en.md')
+    },
+    LIMIT,
+  )
 
-  it('builds the project’s static API with npx almanac build, reading the project’s config', async () => {
-    const built = await run('npx', ['almanac', 'build'], project)
-    expect(built.code, built.stderr).toBe(0)
-    const list = JSON.parse(await readFile(join(project, 'dist/wp-json/calendar/events/v1/events.json'), 'utf8'))
-    expect(list.events.map((event: { title: string }) => event.title)).toEqual(['Open House'])
-    expect(list.events[0].timezone).toBe('Asia/Singapore')
-    const index = JSON.parse(await readFile(join(project, 'dist/wp-json.json'), 'utf8'))
-    expect([index.name, index.timezone_string]).toEqual(['Our Calendar', 'Asia/Singapore'])
-  }, LIMIT)
+  it(
+    'builds the project’s static API with npx almanac build, reading the project’s config',
+    async () => {
+      const built = await run('npx', ['almanac', 'build'], project)
+      expect(built.code, built.stderr).toBe(0)
+      const list = JSON.parse(await readFile(join(project, 'dist/wp-json/calendar/events/v1/events.json'), 'utf8'))
+      expect(list.events.map((event: { title: string }) => event.title)).toEqual(['Open House'])
+      expect(list.events[0].timezone).toBe('Asia/Singapore')
+      const index = JSON.parse(await readFile(join(project, 'dist/wp-json.json'), 'utf8'))
+      expect([index.name, index.timezone_string]).toEqual(['Our Calendar', 'Asia/Singapore'])
+    },
+    LIMIT,
+  )
 })

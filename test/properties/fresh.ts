@@ -4,7 +4,10 @@ import { fail, type Real } from './observe.ts'
 import { withLang } from './writes.ts'
 
 /** One caller of every role, and anonymous: whose answers the fresh store must repeat. */
-const CALLERS: (User | null)[] = [null, ...USER_LIST.filter((u, i) => USER_LIST.findIndex((v) => v.role === u.role) === i)]
+const CALLERS: (User | null)[] = [
+  null,
+  ...USER_LIST.filter((u, i) => USER_LIST.findIndex((v) => v.role === u.role) === i),
+]
 
 /** Every GET the model knows of: each record by id (deleted ones too) and by slug, and every list. */
 function paths(model: Model, lang: string): string[] {
@@ -36,16 +39,27 @@ export async function sameAfterReload(model: Model, real: Real): Promise<void> {
   const errors = await checkErrors(real.content)
   if (errors.length) fail(real, `almanac check reports errors on the tree:\n    ${errors.join('\n    ')}`)
   const fresh = await appOver(real.content, real.users)
-  if (fresh.problems.length) fail(real, `a fresh store reports problems: ${fresh.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`)
+  if (fresh.problems.length)
+    fail(real, `a fresh store reports problems: ${fresh.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`)
   for (const lang of model.langs) {
     for (const u of CALLERS) {
       for (const path of paths(model, lang)) {
         const full = withLang(path, lang)
         const [live, again] = [await ask(real.app, 'GET', full, u), await ask(fresh, 'GET', full, u)]
-        if (live.status >= 500 || again.status >= 500) fail(real, `GET ${full} as ${u?.login ?? 'anonymous'} answered ${live.status} live, ${again.status} after a reload`)
-        const differs = live.status !== again.status || live.text !== again.text || HEADERS.some((h) => live.headers.get(h) !== again.headers.get(h))
+        if (live.status >= 500 || again.status >= 500)
+          fail(
+            real,
+            `GET ${full} as ${u?.login ?? 'anonymous'} answered ${live.status} live, ${again.status} after a reload`,
+          )
+        const differs =
+          live.status !== again.status ||
+          live.text !== again.text ||
+          HEADERS.some((h) => live.headers.get(h) !== again.headers.get(h))
         if (differs) {
-          fail(real, `GET ${full} as ${u?.login ?? 'anonymous'} differs after a reload:\n    live   ${live.status} ${live.text.slice(0, 400)}\n    reload ${again.status} ${again.text.slice(0, 400)}`)
+          fail(
+            real,
+            `GET ${full} as ${u?.login ?? 'anonymous'} differs after a reload:\n    live   ${live.status} ${live.text.slice(0, 400)}\n    reload ${again.status} ${again.text.slice(0, 400)}`,
+          )
         }
       }
     }
@@ -56,9 +70,13 @@ export async function sameAfterReload(model: Model, real: Real): Promise<void> {
 export async function idsNotReusedAfterReload(model: Model, real: Real): Promise<void> {
   const fresh = await appOver(real.content, real.users)
   const admin = USER_LIST[0]!
-  for (const [path, body, space] of [['organizers', { organizer: 'After Restart' }, 'post'], ['tags', { name: 'After Restart' }, 'term']] as const) {
+  for (const [path, body, space] of [
+    ['organizers', { organizer: 'After Restart' }, 'post'],
+    ['tags', { name: 'After Restart' }, 'term'],
+  ] as const) {
     const answer = await ask(fresh, 'POST', path, admin, body)
     if (answer.status !== 201) fail(real, `POST ${path} after a reload answered ${answer.status}`, answer)
-    if (idTaken(model, space, answer.body.id)) fail(real, `POST ${path} after a reload reused the id ${answer.body.id}`, answer)
+    if (idTaken(model, space, answer.body.id))
+      fail(real, `POST ${path} after a reload reused the id ${answer.body.id}`, answer)
   }
 }

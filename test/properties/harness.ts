@@ -66,8 +66,22 @@ export async function closeUsers(): Promise<void> {
 /** An app over a content folder, as `serve` would build it, with the test clock and site. */
 export async function appOver(content: string, users: UserDirectory): Promise<App & { problems: Problem[] }> {
   const problems: Problem[] = []
-  const store = await createStore(content, { defaultLanguage: 'en', fallback: true, onProblem: (p) => problems.push(p), assignIds: true })
-  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, users, now: () => SAMPLE_NOW, log: () => {} })
+  const store = await createStore(content, {
+    defaultLanguage: 'en',
+    fallback: true,
+    onProblem: (p) => problems.push(p),
+    assignIds: true,
+  })
+  const app = createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    users,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
   return Object.assign(app, { problems, store })
 }
 
@@ -102,7 +116,14 @@ export interface Answer {
 }
 
 /** One request to an app, in-process; `path` is relative to the namespace. */
-export async function ask(app: App, method: string, path: string, user: User | null, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function ask(
+  app: App,
+  method: string,
+  path: string,
+  user: User | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const init: RequestInit = { method, headers: { ...authOf(user), ...headers } }
   if (body !== undefined) {
     init.body = JSON.stringify(body)
@@ -125,7 +146,12 @@ export async function snapshot(content: string): Promise<Map<string, string>> {
   for (const entry of await readdir(content, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const path = join(entry.parentPath, entry.name)
-    files.set(relative(content, path), createHash('sha256').update(await readFile(path)).digest('hex'))
+    files.set(
+      relative(content, path),
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    )
   }
   return files
 }
@@ -139,5 +165,7 @@ export function changedFiles(before: Map<string, string>, after: Map<string, str
 /** `almanac check` on the tree: its errors (warnings do not fail a tree). */
 export async function checkErrors(content: string): Promise<string[]> {
   const { problems } = await checkContent(content, false)
-  return problems.filter((p) => (p.severity ?? 'error') === 'error').map((p) => `${p.path}:${p.line ?? 1}: ${p.message}`)
+  return problems
+    .filter((p) => (p.severity ?? 'error') === 'error')
+    .map((p) => `${p.path}:${p.line ?? 1}: ${p.message}`)
 }

@@ -12,12 +12,22 @@ export function modelOfTree(model: Model, app: App & { store?: Store }): void {
     for (const record of store.list(kind)) {
       const data = record.source.data
       model.posts.set(record.id, {
-        kind, id: record.id, owner: Number(data.author) || 0, status: String(data.status ?? 'publish'), slug: String(data.slug ?? ''),
-        name: String(data[NAME[kind]]), phone: kind === 'events' ? '' : String(data.phone ?? ''),
-        venue: ids(data.venue), organizer: ids(data.organizer), categories: ids(data.categories), tags: ids(data.tags),
+        kind,
+        id: record.id,
+        owner: Number(data.author) || 0,
+        status: String(data.status ?? 'publish'),
+        slug: String(data.slug ?? ''),
+        name: String(data[NAME[kind]]),
+        phone: kind === 'events' ? '' : String(data.phone ?? ''),
+        venue: ids(data.venue),
+        organizer: ids(data.organizer),
+        categories: ids(data.categories),
+        tags: ids(data.tags),
         password: data.password ? String(data.password) : '',
       })
     }
   }
-  for (const kind of TERM_KINDS) for (const record of store.list(kind)) model.terms.set(record.id, { kind, id: record.id, name: String(record.source.data.name) })
+  for (const kind of TERM_KINDS)
+    for (const record of store.list(kind))
+      model.terms.set(record.id, { kind, id: record.id, name: String(record.source.data.name) })
 }

@@ -136,7 +136,9 @@ export function forget(model: Model, kind: Kind, id: number): void {
 
 /** Trashing a venue or organizer, or deleting a term, takes it out of every event (Cest:VenueDeletion). */
 export function unlinkEverywhere(model: Model, kind: Kind, id: number): void {
-  const field = ({ venues: 'venue', organizers: 'organizer', categories: 'categories', tags: 'tags' } as const)[kind as Exclude<Kind, 'events'>]
+  const field = ({ venues: 'venue', organizers: 'organizer', categories: 'categories', tags: 'tags' } as const)[
+    kind as Exclude<Kind, 'events'>
+  ]
   if (!field) return
   for (const event of postsOf(model, 'events')) event[field] = event[field].filter((other) => other !== id)
 }

@@ -46,40 +46,65 @@ const perKind = (make: (kind: PostKind) => fc.Arbitrary<fc.AsyncCommand<Model, R
 const COMMANDS: fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] = [
   ...perKind((kind) => fc.tuple(writeSpec(kind, true), fc.nat()).map(([spec, n]) => new CreatePost(kind, spec, n))),
   ...perKind((kind) => fc.tuple(writeSpec(kind, true), fc.nat()).map(([spec, n]) => new CreatePost(kind, spec, n))),
-  ...perKind((kind) => fc.tuple(fc.nat(), writeSpec(kind, false), method, fc.boolean()).map(([n, spec, m, slug]) => new UpdatePost(kind, n, spec, m, slug))),
-  fc.tuple(postKinds, fc.nat(), who, fc.boolean(), fc.boolean()).map(([kind, n, w, force, slug]) => new DeletePost(kind, n, w, force, slug)),
-  fc.tuple(postKinds, fc.nat(), who, lang, fc.boolean()).map(([kind, n, w, l, slug]) => new ReadPost(kind, n, w, l, slug)),
-  fc.tuple(postKinds, who, fc.constantFrom(...STATUS_FILTERS), lang).map(([kind, w, filter, l]) => new ListPosts(kind, w, filter, l)),
+  ...perKind((kind) =>
+    fc
+      .tuple(fc.nat(), writeSpec(kind, false), method, fc.boolean())
+      .map(([n, spec, m, slug]) => new UpdatePost(kind, n, spec, m, slug)),
+  ),
+  fc
+    .tuple(postKinds, fc.nat(), who, fc.boolean(), fc.boolean())
+    .map(([kind, n, w, force, slug]) => new DeletePost(kind, n, w, force, slug)),
+  fc
+    .tuple(postKinds, fc.nat(), who, lang, fc.boolean())
+    .map(([kind, n, w, l, slug]) => new ReadPost(kind, n, w, l, slug)),
+  fc
+    .tuple(postKinds, who, fc.constantFrom(...STATUS_FILTERS), lang)
+    .map(([kind, w, filter, l]) => new ListPosts(kind, w, filter, l)),
   fc.tuple(termKinds, fc.nat(), who, lang).map(([kind, n, w, l]) => new CreateTerm(kind, n, w, l)),
-  fc.tuple(termKinds, fc.nat(), who, fc.boolean(), lang).map(([kind, n, w, remove, l]) => new WriteTerm(kind, n, w, remove, l)),
+  fc
+    .tuple(termKinds, fc.nat(), who, fc.boolean(), lang)
+    .map(([kind, n, w, remove, l]) => new WriteTerm(kind, n, w, remove, l)),
   fc.tuple(termKinds, fc.nat(), who, lang).map(([kind, n, w, l]) => new ReadTerms(kind, n, w, l)),
   fc.tuple(fc.constantFrom(...POST_KINDS, ...TERM_KINDS), fc.nat(), who).map(([kind, n, w]) => new IfMatch(kind, n, w)),
 ].map((arb) => arb.map((command) => new Checked(command)))
 
 describe('the API against a model of who may see and change what', () => {
   afterAll(closeUsers)
-  it('agrees with the model after every step, and a fresh store answers every GET the same at the end', async () => {
-    console.log(`stateful property: seed ${SEED} (FC_SEED=${SEED} to replay)`)
-    await fc.assert(
-      fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: MAX_COMMANDS, size: 'max' }), async (commands) => {
-        const run = await startRun()
-        const real: Real = { ...run, log: [] }
-        try {
-          const model = emptyModel()
-          modelOfTree(model, run.app)
-          const t0 = performance.now()
-          await fc.asyncModelRun(() => ({ model, real }), commands)
-          const t1 = performance.now()
-          await sameAfterReload(model, real)
-          await idsNotReusedAfterReload(model, real)
-          if (process.env.FC_VERBOSE) console.log(`steps ${Math.round(t1 - t0)} ms, reload ${Math.round(performance.now() - t1)} ms, ${real.log.length} requests`)
-          if (process.env.FC_VERBOSE === '2') console.log(real.log.filter((line) => !line.includes('status=publish,future')).join('\n'))
-        } finally {
-          await stopRun(run)
-        }
-      }),
-      // Bounded: past the time limit no new run starts, and shrinking stops with the smallest failure found so far.
-      { numRuns: RUNS, seed: SEED, ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}), interruptAfterTimeLimit: TIME_LIMIT_MS },
-    )
-  }, TIME_LIMIT_MS + 30_000)
+  it(
+    'agrees with the model after every step, and a fresh store answers every GET the same at the end',
+    async () => {
+      console.log(`stateful property: seed ${SEED} (FC_SEED=${SEED} to replay)`)
+      await fc.assert(
+        fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: MAX_COMMANDS, size: 'max' }), async (commands) => {
+          const run = await startRun()
+          const real: Real = { ...run, log: [] }
+          try {
+            const model = emptyModel()
+            modelOfTree(model, run.app)
+            const t0 = performance.now()
+            await fc.asyncModelRun(() => ({ model, real }), commands)
+            const t1 = performance.now()
+            await sameAfterReload(model, real)
+            await idsNotReusedAfterReload(model, real)
+            if (process.env.FC_VERBOSE)
+              console.log(
+                `steps ${Math.round(t1 - t0)} ms, reload ${Math.round(performance.now() - t1)} ms, ${real.log.length} requests`,
+              )
+            if (process.env.FC_VERBOSE === '2')
+              console.log(real.log.filter((line) => !line.includes('status=publish,future')).join('\n'))
+          } finally {
+            await stopRun(run)
+          }
+        }),
+        // Bounded: past the time limit no new run starts, and shrinking stops with the smallest failure found so far.
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+          interruptAfterTimeLimit: TIME_LIMIT_MS,
+        },
+      )
+    },
+    TIME_LIMIT_MS + 30_000,
+  )
 })

@@ -1,12 +1,30 @@
 import type fc from 'fast-check'
-import { canChange, canManageTerms, forget, idTaken, pick, postsOf, termNamed, termsOf, type Kind, type Lang, type Model, type TermKind } from './model.ts'
+import {
+  canChange,
+  canManageTerms,
+  forget,
+  idTaken,
+  pick,
+  postsOf,
+  termNamed,
+  termsOf,
+  type Kind,
+  type Lang,
+  type Model,
+  type TermKind,
+} from './model.ts'
 import { expectStatus, fail, name, send, treeNow, unchangedTree, type Real } from './observe.ts'
 import { login, NAMES, userOf, withLang } from './writes.ts'
 
 /** POST /categories or /tags: authors and up make categories, editors and up tags; a taken name is 400 term_exists. */
 export class CreateTerm implements fc.AsyncCommand<Model, Real> {
   last = ''
-  constructor(readonly kind: TermKind, readonly nameIndex: number, readonly who: number, readonly lang: Lang) {}
+  constructor(
+    readonly kind: TermKind,
+    readonly nameIndex: number,
+    readonly who: number,
+    readonly lang: Lang,
+  ) {}
   check = () => true
   async run(model: Model, real: Real): Promise<void> {
     const u = userOf(this.who)
@@ -14,7 +32,10 @@ export class CreateTerm implements fc.AsyncCommand<Model, Real> {
     model.langs.add(this.lang)
     const refuse = !u ? 401 : !canManageTerms(u, this.kind) ? 403 : termNamed(model, this.kind, label) ? 400 : 0
     const before = await treeNow(real)
-    const answer = await send(real, 'POST', withLang(this.kind, this.lang), u, { name: label, description: `About ${label}` })
+    const answer = await send(real, 'POST', withLang(this.kind, this.lang), u, {
+      name: label,
+      description: `About ${label}`,
+    })
     this.last = `→ ${answer.status}`
     if (refuse) {
       expectStatus(real, answer, [refuse], `POST ${this.kind} "${label}" by ${name(u)}`)
@@ -31,7 +52,13 @@ export class CreateTerm implements fc.AsyncCommand<Model, Real> {
 /** PATCH or DELETE a term (deleting is always for good and takes it out of its events). */
 export class WriteTerm implements fc.AsyncCommand<Model, Real> {
   last = ''
-  constructor(readonly kind: TermKind, readonly target: number, readonly who: number, readonly remove: boolean, readonly lang: Lang) {}
+  constructor(
+    readonly kind: TermKind,
+    readonly target: number,
+    readonly who: number,
+    readonly remove: boolean,
+    readonly lang: Lang,
+  ) {}
   check = (model: Model) => termsOf(model, this.kind).length > 0
   async run(model: Model, real: Real): Promise<void> {
     const term = pick(termsOf(model, this.kind), this.target)
@@ -42,7 +69,13 @@ export class WriteTerm implements fc.AsyncCommand<Model, Real> {
     const method = this.remove ? 'DELETE' : 'PATCH'
     this.last = `${method} ${path}`
     const before = await treeNow(real)
-    const answer = await send(real, method, path, u, this.remove ? undefined : { description: `Edited ${++model.counter}` })
+    const answer = await send(
+      real,
+      method,
+      path,
+      u,
+      this.remove ? undefined : { description: `Edited ${++model.counter}` },
+    )
     const refuse = !u ? 401 : !canManageTerms(u, this.kind) ? 403 : 0
     if (refuse) {
       expectStatus(real, answer, [refuse], `${method} ${path} by ${name(u)}`)
@@ -52,7 +85,8 @@ export class WriteTerm implements fc.AsyncCommand<Model, Real> {
     if (answer.body?.id !== term.id) fail(real, `${method} ${path} answered term ${answer.body?.id}`, answer)
     if (this.remove) forget(model, this.kind, term.id)
   }
-  toString = () => `${this.remove ? 'delete' : 'update'} ${this.kind} #${this.target} by ${login(this.who)} ${this.lang} ${this.last}`
+  toString = () =>
+    `${this.remove ? 'delete' : 'update'} ${this.kind} #${this.target} by ${login(this.who)} ${this.lang} ${this.last}`
 }
 
 const BODY: Record<Kind, (n: number) => Record<string, unknown>> = {
@@ -69,14 +103,20 @@ const BODY: Record<Kind, (n: number) => Record<string, unknown>> = {
  */
 export class IfMatch implements fc.AsyncCommand<Model, Real> {
   last = ''
-  constructor(readonly kind: Kind, readonly target: number, readonly who: number) {}
+  constructor(
+    readonly kind: Kind,
+    readonly target: number,
+    readonly who: number,
+  ) {}
   check = () => true
   async run(model: Model, real: Real): Promise<void> {
     const u = userOf(this.who)
     const post = this.kind === 'categories' || this.kind === 'tags' ? undefined : this.kind
     const candidates = post
       ? postsOf(model, post).filter((r) => r.status !== 'trash' && r.password === '' && canChange(u, r))
-      : canManageTerms(u, this.kind as TermKind) ? termsOf(model, this.kind as TermKind) : []
+      : canManageTerms(u, this.kind as TermKind)
+        ? termsOf(model, this.kind as TermKind)
+        : []
     const target = pick<{ id: number }>(candidates, this.target)
     if (!target || !u) return
     const path = `${this.kind}/${target.id}`
@@ -96,9 +136,12 @@ export class IfMatch implements fc.AsyncCommand<Model, Real> {
     const stale = await send(real, 'PATCH', path, u, BODY[this.kind](++model.counter), { 'If-Match': tag })
     expectStatus(real, stale, [412], `PATCH ${path} with a stale ETag by ${name(u)}`)
     const now = await send(real, 'GET', path, u)
-    if (stale.headers.get('etag') !== now.headers.get('etag')) fail(real, `412 on ${path} carried ETag ${stale.headers.get('etag')}, the current one is ${now.headers.get('etag')}`)
+    if (stale.headers.get('etag') !== now.headers.get('etag'))
+      fail(
+        real,
+        `412 on ${path} carried ETag ${stale.headers.get('etag')}, the current one is ${now.headers.get('etag')}`,
+      )
     await unchangedTree(real, before, `PATCH ${path} with a stale ETag`)
   }
   toString = () => `if-match ${this.kind} #${this.target} by ${login(this.who)} ${this.last}`
 }
-

@@ -1,8 +1,19 @@
 import fc from 'fast-check'
 import { USER_LIST, type User } from './harness.ts'
 import {
-  AVOID, canChange, canEditOthers, canEditPosts, canPublish, pick, postsOf, writtenStatus,
-  type Lang, type Model, type PostKind, type PostRecord, type TermKind,
+  AVOID,
+  canChange,
+  canEditOthers,
+  canEditPosts,
+  canPublish,
+  pick,
+  postsOf,
+  writtenStatus,
+  type Lang,
+  type Model,
+  type PostKind,
+  type PostRecord,
+  type TermKind,
 } from './model.ts'
 
 /** What writes send: generated specs, the model's plan for them, and their request bodies. */
@@ -27,7 +38,8 @@ export function shown(spec: WriteSpec): string {
   return `by ${userOf(w)?.login ?? 'anonymous'} ${JSON.stringify({ ...rest, ...(other ? { author: other } : {}) })}`
 }
 export const login = (n: number) => userOf(n)?.login ?? 'anonymous'
-export const withLang = (path: string, l: Lang) => (l === 'en' ? path : `${path}${path.includes('?') ? '&' : '?'}ml_language=${l}`)
+export const withLang = (path: string, l: Lang) =>
+  l === 'en' ? path : `${path}${path.includes('?') ? '&' : '?'}ml_language=${l}`
 
 /** A reference to a linked record: an existing one (by a pick), or an inline new one by name. */
 export type LinkSpec = { ref: number } | { inline: number }
@@ -51,7 +63,8 @@ export interface WriteSpec {
 }
 
 const link = fc.oneof(fc.record({ ref: fc.nat() }), fc.record({ inline: fc.nat() }))
-const termRefs = (kind: TermKind) => fc.array(fc.oneof(fc.constantFrom(...NAMES[kind]), fc.record({ ref: fc.nat() })), { maxLength: 2 })
+const termRefs = (kind: TermKind) =>
+  fc.array(fc.oneof(fc.constantFrom(...NAMES[kind]), fc.record({ ref: fc.nat() })), { maxLength: 2 })
 
 export const writeSpec = (kind: PostKind, creating: boolean) => avoiding(kind, creating)
 
@@ -105,14 +118,22 @@ export function plan(_model: Model, u: User | null, spec: WriteSpec, target?: Po
   if (other && other.id !== u.id && !canEditOthers(u)) return { refuse: [403] }
   // A contributor's `private` may be refused (403) before the dates are looked at.
   if (spec.badDates) return { refuse: writtenStatus(spec.status, u, spec.future) === undefined ? [400, 403] : [400] }
-  const untrashed = target?.status === 'trash' && spec.status === undefined ? (canPublish(u) ? 'publish' : 'draft') : undefined
-  const status = spec.status !== undefined || !target ? writtenStatus(spec.status, u, spec.future) : (untrashed ?? target.status)
+  const untrashed =
+    target?.status === 'trash' && spec.status === undefined ? (canPublish(u) ? 'publish' : 'draft') : undefined
+  const status =
+    spec.status !== undefined || !target ? writtenStatus(spec.status, u, spec.future) : (untrashed ?? target.status)
   const owner = other?.id ?? (spec.author === 'self' ? u.id : (target?.owner ?? u.id))
   return { ok: true, status, owner }
 }
 
 /** The request body of a write, and how to read its links back. */
-export function body(model: Model, kind: PostKind, spec: WriteSpec, creating: boolean, nameIndex: number): Record<string, unknown> {
+export function body(
+  model: Model,
+  kind: PostKind,
+  spec: WriteSpec,
+  creating: boolean,
+  nameIndex: number,
+): Record<string, unknown> {
   const b: Record<string, unknown> = {}
   const count = ++model.counter
   if (kind === 'events') {
@@ -126,19 +147,27 @@ export function body(model: Model, kind: PostKind, spec: WriteSpec, creating: bo
       b.end_date = spec.badDates ? `${before} 21:00:00` : `${day} 21:00:00`
     }
   } else {
-    if (creating) b[kind === 'venues' ? 'venue' : 'organizer'] = `${NAMES[kind][nameIndex % NAMES[kind].length]}${AVOID.has('reuse') ? ` ${count}` : ''}`
+    if (creating)
+      b[kind === 'venues' ? 'venue' : 'organizer'] =
+        `${NAMES[kind][nameIndex % NAMES[kind].length]}${AVOID.has('reuse') ? ` ${count}` : ''}`
     b.phone = `+65 6000 ${String(count).padStart(4, '0')}`
   }
   if (spec.status) b.status = spec.status
   if (spec.future) b.date = '2027-12-01 10:00:00'
   if (spec.password !== undefined) b.password = spec.password
-  if (spec.author) b.author = spec.author === 'self' ? USER_LIST[spec.who]?.id ?? 1 : USER_LIST[spec.author.other % USER_LIST.length]!.id
+  if (spec.author)
+    b.author =
+      spec.author === 'self' ? (USER_LIST[spec.who]?.id ?? 1) : USER_LIST[spec.author.other % USER_LIST.length]!.id
   if (spec.venue !== undefined) b.venue = spec.venue === 'clear' ? '' : linkValue(model, 'venues', spec.venue)
   if (b.venue === undefined) delete b.venue
-  if (spec.organizer !== undefined) b.organizer = spec.organizer.map((l) => linkValue(model, 'organizers', l)).filter((v) => v !== undefined)
+  if (spec.organizer !== undefined)
+    b.organizer = spec.organizer.map((l) => linkValue(model, 'organizers', l)).filter((v) => v !== undefined)
   for (const field of ['categories', 'tags'] as const) {
     const refs = spec[field]
-    if (refs) b[field] = refs.map((r) => (typeof r === 'string' ? r : (pick(termsOfKind(model, field), r.ref)?.id ?? NAMES[field][0])))
+    if (refs)
+      b[field] = refs.map((r) =>
+        typeof r === 'string' ? r : (pick(termsOfKind(model, field), r.ref)?.id ?? NAMES[field][0]),
+      )
   }
   return b
 }
@@ -155,5 +184,8 @@ function linkValue(model: Model, kind: 'venues' | 'organizers', spec: LinkSpec):
   const index = 'inline' in spec ? spec.inline : spec.ref
   const field = kind === 'venues' ? 'venue' : 'organizer'
   const unique = AVOID.has('reuse') ? ` ${model.counter + 1000}` : ''
-  return { [field]: `${NAMES[kind][index % NAMES[kind].length]}${unique}`, phone: `+65 6100 ${String(++model.counter).padStart(4, '0')}` }
+  return {
+    [field]: `${NAMES[kind][index % NAMES[kind].length]}${unique}`,
+    phone: `+65 6100 ${String(++model.counter).padStart(4, '0')}`,
+  }
 }

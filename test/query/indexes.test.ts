@@ -24,7 +24,11 @@ function snapshot(indexes: Indexes) {
 
 function changed(record: ContentRecord, data: Record<string, unknown>, body = record.source.body): ContentRecord {
   const source = { ...record.source, data: { ...record.source.data, ...data }, body }
-  return { ...record, source, files: new Map([...record.files].map(([lang, file]) => [lang, file === record.source ? source : file])) }
+  return {
+    ...record,
+    source,
+    files: new Map([...record.files].map(([lang, file]) => [lang, file === record.source ? source : file])),
+  }
 }
 
 describe('incremental indexes', () => {
@@ -33,7 +37,17 @@ describe('incremental indexes', () => {
     const indexes = createIndexes(store, ZONE)
     indexes.search('en') // built before the changes, so it must follow them too
     const jazz = store.get('events', 100)!
-    const moved = changed(jazz, { start_date: '2027-02-01 19:00:00', end_date: '2027-02-01 21:00:00', venue: [2], categories: [3], status: 'draft' }, 'Now by the bay.')
+    const moved = changed(
+      jazz,
+      {
+        start_date: '2027-02-01 19:00:00',
+        end_date: '2027-02-01 21:00:00',
+        venue: [2],
+        categories: [3],
+        status: 'draft',
+      },
+      'Now by the bay.',
+    )
     const symphony = store.get('events', 101)!
     const added = changed(symphony, { id: 120, slug: 'new-one', tags: [11, 10] })
 
@@ -41,7 +55,10 @@ describe('incremental indexes', () => {
     indexes.update(symphony, undefined)
     indexes.update(undefined, { ...added, id: 120 })
 
-    const events = store.list('events').filter((r) => r.id !== 100 && r.id !== 101).concat(moved, { ...added, id: 120 })
+    const events = store
+      .list('events')
+      .filter((r) => r.id !== 100 && r.id !== 101)
+      .concat(moved, { ...added, id: 120 })
     const fresh = createIndexes(withEvents(store, events), ZONE)
     expect(snapshot(indexes)).toEqual(snapshot(fresh))
     expect(snapshot(indexes).search).toEqual([])

@@ -23,7 +23,12 @@ describe('paging', () => {
   })
 
   it('builds rest_url raw, next and previous form-encoded with page last (docs/compatibility.md §30)', () => {
-    const query: [string, string][] = [['page', '2'], ['per_page', '2'], ['start_date', '2026-11-21 00:00:00'], ['status', 'publish']]
+    const query: [string, string][] = [
+      ['page', '2'],
+      ['per_page', '2'],
+      ['start_date', '2026-11-21 00:00:00'],
+      ['status', 'publish'],
+    ]
     const links = pageLinks('http://x/events/', query, paginate(items, 2, 2), false)
     expect(links).toEqual({
       rest_url: 'http://x/events/?page=2&per_page=2&start_date=2026-11-21 00:00:00&status=publish',

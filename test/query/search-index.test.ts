@@ -8,7 +8,20 @@ import { createSearchIndex, INDEXED_DESCRIPTION } from '../../src/query/search.t
 
 // A small tree of events over a small vocabulary (words that begin one another, so prefixes
 // matter), searched through the real store and index and compared with a plain reading of the text.
-const VOCABULARY = ['night', 'nightfall', 'market', 'jazz', 'jazzy', 'walk', 'lantern', 'garden', 'gar', 'a', 'an', 'and']
+const VOCABULARY = [
+  'night',
+  'nightfall',
+  'market',
+  'jazz',
+  'jazzy',
+  'walk',
+  'lantern',
+  'garden',
+  'gar',
+  'a',
+  'an',
+  'and',
+]
 const EVENTS = 40
 
 let dir: string
@@ -29,7 +42,11 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[\s\p{P}\p{S}]+/u).filter(Boolean)
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s\p{P}\p{S}]+/u)
+    .filter(Boolean)
 
 /** What a search must find, read straight from the text: every word, the last also as a prefix. */
 function expected(records: ContentRecord[], query: string): number[] {
@@ -50,11 +67,21 @@ const found = (index: ReturnType<typeof createSearchIndex>, query: string) => [.
 
 function changed(record: ContentRecord, data: Record<string, unknown>, body = record.source.body): ContentRecord {
   const source = { ...record.source, data: { ...record.source.data, ...data }, body }
-  return { ...record, source, files: new Map([...record.files].map(([lang, file]) => [lang, file === record.source ? source : file])) }
+  return {
+    ...record,
+    source,
+    files: new Map([...record.files].map(([lang, file]) => [lang, file === record.source ? source : file])),
+  }
 }
 
 describe('the search index', () => {
-  const query = fc.array(fc.oneof(fc.constantFrom(...VOCABULARY), fc.constantFrom(...VOCABULARY).map((word) => word.slice(0, 1 + (word.length >> 1)))), { maxLength: 5 })
+  const query = fc.array(
+    fc.oneof(
+      fc.constantFrom(...VOCABULARY),
+      fc.constantFrom(...VOCABULARY).map((word) => word.slice(0, 1 + (word.length >> 1))),
+    ),
+    { maxLength: 5 },
+  )
 
   it('finds the events holding every word of a search, the last also as a prefix, in any order and repeated', () => {
     const index = createSearchIndex(store, 'en')
@@ -69,19 +96,32 @@ describe('the search index', () => {
 
   it('follows changed, removed and added events as a fresh index would', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(EVENTS - 1), fc.constantFrom('change', 'remove', 'protect')), { maxLength: 8 }), query, (edits, words) => {
-        const index = createSearchIndex(store, 'en', true)
-        const records = new Map(store.list('events').map((record) => [record.id, record]))
-        for (const [at, edit] of edits) {
-          const before = records.get(100 + at)
-          const after = edit === 'remove' ? undefined : changed(before ?? store.get('events', 100 + at)!, edit === 'protect' ? { password: 'x' } : { title: `moved ${VOCABULARY[at % VOCABULARY.length]}` }, 'jazzy lantern')
-          index.update(before, after)
-          if (after) records.set(after.id, after)
-          else records.delete(100 + at)
-        }
-        const visible = [...records.values()].map((record) => (record.source.data.password ? changed(record, { excerpt: '' }, '') : record))
-        expect(found(index, words.join(' '))).toEqual(expected(visible, words.join(' ')))
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat(EVENTS - 1), fc.constantFrom('change', 'remove', 'protect')), { maxLength: 8 }),
+        query,
+        (edits, words) => {
+          const index = createSearchIndex(store, 'en', true)
+          const records = new Map(store.list('events').map((record) => [record.id, record]))
+          for (const [at, edit] of edits) {
+            const before = records.get(100 + at)
+            const after =
+              edit === 'remove'
+                ? undefined
+                : changed(
+                    before ?? store.get('events', 100 + at)!,
+                    edit === 'protect' ? { password: 'x' } : { title: `moved ${VOCABULARY[at % VOCABULARY.length]}` },
+                    'jazzy lantern',
+                  )
+            index.update(before, after)
+            if (after) records.set(after.id, after)
+            else records.delete(100 + at)
+          }
+          const visible = [...records.values()].map((record) =>
+            record.source.data.password ? changed(record, { excerpt: '' }, '') : record,
+          )
+          expect(found(index, words.join(' '))).toEqual(expected(visible, words.join(' ')))
+        },
+      ),
       { numRuns: 100, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
     )
   })

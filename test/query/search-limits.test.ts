@@ -4,12 +4,18 @@ import { call, fixtureApp } from '../helpers.ts'
 describe('search limits', () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
 
-  it.each(['events', 'venues', 'organizers', 'categories', 'tags'])('answers a search of 2,000 words on %s 400, naming search and the limit', async (list) => {
-    const app = await fixtureApp('reference')
-    const response = await call(app, `${list}?search=${encodeURIComponent(words(2000))}`)
-    expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { search: 'search takes at most 20 words and 200 characters.' } } })
-  })
+  it.each(['events', 'venues', 'organizers', 'categories', 'tags'])(
+    'answers a search of 2,000 words on %s 400, naming search and the limit',
+    async (list) => {
+      const app = await fixtureApp('reference')
+      const response = await call(app, `${list}?search=${encodeURIComponent(words(2000))}`)
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { search: 'search takes at most 20 words and 200 characters.' } },
+      })
+    },
+  )
 
   it('answers a search of one 100,000-character word 400', async () => {
     const app = await fixtureApp('reference')

@@ -37,21 +37,50 @@ describe('the API index lists every route the server answers', () => {
       if (OUTSIDE_THE_API.has(path) || route.method === 'OPTIONS') continue
       registered.set(path, (registered.get(path) ?? new Set<string>()).add(route.method ?? ''))
     }
-    const indexed = new Map(Object.entries(index.routes).map(([key, route]) => [routerPath(key), new Set(route.methods)]))
+    const indexed = new Map(
+      Object.entries(index.routes).map(([key, route]) => [routerPath(key), new Set(route.methods)]),
+    )
     expect([...registered.keys()].sort()).toEqual([...indexed.keys()].sort())
     for (const [path, methods] of registered) expect(methods, path).toEqual(indexed.get(path))
   })
 
   it('a request is routed exactly when an index route matches its path and lists its method', async () => {
-    const segment = fc.constantFrom('events', 'venues', 'organizers', 'categories', 'tags', 'doc', 'diagnostics', 'by-slug', 'summer-concert', 'town-hall', '7', '4', '999999', 'abc', 'Events', '')
-    const start = fc.constantFrom('/wp-json', '/wp-json/calendar/events/v1', '/wp-json/calendar', '/wp-json/calendar/events/v1/events')
-    const request = fc.record({ path: fc.tuple(start, fc.array(segment, { maxLength: 3 })).map(([head, rest]) => [head, ...rest].join('/')), method: fc.constantFrom(...METHODS) })
+    const segment = fc.constantFrom(
+      'events',
+      'venues',
+      'organizers',
+      'categories',
+      'tags',
+      'doc',
+      'diagnostics',
+      'by-slug',
+      'summer-concert',
+      'town-hall',
+      '7',
+      '4',
+      '999999',
+      'abc',
+      'Events',
+      '',
+    )
+    const start = fc.constantFrom(
+      '/wp-json',
+      '/wp-json/calendar/events/v1',
+      '/wp-json/calendar',
+      '/wp-json/calendar/events/v1/events',
+    )
+    const request = fc.record({
+      path: fc.tuple(start, fc.array(segment, { maxLength: 3 })).map(([head, rest]) => [head, ...rest].join('/')),
+      method: fc.constantFrom(...METHODS),
+    })
     await fc.assert(
       fc.asyncProperty(request, async ({ path, method }) => {
         const response = await call(app, path, { method })
         const routed = response.body?.code !== 'rest_no_route'
         const route = matching(index, path)
-        expect(routed, `${method} ${path} → ${response.status} ${response.body?.code}`).toBe(route?.methods.includes(method))
+        expect(routed, `${method} ${path} → ${response.status} ${response.body?.code}`).toBe(
+          route?.methods.includes(method),
+        )
       }),
       { numRuns: 300, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
     )

@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { call, fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
 
-type Route = { namespace: string; methods: string[]; endpoints: { methods: string[]; args: unknown }[]; _links?: { self: { href: string }[] } }
+type Route = {
+  namespace: string
+  methods: string[]
+  endpoints: { methods: string[]; args: unknown }[]
+  _links?: { self: { href: string }[] }
+}
 type Index = { namespaces: string[]; routes: Record<string, Route>; _links: Record<string, { href: string }[]> }
 
 const SITE = 'http://127.0.0.1:8089'
@@ -17,10 +22,30 @@ describe('the WordPress REST index at the API root', () => {
     for (const path of ['/wp-json/', '/wp-json', '/WP-JSON/']) {
       const response = await call(app, path)
       expect(response.status, path).toBe(200)
-      expect(Object.keys(response.body), path).toEqual(['name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string', 'namespaces', 'authentication', 'routes', '_links'])
+      expect(Object.keys(response.body), path).toEqual([
+        'name',
+        'description',
+        'url',
+        'home',
+        'gmt_offset',
+        'timezone_string',
+        'namespaces',
+        'authentication',
+        'routes',
+        '_links',
+      ])
     }
     const index = (await call(app, '/wp-json/')).body
-    expect(index).toMatchObject({ name: 'Almanac', description: '', url: SITE, home: SITE, gmt_offset: 0, timezone_string: 'UTC', namespaces: ['calendar/events/v1'], authentication: [] })
+    expect(index).toMatchObject({
+      name: 'Almanac',
+      description: '',
+      url: SITE,
+      home: SITE,
+      gmt_offset: 0,
+      timezone_string: 'UTC',
+      namespaces: ['calendar/events/v1'],
+      authentication: [],
+    })
     expect(index._links).toEqual({ help: [{ href: 'https://developer.wordpress.org/rest-api/' }] })
   })
 
@@ -60,7 +85,9 @@ describe('the WordPress REST index at the API root', () => {
   it('keeps a language prefix in its links, as every other answer does', async () => {
     const index = (await call(app, '/ms/wp-json/')).body as Index
     expect(index.routes['/']!._links!.self[0]!.href).toBe(`${SITE}/ms/wp-json/`)
-    expect(index.routes['/calendar/events/v1/events']!._links!.self[0]!.href).toBe(`${SITE}/ms/wp-json/calendar/events/v1/events`)
+    expect(index.routes['/calendar/events/v1/events']!._links!.self[0]!.href).toBe(
+      `${SITE}/ms/wp-json/calendar/events/v1/events`,
+    )
     expect((await call(app, '/wp-json/?ml_language=xx')).status).toBe(400)
   })
 
@@ -77,7 +104,15 @@ describe('the index tells the site it describes', () => {
   const appIn = async (timezone: string, now: number) => {
     const base = await fixtureApp('reference')
     const site = { ...testSite(), timezone, name: 'Kampong Events', description: 'What is on, and where' }
-    return createApp({ store: base.store, site, perPage: 9, maxPerPage: 50, fallback: true, now: () => now, log: () => {} })
+    return createApp({
+      store: base.store,
+      site,
+      perPage: 9,
+      maxPerPage: 50,
+      fallback: true,
+      now: () => now,
+      log: () => {},
+    })
   }
 
   it('gives the configured name and tagline', async () => {

@@ -11,8 +11,16 @@ afterAll(async () => {
 })
 
 const EVENT = { title: 'Fields', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 20:00:00' }
-const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { ...as('admin'), 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
-const json = (fields: Record<string, unknown>) => ({ method: 'POST', headers: { ...as('admin'), 'Content-Type': 'application/json' }, body: JSON.stringify(fields) })
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { ...as('admin'), 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+})
+const json = (fields: Record<string, unknown>) => ({
+  method: 'POST',
+  headers: { ...as('admin'), 'Content-Type': 'application/json' },
+  body: JSON.stringify(fields),
+})
 const padding = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`unused${i}`, 'x']))
 
 describe('a body names at most 1,000 fields, as PHP allows WordPress', () => {
@@ -25,7 +33,11 @@ describe('a body names at most 1,000 fields, as PHP allows WordPress', () => {
     for (const request of [form({ ...EVENT, ...padding(998) }), json({ ...EVENT, ...padding(998) })]) {
       const answer = await call(app, 'events', request)
       expect(answer.status).toBe(400)
-      expect(answer.body).toEqual({ code: 'rest_too_many_fields', message: 'The request body has more than 1,000 fields.', data: { status: 400 } })
+      expect(answer.body).toEqual({
+        code: 'rest_too_many_fields',
+        message: 'The request body has more than 1,000 fields.',
+        data: { status: 400 },
+      })
     }
   })
 })

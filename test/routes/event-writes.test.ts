@@ -19,7 +19,11 @@ describe('who may write (docs/compatibility.md §3)', () => {
     for (const body of [EVENT, '{not json', '']) {
       const response = await call(app, 'events', json('POST', body))
       expect(response.status).toBe(401)
-      expect(response.body).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } })
+      expect(response.body).toEqual({
+        code: 'rest_forbidden',
+        message: 'Sorry, you are not allowed to do that.',
+        data: { status: 401 },
+      })
     }
   })
 
@@ -44,7 +48,9 @@ describe('who may write (docs/compatibility.md §3)', () => {
 
   it("keeps a contributor off another's event, by id and by slug alike (docs/compatibility.md §6)", async () => {
     expect((await call(app, 'events/7', json('POST', { title: 'Mine now' }, as('contributor')))).status).toBe(403)
-    expect((await call(app, 'events/by-slug/summer-concert', json('POST', { title: 'Mine now' }, as('contributor')))).status).toBe(403)
+    expect(
+      (await call(app, 'events/by-slug/summer-concert', json('POST', { title: 'Mine now' }, as('contributor')))).status,
+    ).toBe(403)
     expect((await call(app, 'events/by-slug/summer-concert', json('DELETE', {}, as('contributor')))).status).toBe(403)
     expect((await call(app, 'events/7')).body.title).toBe('Summer Concert')
   })
@@ -52,7 +58,9 @@ describe('who may write (docs/compatibility.md §3)', () => {
   it('lets an author change their own published event but not an admin’s', async () => {
     const created = await call(app, 'events', json('POST', EVENT, as('author')))
     expect(created.body.status).toBe('publish')
-    expect((await call(app, `events/${created.body.id}`, json('PATCH', { title: 'Renamed' }, as('author')))).status).toBe(200)
+    expect(
+      (await call(app, `events/${created.body.id}`, json('PATCH', { title: 'Renamed' }, as('author')))).status,
+    ).toBe(200)
     expect((await call(app, 'events/7', json('PATCH', { title: 'No' }, as('author')))).status).toBe(403)
   })
 
@@ -66,13 +74,38 @@ describe('who may write (docs/compatibility.md §3)', () => {
 
 describe('creating and updating events', () => {
   it('creates an event with the reference shape, a file on disk, and reads it back at once', async () => {
-    const response = await call(app, 'events', json('POST', {
-      ...EVENT, description: '<p>Food and <strong>lights</strong>.</p>', timezone: 'Asia/Singapore', cost: 'S$5',
-      venue: { id: 4 }, organizer: [5], categories: [2], tags: ['outdoor'], featured: true,
-    }, as('admin')))
+    const response = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        {
+          ...EVENT,
+          description: '<p>Food and <strong>lights</strong>.</p>',
+          timezone: 'Asia/Singapore',
+          cost: 'S$5',
+          venue: { id: 4 },
+          organizer: [5],
+          categories: [2],
+          tags: ['outdoor'],
+          featured: true,
+        },
+        as('admin'),
+      ),
+    )
     expect(response.status).toBe(201)
     const event = response.body
-    expect(event).toMatchObject({ title: 'Night Market', slug: 'night-market', status: 'publish', start_date: '2026-12-20 18:00:00', utc_start_date: '2026-12-20 10:00:00', timezone_abbr: '+08', cost: 'S$5', featured: true, show_map: false })
+    expect(event).toMatchObject({
+      title: 'Night Market',
+      slug: 'night-market',
+      status: 'publish',
+      start_date: '2026-12-20 18:00:00',
+      utc_start_date: '2026-12-20 10:00:00',
+      timezone_abbr: '+08',
+      cost: 'S$5',
+      featured: true,
+      show_map: false,
+    })
     expect(event.venue.id).toBe(4)
     expect(event.organizer.map((o: { id: number }) => o.id)).toEqual([5])
     expect(event.tags.map((t: { id: number }) => t.id)).toEqual([3])
@@ -87,8 +120,16 @@ describe('creating and updating events', () => {
 
   it('says which arguments are missing or invalid, as WordPress does', async () => {
     const missing = await call(app, 'events', json('POST', { start_date: '2026-12-20 18:00:00' }, as('admin')))
-    expect(missing.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): title, end_date', data: { status: 400, params: ['title', 'end_date'] } })
-    const bad = await call(app, 'events', json('POST', { title: 'x', start_date: 'not-a-date', end_date: 'also-not' }, as('admin')))
+    expect(missing.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): title, end_date',
+      data: { status: 400, params: ['title', 'end_date'] },
+    })
+    const bad = await call(
+      app,
+      'events',
+      json('POST', { title: 'x', start_date: 'not-a-date', end_date: 'also-not' }, as('admin')),
+    )
     expect(bad.body.message).toBe('Invalid parameter(s): start_date, end_date')
     const typed = await call(app, 'events', json('POST', { ...EVENT, featured: 'maybe' }, as('admin')))
     expect(typed.body.data.params).toEqual({ featured: 'featured is not of type boolean.' })
@@ -105,14 +146,24 @@ describe('creating and updating events', () => {
   it('changes only the fields sent, and a lone start date moves the start (docs/compatibility.md §4)', async () => {
     const response = await call(app, 'events/7', json('PATCH', { start_date: '2026-11-25 18:00:00' }, as('admin')))
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ title: 'Summer Concert', start_date: '2026-11-25 18:00:00', end_date: '2026-11-25 22:30:00', cost: '$15', featured: true })
+    expect(response.body).toMatchObject({
+      title: 'Summer Concert',
+      start_date: '2026-11-25 18:00:00',
+      end_date: '2026-11-25 22:30:00',
+      cost: '$15',
+      featured: true,
+    })
     expect(response.body.organizer).toHaveLength(1)
     const late = await call(app, 'events/7', json('PATCH', { start_date: '2026-11-26 00:00:00' }, as('admin')))
     expect(late.status).toBe(400)
   })
 
   it('clears a field sent empty, and can unlink a venue (docs/compatibility.md §4)', async () => {
-    const response = await call(app, 'events/7', json('PUT', { venue: '', organizer: [], excerpt: '', website: '' }, as('admin')))
+    const response = await call(
+      app,
+      'events/7',
+      json('PUT', { venue: '', organizer: [], excerpt: '', website: '' }, as('admin')),
+    )
     expect(response.body.venue).toEqual([])
     expect(response.body.organizer).toEqual([])
     expect(response.body.excerpt).toBe('')
@@ -120,7 +171,11 @@ describe('creating and updating events', () => {
   })
 
   it('writes translatable fields sent with ml_language to that language’s file', async () => {
-    const response = await call(app, 'events/8?ml_language=ta', json('PATCH', { title: 'சாதாரண சந்திப்பு', cost: 'இலவசம்' }, as('admin')))
+    const response = await call(
+      app,
+      'events/8?ml_language=ta',
+      json('PATCH', { title: 'சாதாரண சந்திப்பு', cost: 'இலவசம்' }, as('admin')),
+    )
     expect(response.body).toMatchObject({ lang: 'ta', title: 'சாதாரண சந்திப்பு' })
     const file = await readFile(join(app.content, 'events/plain-meetup.ta.md'), 'utf8')
     expect(file).toBe('---\ntitle: சாதாரண சந்திப்பு\ncost: இலவசம்\n---\n')
@@ -136,8 +191,16 @@ describe('creating and updating events', () => {
   })
 
   it('creates a venue inline, and reuses one of the same name (docs/compatibility.md §24)', async () => {
-    const first = await call(app, 'events/8', json('PATCH', { venue: { venue: 'Harbour Hall', city: 'Singapore' } }, as('admin')))
-    const again = await call(app, 'events/10', json('PATCH', { venue: { venue: 'harbour hall', phone: '+65 6000 0000' } }, as('admin')))
+    const first = await call(
+      app,
+      'events/8',
+      json('PATCH', { venue: { venue: 'Harbour Hall', city: 'Singapore' } }, as('admin')),
+    )
+    const again = await call(
+      app,
+      'events/10',
+      json('PATCH', { venue: { venue: 'harbour hall', phone: '+65 6000 0000' } }, as('admin')),
+    )
     expect(again.body.venue.id).toBe(first.body.venue.id)
     expect(again.body.venue.phone).toBe('+65 6000 0000')
     expect(again.body.venue.city).toBe('Singapore')
@@ -159,7 +222,11 @@ describe('deleting events', () => {
   it('trashes, answers 410 the second time, hides it, and restores it on update', async () => {
     const trashed = await call(app, 'events/8', json('DELETE', {}, as('admin')))
     expect(trashed.status).toBe(200)
-    expect(trashed.body).toMatchObject({ status: 'trash', slug: 'plain-meetup__trashed', url: 'http://127.0.0.1:8089/?post_type=tribe_events&p=8' })
+    expect(trashed.body).toMatchObject({
+      status: 'trash',
+      slug: 'plain-meetup__trashed',
+      url: 'http://127.0.0.1:8089/?post_type=tribe_events&p=8',
+    })
     expect((await call(app, 'events/8', json('DELETE', {}, as('admin')))).body.code).toBe('event-is-in-trash')
     expect((await call(app, 'events/8', { headers: as('admin') })).body.code).toBe('event-no-longer-available')
     const restored = await call(app, 'events/8', json('POST', { title: 'Back' }, as('admin')))
@@ -180,7 +247,7 @@ describe('deleting events', () => {
 
 describe('hostile input', () => {
   it('stores a title full of YAML and front-matter syntax as text, and the file still parses', async () => {
-    const title = "---\nid: 999\n__proto__: {x: 1}\n# '\"[{&*!|>"
+    const title = '---\nid: 999\n__proto__: {x: 1}\n# \'"[{&*!|>'
     const response = await call(app, 'events', json('POST', { ...EVENT, title, slug: '../../etc/passwd' }, as('admin')))
     expect(response.status).toBe(201)
     expect(response.body.title).toBe(title)
@@ -207,7 +274,8 @@ describe('hostile input', () => {
 
 describe('a __proto__ key in a body', () => {
   it('is data: it neither sets the prototype of the request input nor stands in for an argument', async () => {
-    const body = '{"__proto__": {"title": "From the prototype", "start_date": "2027-01-01 10:00:00", "end_date": "2027-01-01 11:00:00"}}'
+    const body =
+      '{"__proto__": {"title": "From the prototype", "start_date": "2027-01-01 10:00:00", "end_date": "2027-01-01 11:00:00"}}'
     const response = await call(app, 'events', json('POST', body, as('admin')))
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('rest_missing_callback_param')

@@ -41,9 +41,16 @@ describe('the default window of GET /events (docs/compatibility.md §18) on a UT
     const list = await call(app, 'events')
     const secret = list.body.events.find((event: { id: number }) => event.id === 16)
     expect(secret).toMatchObject({ title: 'Secret Party', description: '', excerpt: '', featured: null, venue: [] })
-    expect(Object.keys(secret.cost_details)).toEqual(['currency_symbol', 'currency_position', 'currency_code', 'values'])
+    expect(Object.keys(secret.cost_details)).toEqual([
+      'currency_symbol',
+      'currency_position',
+      'currency_code',
+      'values',
+    ])
     const unlocked = await call(app, 'events?password=s3cret')
-    expect(unlocked.body.events.find((event: { id: number }) => event.id === 16).description).toBe('<p>Hidden details</p>')
+    expect(unlocked.body.events.find((event: { id: number }) => event.id === 16).description).toBe(
+      '<p>Hidden details</p>',
+    )
   })
 
   it('reads the whole event with its password, without JSON-LD (docs/compatibility.md §21)', async () => {

@@ -16,9 +16,13 @@ beforeAll(async () => {
 const ids = async (path: string) => {
   const response = await call(app, path)
   expect(response.status, `${path}: ${response.text}`).toBe(200)
-  return (response.body.events ?? response.body.venues ?? response.body.organizers ?? response.body.categories ?? response.body.tags).map(
-    (record: { id: number }) => record.id,
-  )
+  return (
+    response.body.events ??
+    response.body.venues ??
+    response.body.organizers ??
+    response.body.categories ??
+    response.body.tags
+  ).map((record: { id: number }) => record.id)
 }
 
 describe('GET /events filters', () => {
@@ -128,12 +132,17 @@ describe('GET /events filters', () => {
   })
 
   it('carries the effective query in the links, in the reference key order (docs/compatibility.md §30)', async () => {
-    const { body } = await call(app, 'events?per_page=1&search=jazz&venue=1&featured=true&categories=2&starts_after=2026-12-01')
+    const { body } = await call(
+      app,
+      'events?per_page=1&search=jazz&venue=1&featured=true&categories=2&starts_after=2026-12-01',
+    )
     expect(body.rest_url).toBe(
       'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=1&search=jazz&status=publish&starts_after=2026-12-01+23%3A59%3A59&venue=1&featured=1',
     )
     const list = await call(app, 'events?per_page=2&include=101,100&ticketed=0')
-    expect(list.body.rest_url).toBe('http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=2&status=publish&include=101,100&ticketed=0')
+    expect(list.body.rest_url).toBe(
+      'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/?page=1&per_page=2&status=publish&include=101,100&ticketed=0',
+    )
   })
 
   it('drops a category filter from next_rest_url, as the reference does', async () => {
@@ -167,8 +176,12 @@ describe('GET /venues and /organizers filters', () => {
 
   it('carries search, event and has_events in the links', async () => {
     const { body } = await call(app, 'venues?search=hall&has_events=1&per_page=1')
-    expect(body.rest_url).toBe('http://127.0.0.1:8089/wp-json/calendar/events/v1/venues/?page=1&per_page=1&status=publish&search=hall&has_events=1')
-    expect(body.next_rest_url).toBe('http://127.0.0.1:8089/wp-json/calendar/events/v1/venues/?per_page=1&status=publish&search=hall&has_events=1&page=2')
+    expect(body.rest_url).toBe(
+      'http://127.0.0.1:8089/wp-json/calendar/events/v1/venues/?page=1&per_page=1&status=publish&search=hall&has_events=1',
+    )
+    expect(body.next_rest_url).toBe(
+      'http://127.0.0.1:8089/wp-json/calendar/events/v1/venues/?per_page=1&status=publish&search=hall&has_events=1&page=2',
+    )
   })
 
   it('answers a page past the end with 404', async () => {
@@ -218,14 +231,16 @@ describe('GET /categories and /tags filters', () => {
     expect(body.categories.map((c: { count: number }) => c.count)).toEqual([2, 2, 2, 0])
   })
 
-  it.each([['categories?parent=0', 'parent'], ['categories?include=99', 'include'], ['tags?exclude=nope', 'exclude'], ['tags?post=1', 'post']])(
-    'rejects %s',
-    async (path, param) => {
-      const response = await call(app, path)
-      expect(response.status).toBe(400)
-      expect(Object.keys(response.body.data.params)).toEqual([param])
-    },
-  )
+  it.each([
+    ['categories?parent=0', 'parent'],
+    ['categories?include=99', 'include'],
+    ['tags?exclude=nope', 'exclude'],
+    ['tags?post=1', 'post'],
+  ])('rejects %s', async (path, param) => {
+    const response = await call(app, path)
+    expect(response.status).toBe(400)
+    expect(Object.keys(response.body.data.params)).toEqual([param])
+  })
 
   it('never 404s past the end, and its links drop per_page and filters (docs/compatibility.md §30)', async () => {
     const { status, body } = await call(app, 'categories?per_page=1&page=5&search=a')

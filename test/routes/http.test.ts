@@ -13,7 +13,13 @@ describe('HTTP conventions of the WordPress REST server', () => {
   })
 
   it('answers 404 rest_no_route for unknown paths, methods and non-numeric ids', async () => {
-    for (const [path, method] of [['nothing-here', 'GET'], ['events/abc', 'GET'], ['venues/foo', 'GET'], ['events/by-slug/', 'GET'], ['events', 'DELETE']] as const) {
+    for (const [path, method] of [
+      ['nothing-here', 'GET'],
+      ['events/abc', 'GET'],
+      ['venues/foo', 'GET'],
+      ['events/by-slug/', 'GET'],
+      ['events', 'DELETE'],
+    ] as const) {
       const response = await call(app, path, { method })
       expect(response.status, `${method} ${path}`).toBe(404)
       expect(response.body.code).toBe('rest_no_route')
@@ -33,7 +39,11 @@ describe('HTTP conventions of the WordPress REST server', () => {
     const response = await call(app, 'events/7', { method: 'OPTIONS' })
     expect(response.status).toBe(200)
     expect(response.body.namespace).toBe('calendar/events/v1')
-    expect(response.body.endpoints[0].args.id).toEqual({ type: 'integer', description: 'the event post ID', required: true })
+    expect(response.body.endpoints[0].args.id).toEqual({
+      type: 'integer',
+      description: 'the event post ID',
+      required: true,
+    })
   })
 
   it('sends a strong ETag and answers 304 to If-None-Match (docs/compatibility.md §13)', async () => {
@@ -88,7 +98,11 @@ describe('HTTP conventions of the WordPress REST server', () => {
     const image = await call(app, '/media/6-poster.png')
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/png')
-    for (const path of ['/media/../events/plain-meetup.en.md', '/media/%2e%2e/%2e%2e/package.json', '/media/nope.png']) {
+    for (const path of [
+      '/media/../events/plain-meetup.en.md',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/media/nope.png',
+    ]) {
       expect((await call(app, path)).status, path).toBe(404)
     }
   })
@@ -96,7 +110,12 @@ describe('HTTP conventions of the WordPress REST server', () => {
   it('describes an event image from the file itself (docs/compatibility.md §15)', async () => {
     const { body } = await call(app, 'events/7')
     expect(body.image).toEqual({
-      url: 'http://127.0.0.1:8089/media/6-poster.png', id: 6, extension: 'png', width: 320, height: 200, filesize: 502,
+      url: 'http://127.0.0.1:8089/media/6-poster.png',
+      id: 6,
+      extension: 'png',
+      width: 320,
+      height: 200,
+      filesize: 502,
     })
   })
 

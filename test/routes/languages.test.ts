@@ -47,7 +47,11 @@ describe('languages', () => {
     const { body } = await call(app, 'events/11')
     expect(body.translations).toEqual({
       en: { id: 11, slug: 'gala-five', rest_url: 'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/11' },
-      'zh-hans': { id: 11, slug: '第五届晚会', rest_url: 'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/11?ml_language=zh-hans' },
+      'zh-hans': {
+        id: 11,
+        slug: '第五届晚会',
+        rest_url: 'http://127.0.0.1:8089/wp-json/calendar/events/v1/events/11?ml_language=zh-hans',
+      },
     })
     expect(Object.keys(body).slice(-2)).toEqual(['lang', 'translations'])
   })

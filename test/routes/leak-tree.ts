@@ -76,7 +76,10 @@ function markerMaker(markers: Map<string, number>) {
 }
 
 const yaml = (data: Record<string, unknown>) =>
-  Object.entries(data).filter(([, value]) => value !== undefined).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n')
+  Object.entries(data)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n')
 
 const file = (data: Record<string, unknown>, body: string) => `---\n${yaml(data)}\n---\n${body}\n`
 
@@ -84,13 +87,27 @@ const file = (data: Record<string, unknown>, body: string) => `---\n${yaml(data)
 export async function writeLeakTree(spec: TreeSpec): Promise<LeakTree> {
   const dir = await mkdtemp(join(tmpdir(), 'almanac-leaks-'))
   const content = join(dir, 'content')
-  for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags']) await mkdir(join(content, kind), { recursive: true })
+  for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags'])
+    await mkdir(join(content, kind), { recursive: true })
   const markers = new Map<string, number>()
   const marker = markerMaker(markers)
-  const tree: LeakTree = { dir, markers, events: [], venues: [], organizers: [], categories: [1, 2, 3], tags: [4, 5], slugs: [], posts: new Map() }
-  const put = (kind: string, stem: string, lang: string, text: string) => writeFile(join(content, kind, `${stem}.${lang}.md`), text)
-  for (const [i, name] of ['Music', 'Theatre', 'Dance'].entries()) await put('categories', `c${i}`, 'en', file({ id: i + 1, name, slug: name.toLowerCase() }, `${name} events`))
-  for (const [i, name] of ['Outdoor', 'Free'].entries()) await put('tags', `t${i}`, 'en', file({ id: i + 4, name, slug: name.toLowerCase() }, `${name} things`))
+  const tree: LeakTree = {
+    dir,
+    markers,
+    events: [],
+    venues: [],
+    organizers: [],
+    categories: [1, 2, 3],
+    tags: [4, 5],
+    slugs: [],
+    posts: new Map(),
+  }
+  const put = (kind: string, stem: string, lang: string, text: string) =>
+    writeFile(join(content, kind, `${stem}.${lang}.md`), text)
+  for (const [i, name] of ['Music', 'Theatre', 'Dance'].entries())
+    await put('categories', `c${i}`, 'en', file({ id: i + 1, name, slug: name.toLowerCase() }, `${name} events`))
+  for (const [i, name] of ['Outdoor', 'Free'].entries())
+    await put('tags', `t${i}`, 'en', file({ id: i + 4, name, slug: name.toLowerCase() }, `${name} things`))
 
   let id = 100
   tree.venues = spec.venues.map(() => id++)
@@ -110,22 +127,32 @@ export async function writeLeakTree(spec: TreeSpec): Promise<LeakTree> {
     tree.slugs.push({ kind, slug })
     tree.posts.set(postId, { status: post.status, author: post.author, protected: post.password })
     const common = {
-      id: postId, slug, status: post.status, date: post.status === 'future' ? '2026-12-30 10:00:00' : '2026-11-01 10:00:00',
-      author: post.author, password: post.password ? `pw-${postId}` : undefined,
+      id: postId,
+      slug,
+      status: post.status,
+      date: post.status === 'future' ? '2026-12-30 10:00:00' : '2026-11-01 10:00:00',
+      author: post.author,
+      password: post.password ? `pw-${postId}` : undefined,
     }
     const fields = FIELDS[kind](post, postId, tree, secret, always)
     const description = `Description ${secret('words')} and ${secret('more')}`
     await put(kind, `p${postId}`, 'en', file({ ...common, ...fields }, description))
     if (post.translation) {
       const translated = TRANSLATED[kind](secret, always)
-      await put(kind, `p${postId}`, post.translation, file({ slug: `${slug}-${post.translation}`, ...translated }, `Terjemahan ${secret('kata')}`))
+      await put(
+        kind,
+        `p${postId}`,
+        post.translation,
+        file({ slug: `${slug}-${post.translation}`, ...translated }, `Terjemahan ${secret('kata')}`),
+      )
     }
   }
 }
 
 type Text = (plain: string) => string
 
-const pick = (ids: number[], n: number | undefined) => (n === undefined || ids.length === 0 ? undefined : ids[n % ids.length])
+const pick = (ids: number[], n: number | undefined) =>
+  n === undefined || ids.length === 0 ? undefined : ids[n % ids.length]
 
 const FIELDS = {
   events: (post: PostSpec, id: number, tree: LeakTree, secret: Text, always: Text) => ({
@@ -144,20 +171,31 @@ const FIELDS = {
   }),
   venues: (_post: PostSpec, id: number, _tree: LeakTree, secret: Text, always: Text) => ({
     venue: secret(`Venue ${id}`),
-    address: secret('1 Road'), city: secret('City'), country: secret('Country'), province: secret('Province'),
-    state: always('State'), zip: secret('12345'), phone: secret('+65 1234'),
+    address: secret('1 Road'),
+    city: secret('City'),
+    country: secret('Country'),
+    province: secret('Province'),
+    state: always('State'),
+    zip: secret('12345'),
+    phone: secret('+65 1234'),
     website: `http://example.com/${secret('venue').replace(' ', '-')}`,
-    geo_lat: 1.3, geo_lng: 103.8,
+    geo_lat: 1.3,
+    geo_lng: 103.8,
   }),
   organizers: (_post: PostSpec, id: number, _tree: LeakTree, secret: Text) => ({
     organizer: secret(`Organizer ${id}`),
-    phone: secret('+65 5678'), email: `${secret('org').replace(' ', '.')}@example.com`,
+    phone: secret('+65 5678'),
+    email: `${secret('org').replace(' ', '.')}@example.com`,
     website: `http://example.com/${secret('org').replace(' ', '-')}`,
   }),
 }
 
 const TRANSLATED = {
-  events: (secret: Text, always: Text) => ({ title: always('Acara'), excerpt: secret('Ringkasan'), cost: secret('20') }),
+  events: (secret: Text, always: Text) => ({
+    title: always('Acara'),
+    excerpt: secret('Ringkasan'),
+    cost: secret('20'),
+  }),
   venues: (secret: Text) => ({ venue: secret('Dewan'), address: secret('Jalan'), city: secret('Bandar') }),
   organizers: (secret: Text) => ({ organizer: secret('Penganjur') }),
 }

@@ -13,16 +13,31 @@ afterEach(async () => {
 
 describe('venue and organizer writes', () => {
   it('creates a venue with the map shown by default, and reuses one of the same name (docs/compatibility.md §24)', async () => {
-    const created = await call(app, 'venues', json('POST', { venue: 'Harbour Hall', city: 'Singapore', country: 'Singapore' }, as('author')))
+    const created = await call(
+      app,
+      'venues',
+      json('POST', { venue: 'Harbour Hall', city: 'Singapore', country: 'Singapore' }, as('author')),
+    )
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ venue: 'Harbour Hall', show_map: true, show_map_link: true, author: '3' })
-    const twin = await call(app, 'venues', json('POST', { venue: 'HARBOUR HALL', phone: '+65 6000 0001' }, as('author')))
+    const twin = await call(
+      app,
+      'venues',
+      json('POST', { venue: 'HARBOUR HALL', phone: '+65 6000 0001' }, as('author')),
+    )
     expect(twin.status).toBe(201)
-    expect(twin.body).toMatchObject({ id: created.body.id, venue: 'Harbour Hall', phone: '+65 6000 0001', city: 'Singapore' })
+    expect(twin.body).toMatchObject({
+      id: created.body.id,
+      venue: 'Harbour Hall',
+      phone: '+65 6000 0001',
+      city: 'Singapore',
+    })
   })
 
   it('updates by slug, checking the slug exists and the caller may edit it (docs/compatibility.md §6)', async () => {
-    expect((await call(app, 'venues/by-slug/town-hall', json('PATCH', { city: 'Shelbyville' }, as('contributor')))).status).toBe(403)
+    expect(
+      (await call(app, 'venues/by-slug/town-hall', json('PATCH', { city: 'Shelbyville' }, as('contributor')))).status,
+    ).toBe(403)
     const updated = await call(app, 'venues/by-slug/town-hall', json('PATCH', { city: 'Shelbyville' }, as('editor')))
     expect(updated.body.city).toBe('Shelbyville')
     const unknown = await call(app, 'venues/by-slug/no-such-hall', json('PATCH', { city: 'X' }, as('editor')))
@@ -75,11 +90,19 @@ describe('category and tag writes', () => {
 
   it('refuses a parent on a tag, and a slug that another term holds', async () => {
     const parent = await call(app, 'tags', json('POST', { name: 'Indoor', parent: 3 }, as('editor')))
-    expect(parent.body).toEqual({ code: 'rest_taxonomy_not_hierarchical', message: 'Cannot set parent term, taxonomy is not hierarchical.', data: { status: 400 } })
+    expect(parent.body).toEqual({
+      code: 'rest_taxonomy_not_hierarchical',
+      message: 'Cannot set parent term, taxonomy is not hierarchical.',
+      data: { status: 400 },
+    })
     const clash = await call(app, 'tags', json('POST', { name: 'Indoor', slug: 'indoor' }, as('editor')))
     const taken = await call(app, `tags/${clash.body.id}`, json('PATCH', { slug: 'outdoor' }, as('editor')))
     expect(taken.status).toBe(400)
-    expect(taken.body).toEqual({ code: 'duplicate_term_slug', message: 'The slug &#8220;outdoor&#8221; is already in use by another term.', data: { status: 400 } })
+    expect(taken.body).toEqual({
+      code: 'duplicate_term_slug',
+      message: 'The slug &#8220;outdoor&#8221; is already in use by another term.',
+      data: { status: 400 },
+    })
   })
 
   it('deletes a term for good and takes it out of every event', async () => {
@@ -93,7 +116,15 @@ describe('category and tag writes', () => {
   it('creates missing terms named in an event, for those who may', async () => {
     const made = await call(app, 'events/8', json('PATCH', { categories: ['Music', 'Workshops'] }, as('admin')))
     expect(made.body.categories.map((c: { name: string }) => c.name)).toEqual(['Music', 'Workshops'])
-    const skipped = await call(app, 'events', json('POST', { title: 'Mine', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', categories: 'Brand New' }, as('contributor')))
+    const skipped = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        { title: 'Mine', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', categories: 'Brand New' },
+        as('contributor'),
+      ),
+    )
     expect(skipped.body.categories).toEqual([])
   })
 })

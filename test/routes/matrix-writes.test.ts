@@ -45,7 +45,11 @@ function fields(kind: PostKind | TermKind): Record<string, unknown> {
 
 /** A change a write may make to a record of this kind. */
 const CHANGE: Record<PostKind | TermKind, Record<string, unknown>> = {
-  events: { excerpt: 'changed' }, venues: { city: 'Changed' }, organizers: { phone: '123' }, categories: { description: 'changed' }, tags: { description: 'changed' },
+  events: { excerpt: 'changed' },
+  venues: { city: 'Changed' },
+  organizers: { phone: '123' },
+  categories: { description: 'changed' },
+  tags: { description: 'changed' },
 }
 
 type App = Awaited<ReturnType<typeof writableApp>>
@@ -67,7 +71,13 @@ async function seed(app: App, kind: PostKind, owner: number, status: string) {
 
 async function postCases(app: App, caller: Caller) {
   for (const kind of POST_KINDS) {
-    await expectWrite(app, `${caller} creates ${kind}`, kind, json('POST', fields(kind), headers(caller)), expected(caller, RANK[caller] >= RANK.contributor, 201))
+    await expectWrite(
+      app,
+      `${caller} creates ${kind}`,
+      kind,
+      json('POST', fields(kind), headers(caller)),
+      expected(caller, RANK[caller] >= RANK.contributor, 201),
+    )
     for (const own of caller === 'anonymous' ? [false] : [true, false]) {
       const owner = own ? IDS[caller as Login] : caller === 'admin' ? IDS.editor : IDS.admin
       for (const status of STATUSES) {
@@ -75,7 +85,11 @@ async function postCases(app: App, caller: Caller) {
           for (const by of ['id', 'slug'] as const) {
             const record = await seed(app, kind, owner, status)
             const path = by === 'id' ? `${kind}/${record.id}` : `${kind}/by-slug/${record.slug}`
-            const init = json(op === 'update' ? 'PATCH' : 'DELETE', op === 'update' ? CHANGE[kind] : {}, headers(caller))
+            const init = json(
+              op === 'update' ? 'PATCH' : 'DELETE',
+              op === 'update' ? CHANGE[kind] : {},
+              headers(caller),
+            )
             const label = `${caller} ${op}s ${own ? 'own' : "another's"} ${status} ${kind} by ${by}`
             await expectWrite(app, label, path, init, expected(caller, mayChange(caller, own, status), 200))
           }
@@ -89,24 +103,39 @@ async function termCases(app: App, caller: Caller) {
   for (const kind of ['categories', 'tags'] as const) {
     // Categories need publish_tribe_events (authors and up), tags manage_categories (editors and up).
     const allowed = RANK[caller] >= (kind === 'categories' ? RANK.author : RANK.editor)
-    await expectWrite(app, `${caller} creates ${kind}`, kind, json('POST', fields(kind), headers(caller)), expected(caller, allowed, 201))
+    await expectWrite(
+      app,
+      `${caller} creates ${kind}`,
+      kind,
+      json('POST', fields(kind), headers(caller)),
+      expected(caller, allowed, 201),
+    )
     for (const op of OPS) {
       const term = await call(app, kind, json('POST', fields(kind), as('admin')))
       const init = json(op === 'update' ? 'PATCH' : 'DELETE', op === 'update' ? CHANGE[kind] : {}, headers(caller))
-      await expectWrite(app, `${caller} ${op}s ${kind}`, `${kind}/${term.body.id}`, init, expected(caller, allowed, 200))
+      await expectWrite(
+        app,
+        `${caller} ${op}s ${kind}`,
+        `${kind}/${term.body.id}`,
+        init,
+        expected(caller, allowed, 200),
+      )
     }
   }
 }
 
 describe('the write matrix: route × role × owner × status (docs/compatibility.md §3, §6)', () => {
-  it.each(CALLERS)('answers %s as its role allows on every write route, and a refused write changes nothing', async (caller) => {
-    const app = await writableApp('reference')
-    try {
-      await postCases(app, caller)
-      await termCases(app, caller)
-      expect((await reloadApp(app.content, app.dir)).problems).toEqual([])
-    } finally {
-      await rm(app.dir, { recursive: true, force: true })
-    }
-  })
+  it.each(CALLERS)(
+    'answers %s as its role allows on every write route, and a refused write changes nothing',
+    async (caller) => {
+      const app = await writableApp('reference')
+      try {
+        await postCases(app, caller)
+        await termCases(app, caller)
+        expect((await reloadApp(app.content, app.dir)).problems).toEqual([])
+      } finally {
+        await rm(app.dir, { recursive: true, force: true })
+      }
+    },
+  )
 })

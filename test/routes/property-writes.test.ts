@@ -19,15 +19,29 @@ afterAll(async () => {
 })
 
 const name = fc.constantFrom('Alpha', 'alpha', 'Beta', 'Town Hall', 'Acme Events', 'Gamma Hall', '新 Hall')
-const venue = fc.oneof(fc.constant(4), fc.record({ venue: name, city: fc.constantFrom('KL', 'Ipoh') }, { requiredKeys: ['venue'] }))
-const organizer = fc.oneof(fc.constant(5), fc.record({ organizer: name, email: fc.constant('a@b.test') }, { requiredKeys: ['organizer'] }))
+const venue = fc.oneof(
+  fc.constant(4),
+  fc.record({ venue: name, city: fc.constantFrom('KL', 'Ipoh') }, { requiredKeys: ['venue'] }),
+)
+const organizer = fc.oneof(
+  fc.constant(5),
+  fc.record({ organizer: name, email: fc.constant('a@b.test') }, { requiredKeys: ['organizer'] }),
+)
 const terms = fc.array(fc.constantFrom('music', 'Outdoor', 'Fresh Term', 'Другое'), { maxLength: 3 })
 const role = fc.constantFrom<Login>('admin', 'editor', 'author', 'contributor')
 
-const goodBody = fc.record(
-  { venue, organizer: fc.array(organizer, { minLength: 1, maxLength: 3 }), categories: terms, tags: terms, title: fc.constantFrom('Fuzz', 'Fuzz Two') },
-  { requiredKeys: [] },
-).map((parts) => ({ ...EVENT, ...parts }))
+const goodBody = fc
+  .record(
+    {
+      venue,
+      organizer: fc.array(organizer, { minLength: 1, maxLength: 3 }),
+      categories: terms,
+      tags: terms,
+      title: fc.constantFrom('Fuzz', 'Fuzz Two'),
+    },
+    { requiredKeys: [] },
+  )
+  .map((parts) => ({ ...EVENT, ...parts }))
 
 /** One part that must make the whole write fail. */
 const poison = fc.constantFrom<Record<string, unknown>>(
@@ -46,7 +60,9 @@ const poison = fc.constantFrom<Record<string, unknown>>(
 const PATHS = ['events', 'venues', 'organizers', 'categories', 'tags']
 
 async function answers(target: Parameters<typeof call>[0]) {
-  return Promise.all(PATHS.map(async (path) => (await call(target, `${path}?per_page=50`, { headers: as('admin') })).text))
+  return Promise.all(
+    PATHS.map(async (path) => (await call(target, `${path}?per_page=50`, { headers: as('admin') })).text),
+  )
 }
 
 describe('event writes with inline records, at random', () => {
@@ -70,9 +86,13 @@ describe('event writes with inline records, at random', () => {
       fc.asyncProperty(goodBody, role, async (body, login) => {
         const response = await call(app, 'events', json('POST', body, as(login)))
         expect(response.status, response.text).toBe(201)
-        const linked = [response.body.venue?.id, ...response.body.organizer.map((o: { id: number }) => o.id)].filter((id) => id !== undefined)
+        const linked = [response.body.venue?.id, ...response.body.organizer.map((o: { id: number }) => o.id)].filter(
+          (id) => id !== undefined,
+        )
         expect(linked).not.toContain(response.body.id)
-        expect(new Set(response.body.organizer.map((o: { id: number }) => o.id)).size).toBe(response.body.organizer.length)
+        expect(new Set(response.body.organizer.map((o: { id: number }) => o.id)).size).toBe(
+          response.body.organizer.length,
+        )
       }),
       { numRuns: 25, seed: SEED },
     )

@@ -11,8 +11,15 @@ afterEach(async () => {
   await rm(app.dir, { recursive: true, force: true })
 })
 
-const HOSTILE = '<script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)"> <a href="javascript:alert(3)">x</a> <a href="https://example.org/" onclick="alert(4)">ok</a> <iframe src="https://evil.example"></iframe>'
-const EVENT = { title: 'Night <b>Market</b><script>alert(5)</script>', start_date: '2026-12-20 18:00:00', end_date: '2026-12-20 23:00:00', description: HOSTILE, excerpt: HOSTILE }
+const HOSTILE =
+  '<script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)"> <a href="javascript:alert(3)">x</a> <a href="https://example.org/" onclick="alert(4)">ok</a> <iframe src="https://evil.example"></iframe>'
+const EVENT = {
+  title: 'Night <b>Market</b><script>alert(5)</script>',
+  start_date: '2026-12-20 18:00:00',
+  end_date: '2026-12-20 23:00:00',
+  description: HOSTILE,
+  excerpt: HOSTILE,
+}
 
 /** Every file of the tree, as text: what is stored, whatever the API serves. */
 async function treeText(): Promise<string> {
@@ -26,49 +33,108 @@ function expectClean(text: string) {
 }
 
 describe('HTML from contributors and authors is sanitized (no unfiltered_html)', () => {
-  it.each<Login>(['contributor', 'author'])('stores and serves an event of a %s without scripts, handlers or javascript: links', async (login) => {
-    const created = await call(app, 'events', json('POST', EVENT, as(login)))
-    expect(created.status).toBe(201)
-    for (const text of [created.text, await treeText()]) expectClean(text)
-    expect(created.body.description).toContain('<a href="https://example.org/">ok</a>')
-    expect(created.body.description).toContain('<img src="https://example.org/a.png"')
-    expect(created.body.title).toBe('Night <b>Market</b>')
-  })
+  it.each<Login>(['contributor', 'author'])(
+    'stores and serves an event of a %s without scripts, handlers or javascript: links',
+    async (login) => {
+      const created = await call(app, 'events', json('POST', EVENT, as(login)))
+      expect(created.status).toBe(201)
+      for (const text of [created.text, await treeText()]) expectClean(text)
+      expect(created.body.description).toContain('<a href="https://example.org/">ok</a>')
+      expect(created.body.description).toContain('<img src="https://example.org/a.png"')
+      expect(created.body.title).toBe('Night <b>Market</b>')
+    },
+  )
 
   it('sanitizes what a contributor updates, and the venues and organizers an author creates', async () => {
     const created = await call(app, 'events', json('POST', { ...EVENT, description: 'plain' }, as('contributor')))
     expect(created.status).toBe(201)
-    const updated = await call(app, `events/${created.body.id}`, json('POST', { description: HOSTILE, title: 'T<script>alert(5)</script>' }, as('contributor')))
+    const updated = await call(
+      app,
+      `events/${created.body.id}`,
+      json('POST', { description: HOSTILE, title: 'T<script>alert(5)</script>' }, as('contributor')),
+    )
     expect(updated.status).toBe(200)
-    const venue = await call(app, 'venues', json('POST', { venue: 'Other Hall<script>alert(5)</script>', description: HOSTILE }, as('author')))
+    const venue = await call(
+      app,
+      'venues',
+      json('POST', { venue: 'Other Hall<script>alert(5)</script>', description: HOSTILE }, as('author')),
+    )
     expect(venue.status).toBe(201)
-    const organizer = await call(app, 'organizers', json('POST', { organizer: 'Other Org', description: HOSTILE }, as('author')))
+    const organizer = await call(
+      app,
+      'organizers',
+      json('POST', { organizer: 'Other Org', description: HOSTILE }, as('author')),
+    )
     expect(organizer.status).toBe(201)
     expectClean(await treeText())
   })
 
   it('strips every tag from the plain-text fields of venues, organizers and costs', async () => {
     const script = '</script><script>alert(1)</script>'
-    const venue = await call(app, 'venues', json('POST', { venue: 'Script Hall', address: `1 Road${script}`, city: `City${script}`, zip: `0123${script}`, phone: `+65${script}` }, as('author')))
+    const venue = await call(
+      app,
+      'venues',
+      json(
+        'POST',
+        {
+          venue: 'Script Hall',
+          address: `1 Road${script}`,
+          city: `City${script}`,
+          zip: `0123${script}`,
+          phone: `+65${script}`,
+        },
+        as('author'),
+      ),
+    )
     expect(venue.status).toBe(201)
-    const organizer = await call(app, 'organizers', json('POST', { organizer: 'Script Org', phone: `+65${script}`, email: `a@b.test${script}` }, as('author')))
+    const organizer = await call(
+      app,
+      'organizers',
+      json('POST', { organizer: 'Script Org', phone: `+65${script}`, email: `a@b.test${script}` }, as('author')),
+    )
     expect(organizer.status).toBe(201)
-    const event = await call(app, 'events', json('POST', { ...EVENT, cost: `S$5${script}`, venue: venue.body.id }, as('author')))
+    const event = await call(
+      app,
+      'events',
+      json('POST', { ...EVENT, cost: `S$5${script}`, venue: venue.body.id }, as('author')),
+    )
     expect(event.status).toBe(201)
-    const translated = await call(app, `events/${event.body.id}?ml_language=ms`, json('POST', { cost: `RM5${script}` }, as('author')))
+    const translated = await call(
+      app,
+      `events/${event.body.id}?ml_language=ms`,
+      json('POST', { cost: `RM5${script}` }, as('author')),
+    )
     expect(translated.status).toBe(200)
-    for (const text of [venue.text, organizer.text, event.text, translated.text, await treeText()]) expect(text).not.toMatch(/<\/?script/i)
+    for (const text of [venue.text, organizer.text, event.text, translated.text, await treeText()])
+      expect(text).not.toMatch(/<\/?script/i)
     expect(venue.body.address).toBe('1 Road')
   })
 
   it('sanitizes the inline venues and organizers a contributor creates with an event', async () => {
-    const created = await call(app, 'events', json('POST', { ...EVENT, description: 'plain', venue: { venue: 'Hall<script>alert(5)</script>', description: HOSTILE }, organizer: [{ organizer: 'Org', description: HOSTILE }] }, as('contributor')))
+    const created = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        {
+          ...EVENT,
+          description: 'plain',
+          venue: { venue: 'Hall<script>alert(5)</script>', description: HOSTILE },
+          organizer: [{ organizer: 'Org', description: HOSTILE }],
+        },
+        as('contributor'),
+      ),
+    )
     expect(created.status).toBe(201)
     expectClean(await treeText())
   })
 
   it('sanitizes the name and description of a category an author creates', async () => {
-    const created = await call(app, 'categories', json('POST', { name: 'Fun<script>alert(5)</script>', description: HOSTILE }, as('author')))
+    const created = await call(
+      app,
+      'categories',
+      json('POST', { name: 'Fun<script>alert(5)</script>', description: HOSTILE }, as('author')),
+    )
     expect(created.status).toBe(201)
     expectClean(created.text)
     expectClean(await treeText())
@@ -77,11 +143,17 @@ describe('HTML from contributors and authors is sanitized (no unfiltered_html)',
   it('keeps Markdown as written: quotes, ampersands and comparisons', async () => {
     const description = '> A quote & more\n\n1 < 2 and *emphasis* [link](https://example.org)'
     const created = await call(app, 'events', json('POST', { ...EVENT, description }, as('contributor')))
-    expect(created.body.description).toBe('<blockquote>\n<p>A quote &amp; more</p>\n</blockquote>\n<p>1 &lt; 2 and <em>emphasis</em> <a href="https://example.org">link</a></p>')
+    expect(created.body.description).toBe(
+      '<blockquote>\n<p>A quote &amp; more</p>\n</blockquote>\n<p>1 &lt; 2 and <em>emphasis</em> <a href="https://example.org">link</a></p>',
+    )
   })
 
   it.each<Login>(['editor', 'admin'])('keeps raw HTML an %s writes (unfiltered_html)', async (login) => {
-    const created = await call(app, 'events', json('POST', { ...EVENT, description: '<div onclick="go()">x</div>' }, as(login)))
+    const created = await call(
+      app,
+      'events',
+      json('POST', { ...EVENT, description: '<div onclick="go()">x</div>' }, as(login)),
+    )
     expect(created.status).toBe(201)
     expect(created.body.description).toBe('<div onclick="go()">x</div>')
   })
@@ -96,28 +168,52 @@ describe('URL fields take only http(s)', () => {
     const before = await treeText()
     const response = await call(app, list, json('POST', body, as('admin')))
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { website: expect.any(String) } } })
+    expect(response.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { website: expect.any(String) } },
+    })
     expect(await treeText()).toBe(before)
   })
 
   it('takes an https website', async () => {
-    const response = await call(app, 'venues', json('POST', { venue: 'Hall', website: 'https://example.org/hall' }, as('admin')))
+    const response = await call(
+      app,
+      'venues',
+      json('POST', { venue: 'Hall', website: 'https://example.org/hall' }, as('admin')),
+    )
     expect(response.status).toBe(201)
     expect(response.body.website).toBe('https://example.org/hall')
   })
 })
 
 describe('how much text contributors and authors may write', () => {
-  it.each<Login>(['contributor', 'author'])('answers a %s description over 16,384 characters 400, writing nothing', async (login) => {
-    const before = await treeText()
-    const response = await call(app, 'events', json('POST', { ...EVENT, description: '<'.repeat(240_000) }, as(login)))
-    expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { description: 'description takes at most 16384 characters from contributors and authors.' } } })
-    expect(await treeText()).toBe(before)
-  })
+  it.each<Login>(['contributor', 'author'])(
+    'answers a %s description over 16,384 characters 400, writing nothing',
+    async (login) => {
+      const before = await treeText()
+      const response = await call(
+        app,
+        'events',
+        json('POST', { ...EVENT, description: '<'.repeat(240_000) }, as(login)),
+      )
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({
+        code: 'rest_invalid_param',
+        data: {
+          status: 400,
+          params: { description: 'description takes at most 16384 characters from contributors and authors.' },
+        },
+      })
+      expect(await treeText()).toBe(before)
+    },
+  )
 
   it('takes a description of 16,384 characters from a contributor', async () => {
-    const response = await call(app, 'events', json('POST', { ...EVENT, description: 'a'.repeat(16_384) }, as('contributor')))
+    const response = await call(
+      app,
+      'events',
+      json('POST', { ...EVENT, description: 'a'.repeat(16_384) }, as('contributor')),
+    )
     expect(response.status).toBe(201)
   })
 })

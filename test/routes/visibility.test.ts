@@ -21,7 +21,12 @@ afterAll(() => rm(app.dir, { recursive: true, force: true }))
 async function ids(path: string, login?: Login): Promise<number[]> {
   const response = await call(app, path, login ? { headers: as(login) } : {})
   expect(response.status, `${path}: ${response.text}`).toBe(200)
-  const list = response.body.events ?? response.body.venues ?? response.body.organizers ?? response.body.categories ?? response.body.tags
+  const list =
+    response.body.events ??
+    response.body.venues ??
+    response.body.organizers ??
+    response.body.categories ??
+    response.body.tags
   return list.map((record: { id: number }) => record.id).sort()
 }
 
@@ -87,7 +92,8 @@ describe('a protected event matches nothing its blanking hides', () => {
   })
 
   it('reverse lookups of it return nothing linked', async () => {
-    for (const route of ['venues', 'organizers', 'categories', 'tags']) expect(await ids(`${route}?event=402`), route).toEqual([])
+    for (const route of ['venues', 'organizers', 'categories', 'tags'])
+      expect(await ids(`${route}?event=402`), route).toEqual([])
     expect(await ids('categories?post=402')).toEqual([])
   })
 
@@ -107,9 +113,13 @@ describe('a protected event matches nothing its blanking hides', () => {
 })
 
 describe('events a caller may not read reveal nothing through ?event=', () => {
-  it.each(['venues', 'organizers', 'categories', 'tags'])('%s?event= of a draft, pending, private, future or trashed event is empty for anonymous callers', async (route) => {
-    for (const id of [403, 404, 405, 407, 408]) expect(await ids(`${route}?event=${id}`), `${route}?event=${id}`).toEqual([])
-  })
+  it.each(['venues', 'organizers', 'categories', 'tags'])(
+    '%s?event= of a draft, pending, private, future or trashed event is empty for anonymous callers',
+    async (route) => {
+      for (const id of [403, 404, 405, 407, 408])
+        expect(await ids(`${route}?event=${id}`), `${route}?event=${id}`).toEqual([])
+    },
+  )
 
   it('a subscriber or a contributor learns nothing of others’ unpublished events, but the author does of their own', async () => {
     expect(await ids('organizers?event=403', 'subscriber')).toEqual([])
@@ -141,7 +151,10 @@ describe('events a caller may not read reveal nothing through ?event=', () => {
 describe('a public event embeds only the linked records the caller may read', () => {
   const embeds = async (login?: Login) => {
     const { body } = await call(app, 'events/409', login ? { headers: as(login) } : {})
-    return { venue: Array.isArray(body.venue) ? null : body.venue.id, organizers: body.organizer.map((o: { id: number }) => o.id) }
+    return {
+      venue: Array.isArray(body.venue) ? null : body.venue.id,
+      organizers: body.organizer.map((o: { id: number }) => o.id),
+    }
   }
 
   it.each([

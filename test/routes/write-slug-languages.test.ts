@@ -19,15 +19,31 @@ async function reloadProblems(): Promise<Problem[]> {
 
 describe('slugs of records written in one language are free in every language they are served in', () => {
   it('gives a Malay-only event a slug no English event uses, so the English one survives a restart', async () => {
-    const created = await call(app, 'events?ml_language=ms', json('POST', { title: 'Summer Concert', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' }, as('contributor')))
+    const created = await call(
+      app,
+      'events?ml_language=ms',
+      json(
+        'POST',
+        { title: 'Summer Concert', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' },
+        as('contributor'),
+      ),
+    )
     expect(created.status).toBe(201)
     expect(created.body.slug).not.toBe('summer-concert')
     expect((await call(app, 'events/by-slug/summer-concert')).body.id).toBe(7)
     expect(await reloadProblems()).toEqual([])
   })
 
-  it("gives an English event a slug that no translation of another event uses", async () => {
-    const created = await call(app, 'events', json('POST', { title: 'Konsert Musim Panas', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' }, as('author')))
+  it('gives an English event a slug that no translation of another event uses', async () => {
+    const created = await call(
+      app,
+      'events',
+      json(
+        'POST',
+        { title: 'Konsert Musim Panas', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' },
+        as('author'),
+      ),
+    )
     expect(created.status).toBe(201)
     expect(created.body.slug).not.toBe('konsert-musim-panas')
     expect((await call(app, 'events/by-slug/konsert-musim-panas?ml_language=ms')).body.id).toBe(7)

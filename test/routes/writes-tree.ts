@@ -19,8 +19,21 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
 /** A fresh store and app over a content folder, as a restart would load it, with the problems it found; `dir` holds users.yaml. */
 export async function reloadApp(content: string, dir?: string) {
   const problems: Problem[] = []
-  const store = await createStore(content, { defaultLanguage: 'en', fallback: true, onProblem: (problem) => problems.push(problem) })
+  const store = await createStore(content, {
+    defaultLanguage: 'en',
+    fallback: true,
+    onProblem: (problem) => problems.push(problem),
+  })
   const users = dir ? { users: openUsers(join(dir, 'users.yaml')) } : {}
-  const app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {}, ...users })
+  const app = createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+    ...users,
+  })
   return Object.assign(app, { problems, store })
 }

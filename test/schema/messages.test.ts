@@ -10,7 +10,9 @@ const event = (fields: Record<string, unknown>) => checkSource('events', { ...EV
 
 describe('messages for the record schemas, in plain words', () => {
   it('names an unknown status and lists the statuses (enum)', () => {
-    expect(event({ status: 'publsh' })).toEqual(['status: "publsh" is not a status; use publish, draft, pending, private, future or trash'])
+    expect(event({ status: 'publsh' })).toEqual([
+      'status: "publsh" is not a status; use publish, draft, pending, private, future or trash',
+    ])
   })
 
   it('names a missing field and what the record needs (required)', () => {
@@ -42,8 +44,12 @@ describe('messages for the record schemas, in plain words', () => {
   })
 
   it('shows the date and time format, with an example (pattern)', () => {
-    expect(event({ start_date: 'tomorrow' })).toEqual(['start_date: "tomorrow" is not a date and time written YYYY-MM-DD HH:MM:SS (such as 2026-06-01 19:00:00)'])
-    expect(event({ date: '01/06/2026' })).toEqual(['date: "01/06/2026" is not a date and time written YYYY-MM-DD HH:MM:SS (such as 2026-06-01 19:00:00)'])
+    expect(event({ start_date: 'tomorrow' })).toEqual([
+      'start_date: "tomorrow" is not a date and time written YYYY-MM-DD HH:MM:SS (such as 2026-06-01 19:00:00)',
+    ])
+    expect(event({ date: '01/06/2026' })).toEqual([
+      'date: "01/06/2026" is not a date and time written YYYY-MM-DD HH:MM:SS (such as 2026-06-01 19:00:00)',
+    ])
   })
 
   it('says an empty title is empty (minLength)', () => {
@@ -57,7 +63,9 @@ describe('messages for the record schemas, in plain words', () => {
   it('names the item of a list that is wrong, and what either form allows (anyOf, items)', () => {
     expect(event({ venue: [4, 'x'] })).toEqual(['venue (item 2): "x" is not an id (a whole number from 1 up)'])
     expect(event({ venue: [0] })).toEqual(['venue (item 1): 0 is too small; use an id (a whole number from 1 up)'])
-    expect(event({ venue: 'the hall' })).toEqual(['venue: "the hall" is not an id (a whole number from 1 up) or a list of ids'])
+    expect(event({ venue: 'the hall' })).toEqual([
+      'venue: "the hall" is not an id (a whole number from 1 up) or a list of ids',
+    ])
     expect(event({ cost: { free: true } })).toEqual(['cost: {"free":true} is not text or a list of text'])
   })
 
@@ -75,7 +83,9 @@ describe('messages for the record schemas, in plain words', () => {
 
   it('checks a translation as a translation of its kind', () => {
     expect(checkTranslation('venues', { venue: '' })).toEqual(['venue: "" is empty; write at least 1 character'])
-    expect(checkTranslation('events', { title: 5 })).toEqual(['title: 5 is read as a number, not text; put it in quotes'])
+    expect(checkTranslation('events', { title: 5 })).toEqual([
+      'title: 5 is read as a number, not text; put it in quotes',
+    ])
   })
 })
 
@@ -105,7 +115,9 @@ describe('messages for the other keywords a schema may use', () => {
 
   it('minLength, maxLength', () => {
     expect(messages({ kind: 'event', name: 'ab' })).toEqual(['name: "ab" is too short; write at least 3 characters'])
-    expect(messages({ kind: 'event', name: 'abcdefg' })).toEqual(['name: "abcdefg" is too long (7 characters); write at most 5'])
+    expect(messages({ kind: 'event', name: 'abcdefg' })).toEqual([
+      'name: "abcdefg" is too long (7 characters); write at most 5',
+    ])
   })
 
   it('minItems, maxItems, uniqueItems', () => {
@@ -134,7 +146,9 @@ describe('values shown in messages', () => {
   })
 
   it('escape every character that could break or reorder a line', () => {
-    expect(showValue('a\nb\rc\u2028d\u2029e\u0085f\u202eg\u0007')).toBe('"a\\nb\\rc\\u2028d\\u2029e\\u0085f\\u202eg\\u0007"')
+    expect(showValue('a\nb\rc\u2028d\u2029e\u0085f\u202eg\u0007')).toBe(
+      '"a\\nb\\rc\\u2028d\\u2029e\\u0085f\\u202eg\\u0007"',
+    )
     expect(fieldOf('/we\u2028ird~1key')).toBe('"we\\u2028ird/key"')
   })
 })

@@ -32,16 +32,25 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-const shown = (event: any) => [event.title, event.venue.venue, event.categories.map((term: { name: string }) => term.name).join()]
+const shown = (event: any) => [
+  event.title,
+  event.venue.venue,
+  event.categories.map((term: { name: string }) => term.name).join(),
+]
 
 describe('two apps in one process', () => {
   it('each answer event 7 from their own tree, however their requests interleave', async () => {
     expect(first.store.version).toBe(second.store.version)
     for (let round = 0; round < 3; round++) {
-      for (const [app, mine] of [[first, ['Summer Concert', 'Town Hall', 'Music']], [second, ['Winter Recital', 'Old Mill', 'Poetry']]] as const) {
+      for (const [app, mine] of [
+        [first, ['Summer Concert', 'Town Hall', 'Music']],
+        [second, ['Winter Recital', 'Old Mill', 'Poetry']],
+      ] as const) {
         const single = (await call(app, 'events/7')).body
         expect(shown(single)).toEqual(mine)
-        expect(shown((await call(app, 'events')).body.events.find((event: { id: number }) => event.id === 7))).toEqual(mine)
+        expect(shown((await call(app, 'events')).body.events.find((event: { id: number }) => event.id === 7))).toEqual(
+          mine,
+        )
         expect(single.description.includes('<strong>recital</strong>')).toBe(app === second)
       }
     }
@@ -67,8 +76,24 @@ describe('two apps over one store', () => {
   it('each date records in their own site zone, whichever app read them first', async () => {
     const store = (await reloadApp(join(FIXTURES, 'reference', 'content'))).store
     const site = (timezone: string) => ({ ...testSite({ timezone }) })
-    const utc = createApp({ store, site: site('UTC'), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
-    const chicago = createApp({ store, site: site('America/Chicago'), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+    const utc = createApp({
+      store,
+      site: site('UTC'),
+      perPage: 9,
+      maxPerPage: 50,
+      fallback: true,
+      now: () => SAMPLE_NOW,
+      log: () => {},
+    })
+    const chicago = createApp({
+      store,
+      site: site('America/Chicago'),
+      perPage: 9,
+      maxPerPage: 50,
+      fallback: true,
+      now: () => SAMPLE_NOW,
+      log: () => {},
+    })
     // Venue 4 is dated 2026-11-22 02:08:30 in the site's zone.
     expect((await call(utc, 'venues/4')).body.date_utc).toBe('2026-11-22 02:08:30')
     expect((await call(chicago, 'venues/4')).body.date_utc).toBe('2026-11-22 08:08:30')

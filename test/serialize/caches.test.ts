@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => rm(app.dir, { recursive: true, force: true }))
 
 const venueOf = (event: { venue: { address?: string } }) => event.venue.address
-const inList = async (query = '') => (await call(app, `events${query}`)).body.events.find((event: { id: number }) => event.id === 7)
+const inList = async (query = '') =>
+  (await call(app, `events${query}`)).body.events.find((event: { id: number }) => event.id === 7)
 
 describe('answers kept for reuse', () => {
   it('never give a request without a password what a password opened for another', async () => {

@@ -16,10 +16,27 @@ let app: App
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'almanac-long-markdown-'))
   await cp(resolve(FIXTURES, 'reference', 'content'), join(dir, 'content'), { recursive: true })
-  const file = ['---', 'id: 900', 'title: Heavy', 'start_date: 2026-12-10 10:00:00', 'end_date: 2026-12-10 12:00:00', '---', HEAVY, ''].join('\n')
+  const file = [
+    '---',
+    'id: 900',
+    'title: Heavy',
+    'start_date: 2026-12-10 10:00:00',
+    'end_date: 2026-12-10 12:00:00',
+    '---',
+    HEAVY,
+    '',
+  ].join('\n')
   await writeFile(join(dir, 'content', 'events', 'heavy.en.md'), file)
   const store = await createStore(join(dir, 'content'), { defaultLanguage: 'en', fallback: true, onProblem: () => {} })
-  app = createApp({ store, site: testSite(), perPage: 9, maxPerPage: 50, fallback: true, now: () => SAMPLE_NOW, log: () => {} })
+  app = createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
 }, 60_000)
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })

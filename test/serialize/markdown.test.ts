@@ -11,13 +11,19 @@ describe('Markdown of hostile descriptions', () => {
   })
 
   it('renders 2,000 nested list items and emphasis without overflowing the stack', () => {
-    for (const text of [`${'- '.repeat(2000)}x`, `${'*'.repeat(5000)}x${'*'.repeat(5000)}`, `${'['.repeat(5000)}x${'](a)'.repeat(5000)}`]) {
+    for (const text of [
+      `${'- '.repeat(2000)}x`,
+      `${'*'.repeat(5000)}x${'*'.repeat(5000)}`,
+      `${'['.repeat(5000)}x${'](a)'.repeat(5000)}`,
+    ]) {
       expect(() => renderMarkdown(text)).not.toThrow()
     }
   })
 
   it('serves the text of a record it cannot render escaped, and logs the failure once', () => {
-    const create = (markdown as Record<string, unknown>).createMarkdownRenderer as undefined | ((render: (text: string) => string, log: (message: string) => void) => { render(text: string): string })
+    const create = (markdown as Record<string, unknown>).createMarkdownRenderer as
+      | undefined
+      | ((render: (text: string) => string, log: (message: string) => void) => { render(text: string): string })
     expect(create, 'createMarkdownRenderer is exported').toBeTypeOf('function')
     const log = vi.fn()
     const renderer = create!((text) => {
@@ -50,7 +56,11 @@ describe('links in Markdown', () => {
   })
 
   it('keeps http(s), mailto and relative links', () => {
-    expect(renderMarkdown('[a](https://example.org/x) [b](mailto:a@example.org) [c](/events/7) ![d](http://example.org/i.png)')).toBe(
+    expect(
+      renderMarkdown(
+        '[a](https://example.org/x) [b](mailto:a@example.org) [c](/events/7) ![d](http://example.org/i.png)',
+      ),
+    ).toBe(
       '<p><a href="https://example.org/x">a</a> <a href="mailto:a@example.org">b</a> <a href="/events/7">c</a> <img src="http://example.org/i.png" alt="d"></p>',
     )
   })

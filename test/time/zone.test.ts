@@ -17,7 +17,9 @@ describe('wall clock and instants', () => {
   })
 
   it('moves a time inside a spring-forward gap forward, as clocks do', () => {
-    expect(instantToWall(wallToInstant('2027-03-28 01:30:00', 'Europe/London'), 'Europe/London')).toBe('2027-03-28 02:30:00')
+    expect(instantToWall(wallToInstant('2027-03-28 01:30:00', 'Europe/London'), 'Europe/London')).toBe(
+      '2027-03-28 02:30:00',
+    )
   })
 
   it.each([
@@ -51,8 +53,12 @@ describe('wall clock and instants', () => {
     expect(abbreviation('Europe/London', change)).toBe('BST')
   })
 
-  it.each(['Asia/Singapore', 'UTC', 'UTC+8', 'UTC-05:30'])('accepts %s as a time zone', (zone) => expect(isTimeZone(zone)).toBe(true))
-  it.each(['Mars/Base', 'SGT', '', 'UTC+99x'])('rejects %s as a time zone', (zone) => expect(isTimeZone(zone)).toBe(false))
+  it.each(['Asia/Singapore', 'UTC', 'UTC+8', 'UTC-05:30'])('accepts %s as a time zone', (zone) =>
+    expect(isTimeZone(zone)).toBe(true),
+  )
+  it.each(['Mars/Base', 'SGT', '', 'UTC+99x'])('rejects %s as a time zone', (zone) =>
+    expect(isTimeZone(zone)).toBe(false),
+  )
 })
 
 describe('date parameters', () => {

@@ -27,31 +27,56 @@ export function describeError(error: ErrorObject, record: string): string {
   const schema = (error.parentSchema ?? {}) as SchemaShape
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
-    case 'required': return `${fieldOf(`${error.instancePath}/${String(params.missingProperty)}`)}: missing; ${record} needs ${andList((error.schema as string[]) ?? [])}`
-    case 'additionalProperties': return `${fieldOf(`${error.instancePath}/${String(params.additionalProperty)}`)}: not a field of ${record}`
-    case 'type': return typeMessage(field, error.data, schema)
-    case 'enum': return `${field}: ${shown} is not a ${lastKey(error.instancePath)}; use ${orList(((error.schema as unknown[]) ?? []).map(String))}`
-    case 'const': return `${field}: ${shown} is not allowed; use ${showValue(error.schema)}`
-    case 'pattern': return error.schema === WALL_CLOCK_PATTERN ? `${field}: ${shown} is not ${WALL_CLOCK_WORDS}` : `${field}: ${shown} does not match the pattern ${showValue(error.schema)}`
-    case 'format': return schema.format === WEB_ADDRESS_FORMAT ? `${field}: ${shown} is not a web address; use one that starts with http:// or https://` : `${field}: ${shown} is not ${nounOf(schema).one}`
-    case 'minimum': case 'exclusiveMinimum': return `${field}: ${shown} is too small; use ${nounOf(schema).one}`
-    case 'maximum': case 'exclusiveMaximum': return `${field}: ${shown} is too large; use ${nounOf(schema).one}`
-    default: return sizeMessage(error, field, shown) ?? `${field}: ${shown} ${error.message ?? 'is not allowed'}`
+    case 'required':
+      return `${fieldOf(`${error.instancePath}/${String(params.missingProperty)}`)}: missing; ${record} needs ${andList((error.schema as string[]) ?? [])}`
+    case 'additionalProperties':
+      return `${fieldOf(`${error.instancePath}/${String(params.additionalProperty)}`)}: not a field of ${record}`
+    case 'type':
+      return typeMessage(field, error.data, schema)
+    case 'enum':
+      return `${field}: ${shown} is not a ${lastKey(error.instancePath)}; use ${orList(((error.schema as unknown[]) ?? []).map(String))}`
+    case 'const':
+      return `${field}: ${shown} is not allowed; use ${showValue(error.schema)}`
+    case 'pattern':
+      return error.schema === WALL_CLOCK_PATTERN
+        ? `${field}: ${shown} is not ${WALL_CLOCK_WORDS}`
+        : `${field}: ${shown} does not match the pattern ${showValue(error.schema)}`
+    case 'format':
+      return schema.format === WEB_ADDRESS_FORMAT
+        ? `${field}: ${shown} is not a web address; use one that starts with http:// or https://`
+        : `${field}: ${shown} is not ${nounOf(schema).one}`
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${field}: ${shown} is too small; use ${nounOf(schema).one}`
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${field}: ${shown} is too large; use ${nounOf(schema).one}`
+    default:
+      return sizeMessage(error, field, shown) ?? `${field}: ${shown} ${error.message ?? 'is not allowed'}`
   }
 }
 
 /** Lengths and counts: minLength, maxLength, minItems, maxItems, uniqueItems. */
 function sizeMessage(error: ErrorObject, field: string, shown: string): string | undefined {
   const limit = Number((error.params as { limit?: number }).limit)
-  const length = typeof error.data === 'string' ? Array.from(error.data).length : Array.isArray(error.data) ? error.data.length : 0
+  const length =
+    typeof error.data === 'string' ? Array.from(error.data).length : Array.isArray(error.data) ? error.data.length : 0
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
   switch (error.keyword) {
-    case 'minLength': return limit === 1 ? `${field}: ${shown} is empty; write at least 1 character` : `${field}: ${shown} is too short; write at least ${plural(limit, 'character')}`
-    case 'maxLength': return `${field}: ${shown} is too long (${plural(length, 'character')}); write at most ${limit}`
-    case 'minItems': return `${field}: the list has ${plural(length, 'item')}; give at least ${limit}`
-    case 'maxItems': return `${field}: the list has ${plural(length, 'item')}; give at most ${limit}`
-    case 'uniqueItems': return `${field}: items ${Number((error.params as { j: number }).j) + 1} and ${Number((error.params as { i: number }).i) + 1} are the same; list each once`
-    default: return undefined
+    case 'minLength':
+      return limit === 1
+        ? `${field}: ${shown} is empty; write at least 1 character`
+        : `${field}: ${shown} is too short; write at least ${plural(limit, 'character')}`
+    case 'maxLength':
+      return `${field}: ${shown} is too long (${plural(length, 'character')}); write at most ${limit}`
+    case 'minItems':
+      return `${field}: the list has ${plural(length, 'item')}; give at least ${limit}`
+    case 'maxItems':
+      return `${field}: the list has ${plural(length, 'item')}; give at most ${limit}`
+    case 'uniqueItems':
+      return `${field}: items ${Number((error.params as { j: number }).j) + 1} and ${Number((error.params as { i: number }).i) + 1} are the same; list each once`
+    default:
+      return undefined
   }
 }
 
@@ -60,11 +85,13 @@ function typeMessage(field: string, value: unknown, schema: SchemaShape): string
   const wanted = nounOf(schema).one
   if (value === null) return `${field}: empty; write ${wanted}`
   const types = typeof schema.type === 'string' ? [schema.type] : [...(schema.type ?? [])]
-  const plainText = types.includes('string') && !schema.pattern && (!schema.format || schema.format === WEB_ADDRESS_FORMAT)
+  const plainText =
+    types.includes('string') && !schema.pattern && (!schema.format || schema.format === WEB_ADDRESS_FORMAT)
   if (plainText && (typeof value === 'number' || typeof value === 'boolean')) {
     return `${field}: ${showValue(value)} is read as ${typeof value === 'number' ? 'a number' : 'true or false'}, not text; put it in quotes`
   }
-  if (typeof value === 'string' && types.some((type) => looksLike(type, value))) return `${field}: ${showValue(value)} is text, not ${wanted}; remove the quotes`
+  if (typeof value === 'string' && types.some((type) => looksLike(type, value)))
+    return `${field}: ${showValue(value)} is text, not ${wanted}; remove the quotes`
   return `${field}: ${showValue(value)} is not ${wanted}`
 }
 
@@ -81,7 +108,9 @@ function describeAlternative(error: ErrorObject, all: readonly ErrorObject[], re
   const picked = branches.findIndex((branch) => typeMatches(branch, error.data))
   const own = picked < 0 ? [] : all.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${picked}/`))
   if (own.length > 0) return describeErrors(own, record)
-  return [`${fieldOf(error.instancePath)}: ${showValue(error.data)} is not ${nounOf(error.parentSchema as SchemaShape).one}`]
+  return [
+    `${fieldOf(error.instancePath)}: ${showValue(error.data)} is not ${nounOf(error.parentSchema as SchemaShape).one}`,
+  ]
 }
 
 function typeMatches(schema: SchemaShape, value: unknown): boolean {
@@ -93,12 +122,20 @@ function typeMatches(schema: SchemaShape, value: unknown): boolean {
 
 /** `/venue/1` → `venue (item 2)`; a key that is not a plain name is shown quoted. */
 export function fieldOf(instancePath: string): string {
-  const segments = instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
   if (segments.length === 0) return 'front matter'
-  return segments.map((s, i) => (i > 0 && /^\d+$/.test(s) ? ` (item ${Number(s) + 1})` : `${i > 0 ? '.' : ''}${showKey(s)}`)).join('')
+  return segments
+    .map((s, i) => (i > 0 && /^\d+$/.test(s) ? ` (item ${Number(s) + 1})` : `${i > 0 ? '.' : ''}${showKey(s)}`))
+    .join('')
 }
 
 function lastKey(instancePath: string): string {
-  const keys = instancePath.split('/').slice(1).filter((s) => !/^\d+$/.test(s))
+  const keys = instancePath
+    .split('/')
+    .slice(1)
+    .filter((s) => !/^\d+$/.test(s))
   return showKey(keys[keys.length - 1] ?? 'value')
 }

@@ -43,9 +43,14 @@ const FORMATS: Record<string, Noun> = {
 export function nounOf(schema: SchemaShape): Noun {
   const alternatives = schema.anyOf ?? schema.oneOf
   if (alternatives) return joinNouns(alternatives.map(nounOf))
-  if (schema.enum) return { one: `one of ${schema.enum.map(String).join(', ')}`, many: `values from ${schema.enum.map(String).join(', ')}` }
+  if (schema.enum)
+    return {
+      one: `one of ${schema.enum.map(String).join(', ')}`,
+      many: `values from ${schema.enum.map(String).join(', ')}`,
+    }
   if (schema.const !== undefined) return { one: JSON.stringify(schema.const), many: JSON.stringify(schema.const) }
-  if (schema.pattern === WALL_CLOCK_PATTERN) return { one: WALL_CLOCK_WORDS, many: 'dates and times written YYYY-MM-DD HH:MM:SS' }
+  if (schema.pattern === WALL_CLOCK_PATTERN)
+    return { one: WALL_CLOCK_WORDS, many: 'dates and times written YYYY-MM-DD HH:MM:SS' }
   if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]!
   const types = typeof schema.type === 'string' ? [schema.type] : [...(schema.type ?? [])]
   // Text fields take numbers too (YAML reads `zip: 01234` as one): to an editor they are text.
@@ -54,9 +59,12 @@ export function nounOf(schema: SchemaShape): Noun {
 }
 
 function typeNoun(type: string, schema: SchemaShape): Noun {
-  if (type === 'integer' && schema.minimum === 1 && schema.maximum === undefined) return { one: 'an id (a whole number from 1 up)', many: 'ids' }
-  if (type === 'integer' || type === 'number') return numberNoun(type === 'integer' ? 'a whole number' : 'a number', schema)
-  if (type === 'array') return { one: `a list of ${schema.items ? nounOf(schema.items).many : 'values'}`, many: 'lists' }
+  if (type === 'integer' && schema.minimum === 1 && schema.maximum === undefined)
+    return { one: 'an id (a whole number from 1 up)', many: 'ids' }
+  if (type === 'integer' || type === 'number')
+    return numberNoun(type === 'integer' ? 'a whole number' : 'a number', schema)
+  if (type === 'array')
+    return { one: `a list of ${schema.items ? nounOf(schema.items).many : 'values'}`, many: 'lists' }
   const simple: Record<string, Noun> = {
     string: { one: 'text', many: 'text' },
     boolean: { one: 'true or false', many: 'true or false values' },

@@ -65,7 +65,13 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
     properties: {
       ...POST_FIELDS,
       venue: { type: 'string', minLength: 1 },
-      address: TEXT, city: TEXT, country: TEXT, province: TEXT, state: TEXT, zip: TEXT, phone: TEXT,
+      address: TEXT,
+      city: TEXT,
+      country: TEXT,
+      province: TEXT,
+      state: TEXT,
+      zip: TEXT,
+      phone: TEXT,
       website: WEBSITE,
       stateprovince: TEXT,
       geo_lat: { type: 'number', minimum: -90, maximum: 90 },
@@ -88,7 +94,13 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
   categories: {
     type: 'object',
     required: ['id', 'name'],
-    properties: { id: ID, name: { type: 'string', minLength: 1 }, slug: TEXT, parent: { type: 'integer', minimum: 0 }, description: TEXT },
+    properties: {
+      id: ID,
+      name: { type: 'string', minLength: 1 },
+      slug: TEXT,
+      parent: { type: 'integer', minimum: 0 },
+      description: TEXT,
+    },
   },
   tags: {
     type: 'object',
@@ -136,5 +148,7 @@ export function checkSource(kind: Kind, data: unknown): string[] {
 
 /** Checks the translated fields of a translation file's front matter (the caller leaves out the rest). */
 export function checkTranslation(kind: Kind, data: unknown): string[] {
-  return translationValidator(data) ? [] : describeErrors(translationValidator.errors, `a translation of ${RECORD_NOUN[kind]}`)
+  return translationValidator(data)
+    ? []
+    : describeErrors(translationValidator.errors, `a translation of ${RECORD_NOUN[kind]}`)
 }

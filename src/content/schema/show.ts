@@ -24,7 +24,9 @@ export function showValue(value: unknown): string {
   if (typeof value !== 'object' || value === null) return escapeUnsafe(String(value))
   let json: string
   try {
-    json = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? shorten(item, MAX_TEXT) : item)) ?? String(value)
+    json =
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? shorten(item, MAX_TEXT) : item)) ??
+      String(value)
   } catch {
     json = Array.isArray(value) ? '[…]' : '{…}'
   }
@@ -44,7 +46,10 @@ function showText(text: string): string {
 /** Shown text cut to MAX_SHOWN characters, never in the middle of an escape. */
 function clip(shown: string): string {
   if (shown.length <= MAX_SHOWN) return shown
-  return `${Array.from(shown).slice(0, MAX_SHOWN).join('').replace(/\\(u[0-9a-fA-F]{0,3})?$/, '')}…`
+  return `${Array.from(shown)
+    .slice(0, MAX_SHOWN)
+    .join('')
+    .replace(/\\(u[0-9a-fA-F]{0,3})?$/, '')}…`
 }
 
 /** The first `max` characters (whole code points) and `…`, when `text` is longer. */
