@@ -15,14 +15,12 @@ export const DIAGNOSTICS_ROUTE: RouteDef = {
       args: {},
       capability: canEditOthers,
       handler: (request) => {
-        const problems = request.view.store
-          .problems()
-          .map(({ path, line, message, severity }) => ({
-            path: `content/${path}`,
-            line: line ?? 1,
-            severity: severity ?? 'error',
-            message,
-          }))
+        const problems = request.view.store.problems().map(({ path, line, message, severity }) => ({
+          path: `content/${path}`,
+          line: line ?? 1,
+          severity: severity ?? 'error',
+          message,
+        }))
         return { body: { problems, total: problems.length } }
       },
     },

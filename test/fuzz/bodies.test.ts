@@ -103,14 +103,12 @@ const FIELDS = {
 const nearlyValid = (kind: string) =>
   fc.record(FIELDS, { requiredKeys: [] }).chain((all) => {
     const keys = Object.keys(all)
-    return fc
-      .subarray(keys, { maxLength: 3 })
-      .map((chosen) =>
-        JSON.stringify({
-          ...BASES[kind],
-          ...Object.fromEntries(chosen.map((key) => [key, all[key as keyof typeof all]])),
-        }),
-      )
+    return fc.subarray(keys, { maxLength: 3 }).map((chosen) =>
+      JSON.stringify({
+        ...BASES[kind],
+        ...Object.fromEntries(chosen.map((key) => [key, all[key as keyof typeof all]])),
+      }),
+    )
   })
 const REAL_IDS: Record<string, number[]> = {
   events: [7, 8, 13, 16],
