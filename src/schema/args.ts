@@ -185,42 +185,47 @@ export const EVENT_SLUG_READ_ARGS: ArgSet = {
   slug: { type: 'string', description: 'the event post name', required: true, validate: isEventSlug },
 }
 
-export const VENUE_LIST_ARGS: ArgSet = {
-  page: {
-    default: 1,
-    description: 'The archive page to return',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: perPageDefault,
-    description: 'The number of venues to return on each page',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-    sanitize: clampPerPage,
-  },
-  search: {
-    description: 'Venues should contain the specified string in the title, description or custom fields',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  event: {
-    description: 'Venues should be related to this event',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  has_events: { description: 'Venues should have events associated to them', required: false },
-  only_with_upcoming: {
-    description: 'Venues should have upcoming events associated to them',
-    default: false,
-    required: false,
-  },
-  status: { format: 'string', description: 'The venue post status', required: false, validate: isStatusList },
+/** The list arguments of venues and organizers: the same table, with the record's own noun. */
+function linkedListArgs(plural: 'Venues' | 'Organizers', singular: string): ArgSet {
+  return {
+    page: {
+      default: 1,
+      description: 'The archive page to return',
+      type: 'integer',
+      required: false,
+      validate: isPositiveInt,
+    },
+    per_page: {
+      default: perPageDefault,
+      description: `The number of ${plural.toLowerCase()} to return on each page`,
+      type: 'integer',
+      required: false,
+      validate: isPositiveInt,
+      sanitize: clampPerPage,
+    },
+    search: {
+      description: `${plural} should contain the specified string in the title, description or custom fields`,
+      type: 'string',
+      required: false,
+      validate: isString,
+    },
+    event: {
+      description: `${plural} should be related to this event`,
+      type: 'integer',
+      required: false,
+      validate: isEventId,
+    },
+    has_events: { description: `${plural} should have events associated to them`, required: false },
+    only_with_upcoming: {
+      description: `${plural} should have upcoming events associated to them`,
+      default: false,
+      required: false,
+    },
+    status: { format: 'string', description: `The ${singular} post status`, required: false, validate: isStatusList },
+  }
 }
+
+export const VENUE_LIST_ARGS: ArgSet = linkedListArgs('Venues', 'venue')
 
 export const VENUE_READ_ARGS: ArgSet = {
   id: { type: 'integer', description: 'the venue post ID', required: true, validate: isVenueId },
@@ -230,42 +235,7 @@ export const VENUE_SLUG_READ_ARGS: ArgSet = {
   slug: { type: 'string', description: 'the venue post name', required: true, validate: isVenueSlug },
 }
 
-export const ORGANIZER_LIST_ARGS: ArgSet = {
-  page: {
-    default: 1,
-    description: 'The archive page to return',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: perPageDefault,
-    description: 'The number of organizers to return on each page',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-    sanitize: clampPerPage,
-  },
-  search: {
-    description: 'Organizers should contain the specified string in the title, description or custom fields',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  event: {
-    description: 'Organizers should be related to this event',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  has_events: { description: 'Organizers should have events associated to them', required: false },
-  only_with_upcoming: {
-    description: 'Organizers should have upcoming events associated to them',
-    default: false,
-    required: false,
-  },
-  status: { format: 'string', description: 'The organizer post status', required: false, validate: isStatusList },
-}
+export const ORGANIZER_LIST_ARGS: ArgSet = linkedListArgs('Organizers', 'organizer')
 
 export const ORGANIZER_READ_ARGS: ArgSet = {
   id: { type: 'integer', description: 'the organizer post ID', required: true, validate: isOrganizerId },
@@ -275,149 +245,96 @@ export const ORGANIZER_SLUG_READ_ARGS: ArgSet = {
   slug: { type: 'string', description: 'the organizer post name', required: true, validate: isOrganizerSlug },
 }
 
-export const CATEGORY_LIST_ARGS: ArgSet = {
-  page: {
-    default: 1,
-    description: 'The archive page to return',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: perPageDefault,
-    description: 'The number of event categories to return on each page',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-    sanitize: clampPerPage,
-  },
-  search: {
-    description: 'Limit results to those matching a string',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  exclude: {
-    description: 'Ensure result set exclude specific IDs',
-    items: { type: 'integer' },
-    required: false,
-    validate: isEventCategory,
-  },
-  include: {
-    description: 'Limit result set to specific IDs',
-    items: { type: 'integer' },
-    required: false,
-    validate: isEventCategory,
-  },
-  order: {
-    description: 'Order sort attribute ascending or descending',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  orderby: { description: 'Sort collection by term attribute', type: 'string', required: false, validate: isString },
-  hide_empty: {
-    description: 'Whether to hide terms not assigned to any posts',
-    type: 'boolean',
-    default: '1',
-    required: false,
-  },
-  parent: {
-    description: 'Limit result set to terms assigned to a specific parent',
-    type: 'integer',
-    required: false,
-    validate: isEventCategory,
-  },
-  post: {
-    description: 'Limit result set to terms assigned to a specific post',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  event: {
-    description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  slug: {
-    description: 'Limit result set to terms with a specific slug',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
+/**
+ * The list arguments of categories and tags: the same table, with the noun, the check of a term id
+ * of that kind, and `parent` for categories only (tags have no hierarchy).
+ */
+function termListArgs(noun: string, isTerm: Validator, hierarchical: boolean): ArgSet {
+  return {
+    page: {
+      default: 1,
+      description: 'The archive page to return',
+      type: 'integer',
+      required: false,
+      validate: isPositiveInt,
+    },
+    per_page: {
+      default: perPageDefault,
+      description: `The number of ${noun} to return on each page`,
+      type: 'integer',
+      required: false,
+      validate: isPositiveInt,
+      sanitize: clampPerPage,
+    },
+    search: {
+      description: 'Limit results to those matching a string',
+      type: 'string',
+      required: false,
+      validate: isString,
+    },
+    exclude: {
+      description: 'Ensure result set exclude specific IDs',
+      items: { type: 'integer' },
+      required: false,
+      validate: isTerm,
+    },
+    include: {
+      description: 'Limit result set to specific IDs',
+      items: { type: 'integer' },
+      required: false,
+      validate: isTerm,
+    },
+    order: {
+      description: 'Order sort attribute ascending or descending',
+      type: 'string',
+      required: false,
+      validate: isString,
+    },
+    orderby: { description: 'Sort collection by term attribute', type: 'string', required: false, validate: isString },
+    hide_empty: {
+      description: 'Whether to hide terms not assigned to any posts',
+      type: 'boolean',
+      default: '1',
+      required: false,
+    },
+    ...(hierarchical
+      ? {
+          parent: {
+            description: 'Limit result set to terms assigned to a specific parent',
+            type: 'integer',
+            required: false,
+            validate: isTerm,
+          },
+        }
+      : {}),
+    post: {
+      description: 'Limit result set to terms assigned to a specific post',
+      type: 'integer',
+      required: false,
+      validate: isEventId,
+    },
+    event: {
+      description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
+      type: 'integer',
+      required: false,
+      validate: isEventId,
+    },
+    slug: {
+      description: 'Limit result set to terms with a specific slug',
+      type: 'string',
+      required: false,
+      validate: isString,
+    },
+  }
 }
+
+export const CATEGORY_LIST_ARGS: ArgSet = termListArgs('event categories', isEventCategory, true)
 
 export const CATEGORY_READ_ARGS: ArgSet = {
   id: { type: 'integer', description: 'the event category term ID', required: true, validate: isCategoryId },
 }
 
-export const TAG_LIST_ARGS: ArgSet = {
-  page: {
-    default: 1,
-    description: 'The archive page to return',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: perPageDefault,
-    description: 'The number of event tags to return on each page',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-    sanitize: clampPerPage,
-  },
-  search: {
-    description: 'Limit results to those matching a string',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  exclude: {
-    description: 'Ensure result set exclude specific IDs',
-    items: { type: 'integer' },
-    required: false,
-    validate: isPostTag,
-  },
-  include: {
-    description: 'Limit result set to specific IDs',
-    items: { type: 'integer' },
-    required: false,
-    validate: isPostTag,
-  },
-  order: {
-    description: 'Order sort attribute ascending or descending',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-  orderby: { description: 'Sort collection by term attribute', type: 'string', required: false, validate: isString },
-  hide_empty: {
-    description: 'Whether to hide terms not assigned to any posts',
-    type: 'boolean',
-    default: '1',
-    required: false,
-  },
-  post: {
-    description: 'Limit result set to terms assigned to a specific post',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  event: {
-    description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
-    type: 'integer',
-    required: false,
-    validate: isEventId,
-  },
-  slug: {
-    description: 'Limit result set to terms with a specific slug',
-    type: 'string',
-    required: false,
-    validate: isString,
-  },
-}
+export const TAG_LIST_ARGS: ArgSet = termListArgs('event tags', isPostTag, false)
 
 export const TAG_READ_ARGS: ArgSet = {
   id: { type: 'integer', description: 'the event tag term ID', required: true, validate: isTagId },
