@@ -1,42 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../src/build/build.ts'
-import { answer } from '../../src/cli/preview.ts'
-import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { PUBLIC, usePreviewedBuild } from './previewed.ts'
 
-const PUBLIC = 'https://cdn.example.org'
-let out: string
-let server: Server
-let host: string
-
-beforeAll(async () => {
-  const app = await fixtureApp('reference')
-  out = await mkdtemp(join(tmpdir(), 'almanac-index-'))
-  await buildSite({
-    store: app.store,
-    site: testSite(),
-    out,
-    publicUrl: PUBLIC,
-    perPage: 9,
-    maxPerPage: 50,
-    now: () => SAMPLE_NOW,
-    workers: 0,
-  })
-  server = createServer((req, res) => void answer(out, req, res))
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  host = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-})
-afterAll(async () => {
-  await new Promise((done) => server.close(done))
-  await rm(out, { recursive: true, force: true })
-})
+const built = usePreviewedBuild()
 
 /** A file of the build by its public URL, through the preview server (the host's one rewrite included). */
 async function get(url: string) {
-  const response = await fetch(`${host}${url.slice(PUBLIC.length)}`)
+  const response = await fetch(`${built.host}${url.slice(PUBLIC.length)}`)
   return { status: response.status, body: response.status === 200 ? await response.json() : null }
 }
 
@@ -47,7 +18,7 @@ describe('the static build writes the API index', () => {
       expect(status, path).toBe(200)
       expect(body.namespaces, path).toEqual(['calendar/events/v1'])
     }
-    expect(JSON.parse(await readFile(join(out, 'wp-json.json'), 'utf8')).routes['/']).toBeDefined()
+    expect(JSON.parse(await readFile(join(built.out, 'wp-json.json'), 'utf8')).routes['/']).toBeDefined()
   })
 
   it('with links to the files, so a client can walk from the index to the lists and back', async () => {
@@ -64,8 +35,8 @@ describe('the static build writes the API index', () => {
   })
 
   it('and tells hosts that read _headers and _redirects where it is', async () => {
-    const headers = await readFile(join(out, '_headers'), 'utf8')
-    const redirects = await readFile(join(out, '_redirects'), 'utf8')
+    const headers = await readFile(join(built.out, '_headers'), 'utf8')
+    const redirects = await readFile(join(built.out, '_redirects'), 'utf8')
     expect(headers).toContain(`  Link: <${PUBLIC}/wp-json/>; rel="https://api.w.org/"`)
     expect(redirects).toContain('/wp-json  /wp-json.json  200\n')
     expect(redirects).toContain('/wp-json/  /wp-json.json  200\n')
