@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createSiteBuilder } from '../../src/build/build.ts'
+import { createSiteBuilder } from '../../src/prerender/site-builder.ts'
 import { createStore, type ContentRecord } from '../../src/content/store.ts'
 
 /** What the static build of the generated tree measured. */

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import { ApiError, apiError } from '../errors.ts'
-import { parseQuery } from '../schema/params.ts'
+import { parseQuery } from '../args/parse.ts'
 
 /** Bodies above this are refused with 413 before they are read whole. */
 export const BODY_LIMIT = 1024 * 1024

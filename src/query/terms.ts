@@ -1,7 +1,7 @@
 import type { TermKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { findBySlug } from '../content/lookup.ts'
-import { toList } from '../schema/validators.ts'
+import { toList } from '../args/validators.ts'
 import type { QueryScope } from './events.ts'
 import { linkedTo } from './linked.ts'
 import { paginate, type Page } from './paging.ts'

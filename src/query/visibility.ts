@@ -1,6 +1,6 @@
 import type { ContentRecord } from '../content/store.ts'
 import { STATUSES, statusIn } from '../content/statuses.ts'
-import { toList } from '../schema/validators.ts'
+import { toList } from '../args/validators.ts'
 import { mayRead, type Reader } from '../serialize/context.ts'
 import { isLocked } from '../serialize/protect.ts'
 

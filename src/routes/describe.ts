@@ -1,5 +1,5 @@
-import type { ArgSet } from '../schema/args.ts'
-import type { ParamContext } from '../schema/validators.ts'
+import type { ArgSet } from '../args/read.ts'
+import type { ParamContext } from '../args/validators.ts'
 import { NAMESPACE, type View } from '../serialize/context.ts'
 import { apiBase, link } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'

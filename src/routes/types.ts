@@ -1,8 +1,8 @@
 import type { Caller } from '../auth/roles.ts'
 import type { Indexes } from '../query/indexes.ts'
 import type { QueryScope } from '../query/events.ts'
-import type { ArgSet } from '../schema/args.ts'
-import type { ParamContext } from '../schema/validators.ts'
+import type { ArgSet } from '../args/read.ts'
+import type { ParamContext } from '../args/validators.ts'
 import type { View } from '../serialize/context.ts'
 
 /** A request after routing, authentication and argument parsing, as handlers see it. */

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/roles.ts'
 import type { Store, Transaction } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
-import type { ParamContext } from '../schema/validators.ts'
+import type { ParamContext } from '../args/validators.ts'
 import type { MarkdownRenderer } from '../serialize/markdown.ts'
 
 /** What every write needs: the store inside its transaction, who asks, in which language, and when. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PUBLIC, usePreviewedBuild } from '../build/previewed.ts'
+import { PUBLIC, usePreviewedBuild } from '../prerender/previewed.ts'
 
 let outside: string
 const built = usePreviewedBuild(async (out) => {

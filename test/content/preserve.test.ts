@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildSite } from '../../src/build/build.ts'
+import { buildSite } from '../../src/prerender/site-builder.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
 
 const VENUE = `---

@@ -112,7 +112,7 @@ describe('Almanac installed into a content repository', () => {
   it('packs the program and its documents, not the tests, benchmarks or demo', () => {
     expect(packed).toContain('bin/almanac.js')
     expect(packed).toContain('src/cli/index.ts')
-    expect(packed).toContain('src/build/worker.mjs')
+    expect(packed).toContain('src/prerender/render-worker.mjs')
     expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']))
     expect(
       packed.filter((path) => /^(test|scripts|content|\.ci)\//.test(path) || path === 'almanac.config.yaml'),

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildSite, createSiteBuilder } from '../../src/build/build.ts'
+import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
 

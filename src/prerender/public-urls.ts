@@ -3,7 +3,7 @@ import { KINDS, type Kind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../serialize/context.ts'
-import { eventListIds, recordUrls } from './affected.ts'
+import { eventListIds, recordUrls } from './affected-pages.ts'
 
 export interface UrlOptions {
   liveUrl: string

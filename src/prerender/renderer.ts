@@ -1,9 +1,9 @@
 import { createApp, type App } from '../app.ts'
 import type { Store } from '../content/store.ts'
 import type { Site } from '../serialize/context.ts'
-import { fileFor, staticUrl, type Layout } from './layout.ts'
-import type { Output } from './output.ts'
-import type { Job } from './urls.ts'
+import { fileFor, staticUrl, type Layout } from './file-layout.ts'
+import type { Output } from './output-files.ts'
+import type { Job } from './public-urls.ts'
 
 /** What an app for a build needs beyond its store. */
 export interface AppSettings {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../src/build/build.ts'
+import { buildSite } from '../../src/prerender/site-builder.ts'
 import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
 
 // test/fixtures/visibility: words that only records that are not public, or the protected fields

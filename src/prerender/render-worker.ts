@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createStore } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
-import type { Layout } from './layout.ts'
-import { createOutput, Manifest, type ManifestEntry } from './output.ts'
-import { createBuildApp, createRenderer, type AppSettings } from './render.ts'
-import type { Job } from './urls.ts'
+import type { Layout } from './file-layout.ts'
+import { createOutput, Manifest, type ManifestEntry } from './output-files.ts'
+import { createBuildApp, createRenderer, type AppSettings } from './renderer.ts'
+import type { Job } from './public-urls.ts'
 
 /** What a render worker is started with: everything it needs to load the same tree and answer as the build's app. */
 export interface WorkerSetup extends AppSettings {

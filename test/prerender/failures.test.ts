@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createSiteBuilder, type BuildResult, type SiteBuilder } from '../../src/build/build.ts'
-import { rebuildOnChange } from '../../src/build/loop.ts'
+import { createSiteBuilder, type BuildResult, type SiteBuilder } from '../../src/prerender/site-builder.ts'
+import { rebuildOnChange } from '../../src/prerender/rebuild-on-change.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
 
 const EVENT_8 = 'wp-json/calendar/events/v1/events/8.json'

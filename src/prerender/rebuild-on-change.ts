@@ -1,5 +1,5 @@
 import type { ContentRecord, Store } from '../content/store.ts'
-import type { BuildResult, SiteBuilder } from './build.ts'
+import type { BuildResult, SiteBuilder } from './site-builder.ts'
 
 /** How long changes are gathered before an update: a checkout of many files is one update. */
 const GATHER_MS = 50

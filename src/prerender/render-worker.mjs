@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api'
 
 register()
-await import('./worker.ts')
+await import('./render-worker.ts')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { buildSite } from '../../src/build/build.ts'
+import { buildSite } from '../../src/prerender/site-builder.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
 import { SAMPLE_NOW, testSite } from '../helpers.ts'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildSite } from '../../src/build/build.ts'
+import { buildSite } from '../../src/prerender/site-builder.ts'
 import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
 import { leakedMarkers, treeSpec, writeLeakTree } from '../routes/leak-tree.ts'
 

@@ -5,9 +5,9 @@ import type { Kind } from '../content/kinds.ts'
 import { statusIn } from '../content/statuses.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { listEvents } from '../query/events.ts'
-import { EVENT_LIST_ARGS } from '../schema/args.ts'
-import { parseParams } from '../schema/params.ts'
-import { namespaceRoot, type Job, type UrlOptions } from './urls.ts'
+import { EVENT_LIST_ARGS } from '../args/read.ts'
+import { parseParams } from '../args/parse.ts'
+import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 
 /** The ids of the default event list of a language, in order: what its pages hold. */
 export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOptions, now: number): number[] {

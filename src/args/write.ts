@@ -1,4 +1,4 @@
-import type { ArgSet, ArgSpec } from './args.ts'
+import type { ArgSet, ArgSpec } from './read.ts'
 import {
   isCost,
   isEventCategory,

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
-import type { ManifestEntry } from './output.ts'
-import type { Job } from './urls.ts'
-import type { WorkerMessage, WorkerSetup } from './worker.ts'
+import type { ManifestEntry } from './output-files.ts'
+import type { Job } from './public-urls.ts'
+import type { WorkerMessage, WorkerSetup } from './render-worker.ts'
 
 /** Each job's file and manifest entry (null: the job has no file), and how many files were written. */
 export interface Rendered {
@@ -28,7 +28,7 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
   const workers = Array.from(
     { length: count },
     () =>
-      new Worker(new URL('./worker.mjs', import.meta.url), {
+      new Worker(new URL('./render-worker.mjs', import.meta.url), {
         workerData: setup,
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       }),
