@@ -1,4 +1,4 @@
-import type { ArgSet, ArgSpec } from '../args/read.ts'
+import type { ArgSet, ArgSpec } from '../args/types.ts'
 import { COMPONENT_SCHEMAS } from './openapi-components.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { link } from '../serialize/urls.ts'
