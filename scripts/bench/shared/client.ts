@@ -1,7 +1,14 @@
-// The small HTTP client the write and live-content sections drive the server with, one request at a time,
-// and the latency summaries they report.
+// The small HTTP client the sections drive the servers with, one request at a time (a GET that retries while a
+// server starts, JSON writes), and the latency summaries they report.
 import { request } from 'node:http'
-import type { Answer } from './children.ts'
+
+/** One HTTP answer, with the body kept as raw bytes so the baseline can replay them exactly. */
+export interface Answer {
+  status: number
+  contentType: string
+  body: Buffer
+  ms: number
+}
 
 /** p50, p99 and max of a set of wall times, in ms, with how many there were. */
 export interface Latency {
@@ -73,4 +80,28 @@ export function sleep(ms: number): Promise<void> {
 /** Status and the start of the body, for a failure message that says what the server said. */
 export function describe(answer: Answer): string {
   return `HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`
+}
+
+/** One GET without keep-alive, so no idle socket lingers into the load test. */
+export function get(url: string, timeoutMs = 30_000): Promise<Answer> {
+  return send('GET', url, undefined, {}, timeoutMs)
+}
+
+/** Retries a GET until the server answers; refusals are expected while it starts, a non-200 answer is a failure. */
+export async function firstOk(url: string, timeoutMs: number): Promise<{ answer: Answer; at: number }> {
+  const deadline = performance.now() + timeoutMs
+  let last = 'no attempt'
+  while (performance.now() < deadline) {
+    let answer: Answer
+    try {
+      answer = await get(url)
+    } catch (error) {
+      last = (error as Error).message
+      await new Promise((r) => setTimeout(r, 10))
+      continue
+    }
+    if (answer.status === 200) return { answer, at: performance.now() }
+    throw new Error(`GET ${url}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`)
+  }
+  throw new Error(`GET ${url} got no answer within ${timeoutMs} ms (last: ${last})`)
 }

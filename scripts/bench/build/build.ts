@@ -1,7 +1,8 @@
+// The static build of the generated tree, timed: a full build, then edits of one event until its files are current.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createSiteBuilder } from '../../src/prerender/site-builder.ts'
-import { createStore, type ContentRecord } from '../../src/content/store.ts'
+import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
+import { createStore, type ContentRecord } from '../../../src/content/store.ts'
 
 /** What the static build of the generated tree measured. */
 export interface BuildRun {

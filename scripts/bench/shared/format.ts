@@ -53,3 +53,8 @@ export function seconds(n: number): string {
 export function pct(n: number): string {
   return `${Math.round(n * 100)}%`
 }
+
+/** A blank line and what a server printed besides its banner, when it printed anything. */
+export function warningLines(which: string, lines: string[]): string[] {
+  return lines.length > 0 ? ['', `${which} printed ${lines.length} warning line(s), first: ${lines[0]}`] : []
+}

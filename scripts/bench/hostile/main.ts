@@ -1,15 +1,15 @@
-// `npx tsx scripts/bench-hostile.ts` (issue 10): how long single hostile requests hold the event loop,
+// `npm run bench:hostile` (issue 10): how long single hostile requests hold the event loop,
 // in-process over a generated tree (BENCH_EVENTS, default 10,000). Each case reports the longest
 // stretch the event loop was blocked while the request ran (a 1 ms ticker's longest gap) and the
 // request's own time. No single request may block the loop more than 50 ms.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../src/app.ts'
-import { openUsers } from '../src/auth/users.ts'
-import { createStore } from '../src/content/store.ts'
-import { generateContent } from './bench/content.ts'
-import { envNumber } from './bench/load.ts'
+import { createApp } from '../../../src/app.ts'
+import { openUsers } from '../../../src/auth/users.ts'
+import { createStore } from '../../../src/content/store.ts'
+import { generateContent } from '../shared/content.ts'
+import { envNumber } from '../shared/load.ts'
 
 const API = 'http://127.0.0.1:8089/wp-json/calendar/events/v1'
 const words = (n: number) =>

@@ -1,7 +1,7 @@
+// The server processes the bench spawns: start, wait for a line, stop, reap on any exit, memory, a free port.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
-import { send } from './client.ts'
 
 /** A spawned server process with its output so far and a promise of its exit. */
 export interface Child {
@@ -10,14 +10,6 @@ export interface Child {
   spawnedAt: number
   lines: string[]
   exited: Promise<number | null>
-}
-
-/** One HTTP answer, with the body kept as raw bytes so the baseline can replay them exactly. */
-export interface Answer {
-  status: number
-  contentType: string
-  body: Buffer
-  ms: number
 }
 
 const live = new Set<ChildProcess>()
@@ -120,28 +112,4 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-/** One GET without keep-alive, so no idle socket lingers into the load test. */
-export function get(url: string, timeoutMs = 30_000): Promise<Answer> {
-  return send('GET', url, undefined, {}, timeoutMs)
-}
-
-/** Retries a GET until the server answers; refusals are expected while it starts, a non-200 answer is a failure. */
-export async function firstOk(url: string, timeoutMs: number): Promise<{ answer: Answer; at: number }> {
-  const deadline = performance.now() + timeoutMs
-  let last = 'no attempt'
-  while (performance.now() < deadline) {
-    let answer: Answer
-    try {
-      answer = await get(url)
-    } catch (error) {
-      last = (error as Error).message
-      await new Promise((r) => setTimeout(r, 10))
-      continue
-    }
-    if (answer.status === 200) return { answer, at: performance.now() }
-    throw new Error(`GET ${url}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`)
-  }
-  throw new Error(`GET ${url} got no answer within ${timeoutMs} ms (last: ${last})`)
 }

@@ -5,9 +5,9 @@
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
-import { formatBuild, measureBuild } from './bench/build.ts'
-import { generateContent } from './bench/content.ts'
-import { envNumber } from './bench/load.ts'
+import { formatBuild, measureBuild } from './build.ts'
+import { generateContent } from '../shared/content.ts'
+import { envNumber } from '../shared/load.ts'
 
 const tmp = join(os.tmpdir(), `almanac-bench-build-${process.pid}`)
 try {

@@ -1,9 +1,9 @@
 // The report's sections for the list-filter measurements: the varied HTTP mix and in-process query time.
-import { failures, int, mark, ms, ms3, pct, seconds, table } from './format.ts'
+import { failures, int, mark, ms, ms3, pct, seconds, table } from '../shared/format.ts'
+import type { LoadResult, LoadSettings } from '../shared/load.ts'
+import type { READ_BUDGETS } from './budgets.ts'
 import type { InProcessResults } from './inprocess.ts'
-import type { LoadResult, LoadSettings } from './load.ts'
 import type { MixRun } from './mix.ts'
-import type { BUDGETS } from './report.ts'
 
 /** The varied mix as written to the JSON: what was asked, Almanac's load, and both bare comparisons. */
 export interface MixResult
@@ -20,7 +20,7 @@ export interface MixResult
 }
 
 /** The varied-mix section: Almanac under thousands of distinct queries next to both bare ceilings. */
-export function formatMix(x: MixResult, s: LoadSettings, budgets: typeof BUDGETS): string {
+export function formatMix(x: MixResult, s: LoadSettings, budgets: typeof READ_BUDGETS): string {
   const kinds = Object.entries(x.kinds)
     .map(([kind, n]) => `${kind} ${int(n)}`)
     .join(', ')
@@ -54,7 +54,7 @@ export function formatMix(x: MixResult, s: LoadSettings, budgets: typeof BUDGETS
 }
 
 /** The in-process section: listEvents alone, cold and warm, against the 1 ms p50 budget. */
-export function formatInProcess(r: InProcessResults, budgets: typeof BUDGETS): string {
+export function formatInProcess(r: InProcessResults, budgets: typeof READ_BUDGETS): string {
   const builds = Object.entries(r.searchBuildMs)
     .map(([lang, t]) => `${lang} ${ms(t)}`)
     .join(', ')

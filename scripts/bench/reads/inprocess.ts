@@ -1,13 +1,13 @@
 // In-process query time: the store and app built in the bench's own process, and listEvents timed
 // alone (no HTTP, no parsing, no serialization). Parameters come from the real argument pipeline.
-import { createApp } from '../../src/app.ts'
-import { createStore } from '../../src/content/store.ts'
-import type { Lang } from '../../src/languages.ts'
-import { listEvents, type QueryScope } from '../../src/query/events.ts'
-import { EVENT_LIST_ARGS } from '../../src/args/events.ts'
-import { parseParams, parseQuery, type ParsedParams } from '../../src/args/parse.ts'
-import type { Corpus } from './content.ts'
-import { LANGS, searchWords } from './words.ts'
+import { createApp } from '../../../src/app.ts'
+import { createStore } from '../../../src/content/store.ts'
+import type { Lang } from '../../../src/languages.ts'
+import { listEvents, type QueryScope } from '../../../src/query/events.ts'
+import { EVENT_LIST_ARGS } from '../../../src/args/events.ts'
+import { parseParams, parseQuery, type ParsedParams } from '../../../src/args/parse.ts'
+import type { Corpus } from '../shared/content.ts'
+import { LANGS, searchWords } from '../shared/words.ts'
 
 /** p50 and p99 of one set of runs, in ms. */
 export interface Spread {

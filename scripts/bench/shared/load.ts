@@ -1,3 +1,4 @@
+// autocannon runs (one URL, or many paths in turn), their settings, and numbers read from the environment.
 import autocannon, { type Options, type RawRequest } from 'autocannon'
 
 /** How hard and how long each target is loaded; the same settings serve Almanac and the baseline. */
@@ -61,4 +62,13 @@ export function envNumber(name: string, fallback: number): number {
   const value = Number(raw)
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`)
   return value
+}
+
+/** How hard each target is loaded: BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (1). */
+export function loadSettings(): LoadSettings {
+  return {
+    connections: envNumber('BENCH_CONNECTIONS', 10),
+    seconds: envNumber('BENCH_SECONDS', 10),
+    warmupSeconds: envNumber('BENCH_WARMUP', 1),
+  }
 }

@@ -1,13 +1,12 @@
 // Issue 4: writes through the API of the real server on the full tree, one request at a time from this
 // process, then the default list loaded alone and again while concurrent writers keep changing events.
 // Every write is a real atomic file write (temp file, fsync, rename, directory fsync): that cost is the point.
-import { describe, latency, send, type Latency } from './client.ts'
-import type { Answer } from './children.ts'
-import { CATEGORIES } from './content.ts'
-import type { KnownEvent, Server } from './editing.ts'
-import type { Settled } from './idle.ts'
-import { loadTest, type LoadResult, type LoadSettings } from './load.ts'
-import { SENTENCES } from './words.ts'
+import { describe, latency, send, type Answer, type Latency } from '../shared/client.ts'
+import { CATEGORIES } from '../shared/content.ts'
+import type { Settled } from '../shared/idle.ts'
+import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../shared/load.ts'
+import type { KnownEvent, Server } from '../shared/server.ts'
+import { SENTENCES } from '../shared/words.ts'
 
 /** How many creates and updates are timed, and how many writers run during the second read test. */
 export interface WriteSizes {
@@ -44,6 +43,16 @@ export interface WritesResult {
   updates: WriteTiming
   reads: ReadsUnderWrites
   settled: { afterCreates: Settled; afterUpdates: Settled; afterReads: Settled }
+}
+
+/** The section's sizes: BENCH_CREATES, BENCH_UPDATES, BENCH_WRITERS, BENCH_WRITE_SECONDS. */
+export function writeSizes(): WriteSizes {
+  return {
+    creates: envNumber('BENCH_CREATES', 500),
+    updates: envNumber('BENCH_UPDATES', 200),
+    writers: envNumber('BENCH_WRITERS', 4),
+    capSeconds: envNumber('BENCH_WRITE_SECONDS', 45),
+  }
 }
 
 /** Events each concurrent writer cycles through: enough that no writer rewrites one file back to back. */

@@ -2,10 +2,9 @@
 // The server learns of the save only through its chokidar watch of the content folder.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { get } from './children.ts'
-import { latency, sleep, titleOf, type Latency } from './client.ts'
-import type { KnownEvent, Server } from './editing.ts'
-import type { Settled } from './idle.ts'
+import { get, latency, sleep, titleOf, type Latency } from '../shared/client.ts'
+import type { Settled } from '../shared/idle.ts'
+import type { KnownEvent, Server } from '../shared/server.ts'
 
 /** The measured edits' latencies (save to first answer showing it), with the warm-up probe's own. */
 export interface VisibleResult extends Latency {
