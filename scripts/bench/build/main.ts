@@ -6,8 +6,8 @@ import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
 import { formatBuild, measureBuild } from './build.ts'
-import { generateContent } from '../shared/content.ts'
-import { envNumber } from '../shared/load.ts'
+import { generateContent } from '../common/content.ts'
+import { envNumber } from '../common/load.ts'
 
 const tmp = join(os.tmpdir(), `almanac-bench-build-${process.pid}`)
 try {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { createApp } from '../../../src/app.ts'
 import { openUsers } from '../../../src/auth/users.ts'
 import { createStore } from '../../../src/content/store.ts'
-import { generateContent } from '../shared/content.ts'
-import { envNumber } from '../shared/load.ts'
+import { generateContent } from '../common/content.ts'
+import { envNumber } from '../common/load.ts'
 
 const API = 'http://127.0.0.1:8089/wp-json/calendar/events/v1'
 const words = (n: number) =>

@@ -1,12 +1,12 @@
 // Reads against the real CLI: its cold start and memory, then the default list and one event under load,
 // then the varied mix, each measured in its own child process.
 import { join } from 'node:path'
-import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../shared/children.ts'
-import { firstOk, get, type Answer } from '../shared/client.ts'
-import type { Corpus } from '../shared/content.ts'
-import { loadTest, type LoadResult, type LoadSettings } from '../shared/load.ts'
-import { ROOT } from '../shared/paths.ts'
-import { API, SERVER_LINES, START_TIMEOUT_MS } from '../shared/server.ts'
+import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
+import { firstOk, get, type Answer } from '../common/client.ts'
+import type { Corpus } from '../common/content.ts'
+import { loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+import { ROOT } from '../common/paths.ts'
+import { API, SERVER_LINES, START_TIMEOUT_MS } from '../common/server.ts'
 import { measureMix, type MixRun } from './mix.ts'
 
 /** Spawn to the banner and to the first 200 of the default list, and what the server says of itself. */

@@ -4,11 +4,11 @@
 // Results in `.bench/reads.json`. Env: BENCH_SECONDS (10), BENCH_WARMUP (1), BENCH_CONNECTIONS (10),
 // BENCH_EVENTS (10000), BENCH_MIX_PATHS (4000), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3).
 import { join } from 'node:path'
-import { warningLines } from '../shared/format.ts'
-import { loadSettings } from '../shared/load.ts'
-import { formatHeader, runInfo } from '../shared/machine.ts'
-import { ROOT } from '../shared/paths.ts'
-import { log, runMain, withCorpus, writeJson } from '../shared/run.ts'
+import { warningLines } from '../common/format.ts'
+import { loadSettings } from '../common/load.ts'
+import { formatHeader, runInfo } from '../common/machine.ts'
+import { ROOT } from '../common/paths.ts'
+import { log, runMain, withCorpus, writeJson } from '../common/run.ts'
 import { READ_BUDGETS } from './budgets.ts'
 import { measureReads } from './measure.ts'
 import { formatReads } from './report.ts'

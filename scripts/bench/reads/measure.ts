@@ -1,7 +1,7 @@
 // The reads section in the order it always ran: the real CLI, then the bare baseline replaying its bytes,
 // then listEvents in-process (before any write changes the tree, so the queries see the generated corpus).
-import type { Corpus } from '../shared/content.ts'
-import { envNumber, type LoadSettings } from '../shared/load.ts'
+import type { Corpus } from '../common/content.ts'
+import { envNumber, type LoadSettings } from '../common/load.ts'
 import { measureAlmanac, type AlmanacRun } from './almanac.ts'
 import { measureBaseline, type BareRun } from './bare.ts'
 import { measureInProcess, type InProcessResults } from './inprocess.ts'

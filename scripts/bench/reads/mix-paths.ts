@@ -1,7 +1,7 @@
 // The varied mix: thousands of distinct, valid request paths, shaped like a site's real traffic
 // rather than one URL hammered. Deterministic (seeded), so runs stay comparable.
-import { CATEGORIES, ORGANIZERS, TAGS, VENUES, type Corpus } from '../shared/content.ts'
-import { LANGS, SLUG_PREFIX, searchWords, seeded, type BenchLang } from '../shared/words.ts'
+import { CATEGORIES, ORGANIZERS, TAGS, VENUES, type Corpus } from '../common/content.ts'
+import { LANGS, SLUG_PREFIX, searchWords, seeded, type BenchLang } from '../common/words.ts'
 
 /** What the generator needs beyond the corpus: the API root and how many events the default list has. */
 export interface MixInput {

@@ -1,8 +1,8 @@
 // The varied mix against a running Almanac: generate the paths, keep only those that answer 200,
 // then load them all in turn. The answers' sizes pick the body the bare baseline replays for it.
-import { get, type Answer } from '../shared/client.ts'
-import type { Corpus } from '../shared/content.ts'
-import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../shared/load.ts'
+import { get, type Answer } from '../common/client.ts'
+import type { Corpus } from '../common/content.ts'
+import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
 import { MIX_SHARES, mixPaths, type MixKind, type MixPath } from './mix-paths.ts'
 
 /** What the mix asked for and how Almanac held up; the bare numbers are filled in later. */

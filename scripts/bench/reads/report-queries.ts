@@ -1,6 +1,6 @@
 // The report's sections for the list-filter measurements: the varied HTTP mix and in-process query time.
-import { failures, int, mark, ms, ms3, pct, seconds, table } from '../shared/format.ts'
-import type { LoadResult, LoadSettings } from '../shared/load.ts'
+import { failures, int, mark, ms, ms3, pct, seconds, table } from '../common/format.ts'
+import type { LoadResult, LoadSettings } from '../common/load.ts'
 import type { READ_BUDGETS } from './budgets.ts'
 import type { InProcessResults } from './inprocess.ts'
 import type { MixRun } from './mix.ts'

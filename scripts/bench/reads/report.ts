@@ -1,7 +1,7 @@
 // The reads section of the report: cold start, memory and throughput next to the bare baseline, then the
 // varied mix and the in-process query times.
-import type { LoadSettings } from '../shared/load.ts'
-import { failures, int, mark, mb, ms, pct, table } from '../shared/format.ts'
+import type { LoadSettings } from '../common/load.ts'
+import { failures, int, mark, mb, ms, pct, table } from '../common/format.ts'
 import { READ_BUDGETS } from './budgets.ts'
 import { formatInProcess, formatMix } from './report-queries.ts'
 import type { ReadResults } from './results.ts'

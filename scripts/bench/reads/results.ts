@@ -1,6 +1,6 @@
 // The reads section's numbers in the shape the report prints and the JSON keeps.
-import type { LoadResult } from '../shared/load.ts'
-import { API } from '../shared/server.ts'
+import type { LoadResult } from '../common/load.ts'
+import { API } from '../common/server.ts'
 import type { AlmanacRun, ColdStart, Memory } from './almanac.ts'
 import type { BareRun } from './bare.ts'
 import type { InProcessResults } from './inprocess.ts'

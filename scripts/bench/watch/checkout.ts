@@ -2,9 +2,9 @@
 // Timed from just before `git checkout` until the API serves every changed event's new title.
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { describe, get, sleep } from '../shared/client.ts'
-import type { Settled } from '../shared/idle.ts'
-import type { KnownEvent, Server } from '../shared/server.ts'
+import { describe, get, sleep } from '../common/client.ts'
+import type { Settled } from '../common/idle.ts'
+import type { KnownEvent, Server } from '../common/server.ts'
 import { sourceFile, titleIn, waitForTitles, withTitle } from './live.ts'
 
 /** One checkout: git's own share, when the sentinels showed it, and when every changed event did. */

@@ -2,9 +2,9 @@
 // The server learns of the save only through its chokidar watch of the content folder.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { get, latency, sleep, titleOf, type Latency } from '../shared/client.ts'
-import type { Settled } from '../shared/idle.ts'
-import type { KnownEvent, Server } from '../shared/server.ts'
+import { get, latency, sleep, titleOf, type Latency } from '../common/client.ts'
+import type { Settled } from '../common/idle.ts'
+import type { KnownEvent, Server } from '../common/server.ts'
 
 /** The measured edits' latencies (save to first answer showing it), with the warm-up probe's own. */
 export interface VisibleResult extends Latency {

@@ -3,11 +3,11 @@
 // Results in `.bench/watch.json`. Env: BENCH_EVENTS (10000), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000),
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet).
 import { join } from 'node:path'
-import { warningLines } from '../shared/format.ts'
-import { formatHeader, runInfo } from '../shared/machine.ts'
-import { ROOT } from '../shared/paths.ts'
-import { log, runMain, withCorpus, writeJson } from '../shared/run.ts'
-import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../shared/server.ts'
+import { warningLines } from '../common/format.ts'
+import { formatHeader, runInfo } from '../common/machine.ts'
+import { ROOT } from '../common/paths.ts'
+import { log, runMain, withCorpus, writeJson } from '../common/run.ts'
+import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../common/server.ts'
 import { formatLive, WATCH_BUDGETS } from './report.ts'
 import { measureWatch, watchCounts, watchSizes } from './watch.ts'
 

@@ -1,5 +1,5 @@
 // The report's section for issue 5: content changed on disk, and by a git checkout, until the API serves it.
-import { int, mark, ms, seconds, table } from '../shared/format.ts'
+import { int, mark, ms, seconds, table } from '../common/format.ts'
 import type { CheckoutRun } from './checkout.ts'
 import type { WatchResult } from './watch.ts'
 

@@ -1,7 +1,7 @@
 // Issue 5 on a running server: edits on disk, then a git checkout, each timed until the API serves them.
-import type { Settled } from '../shared/idle.ts'
-import { envNumber } from '../shared/load.ts'
-import type { KnownEvent, Server } from '../shared/server.ts'
+import type { Settled } from '../common/idle.ts'
+import { envNumber } from '../common/load.ts'
+import type { KnownEvent, Server } from '../common/server.ts'
 import { measureCheckout, type CheckoutResult } from './checkout.ts'
 import { measureVisible, type VisibleResult } from './live.ts'
 

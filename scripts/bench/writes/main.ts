@@ -5,12 +5,12 @@
 // BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet).
 import { join } from 'node:path'
-import { warningLines } from '../shared/format.ts'
-import { loadSettings } from '../shared/load.ts'
-import { formatHeader, runInfo } from '../shared/machine.ts'
-import { ROOT } from '../shared/paths.ts'
-import { log, runMain, withCorpus, writeJson } from '../shared/run.ts'
-import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../shared/server.ts'
+import { warningLines } from '../common/format.ts'
+import { loadSettings } from '../common/load.ts'
+import { formatHeader, runInfo } from '../common/machine.ts'
+import { ROOT } from '../common/paths.ts'
+import { log, runMain, withCorpus, writeJson } from '../common/run.ts'
+import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../common/server.ts'
 import { formatWrites, WRITE_BUDGETS } from './report.ts'
 import { measureWrites, WRITER_SET, writeSizes } from './writes.ts'
 

@@ -1,7 +1,7 @@
 // The report's section for issue 4: writes through the API, and reads under concurrent writes.
-import { failures, int, mark, ms, pct, seconds, table } from '../shared/format.ts'
-import type { Settled } from '../shared/idle.ts'
-import type { LoadSettings } from '../shared/load.ts'
+import { failures, int, mark, ms, pct, seconds, table } from '../common/format.ts'
+import type { Settled } from '../common/idle.ts'
+import type { LoadSettings } from '../common/load.ts'
 import type { WriteSizes, WriteTiming, WritesResult } from './writes.ts'
 
 /** Issue 4's budgets, reported next to the numbers, never asserted: a write's p99, and the share of list

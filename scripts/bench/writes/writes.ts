@@ -1,12 +1,12 @@
 // Issue 4: writes through the API of the real server on the full tree, one request at a time from this
 // process, then the default list loaded alone and again while concurrent writers keep changing events.
 // Every write is a real atomic file write (temp file, fsync, rename, directory fsync): that cost is the point.
-import { describe, latency, send, type Answer, type Latency } from '../shared/client.ts'
-import { CATEGORIES } from '../shared/content.ts'
-import type { Settled } from '../shared/idle.ts'
-import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../shared/load.ts'
-import type { KnownEvent, Server } from '../shared/server.ts'
-import { SENTENCES } from '../shared/words.ts'
+import { describe, latency, send, type Answer, type Latency } from '../common/client.ts'
+import { CATEGORIES } from '../common/content.ts'
+import type { Settled } from '../common/idle.ts'
+import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+import type { KnownEvent, Server } from '../common/server.ts'
+import { SENTENCES } from '../common/words.ts'
 
 /** How many creates and updates are timed, and how many writers run during the second read test. */
 export interface WriteSizes {
