@@ -38,16 +38,18 @@ interface EditingRun {
 const BUDGETS = { ...READ_BUDGETS, ...WRITE_BUDGETS, ...WATCH_BUDGETS }
 
 /** Everything one run measured, as written to `.bench/issue-2.json` and `.bench/results.json`. */
-type BenchResults = RunInfo & { settings: LoadSettings } & ReadResults & {
-    editingSizes: EditingSizes
-    writes: WritesResult
-    live: WatchResult
-    budgets: typeof BUDGETS
-    serverWarnings: string[]
-    /** What the second server (users file, writes, live edits) printed besides its banner. */
-    editingWarnings: string[]
-  }
+interface BenchResults extends RunInfo, ReadResults {
+  settings: LoadSettings
+  editingSizes: EditingSizes
+  writes: WritesResult
+  live: WatchResult
+  budgets: typeof BUDGETS
+  serverWarnings: string[]
+  /** What the second server (users file, writes, live edits) printed besides its banner. */
+  editingWarnings: string[]
+}
 
+/** The subjects in turn over one tree: reads, then writes and watch on one server, then the build; one report. */
 async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun): Promise<void> {
   const { corpus, tmp } = run
   const reads = await measureReads(corpus, settings, tmp, log)
