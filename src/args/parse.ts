@@ -1,5 +1,5 @@
 import { apiError, invalidParams, type ParamIssue } from '../errors.ts'
-import type { ArgSet, ArgSpec } from './read.ts'
+import type { ArgSet, ArgSpec } from './types.ts'
 import type { ParamContext } from './validators.ts'
 
 /** Request parameters after the reference's pipeline, and which of them the caller actually sent. */

@@ -5,7 +5,7 @@ import type { Kind } from '../content/kinds.ts'
 import { statusIn } from '../content/statuses.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { listEvents } from '../query/events.ts'
-import { EVENT_LIST_ARGS } from '../args/read.ts'
+import { EVENT_LIST_ARGS } from '../args/events.ts'
 import { parseParams } from '../args/parse.ts'
 import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 

@@ -1,4 +1,4 @@
-import { API_INDEX_ARGS } from '../args/read.ts'
+import { API_INDEX_ARGS } from '../args/root.ts'
 import type { Site } from '../serialize/context.ts'
 import { offsetAt, zoneFor } from '../time/zone.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'

@@ -1,4 +1,4 @@
-import type { ArgSet } from '../args/read.ts'
+import type { ArgSet } from '../args/types.ts'
 import type { ParamContext } from '../args/validators.ts'
 import { NAMESPACE, type View } from '../serialize/context.ts'
 import { apiBase, link } from '../serialize/urls.ts'

@@ -1,5 +1,5 @@
-import type { ArgSet, ArgSpec } from '../args/read.ts'
-import { COMPONENT_SCHEMAS } from './openapi-components.ts'
+import type { ArgSet, ArgSpec } from '../args/types.ts'
+import { COMPONENT_SCHEMAS } from './openapi/components.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { link } from '../serialize/urls.ts'
 import type { RouteDef } from './types.ts'

@@ -13,7 +13,7 @@ import {
   VENUE_LIST_ARGS,
   VENUE_READ_ARGS,
   VENUE_SLUG_READ_ARGS,
-} from '../args/read.ts'
+} from '../args/linked.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
 import { listLinks, restRoot } from '../serialize/urls.ts'

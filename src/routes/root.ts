@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../languages.ts'
-import { ROOT_ARGS } from '../args/read.ts'
+import { ROOT_ARGS } from '../args/root.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { apiBase, link } from '../serialize/urls.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'

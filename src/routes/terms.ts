@@ -1,6 +1,7 @@
 import type { TermKind } from '../content/kinds.ts'
 import { listTerms } from '../query/terms.ts'
-import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS, type ArgSet } from '../args/read.ts'
+import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS } from '../args/terms.ts'
+import type { ArgSet } from '../args/types.ts'
 import { toTermResponse } from '../serialize/term.ts'
 import { link as siteLink, restRoot } from '../serialize/urls.ts'
 import { totals } from './events.ts'

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/roles.ts'
 import type { Indexes } from '../query/indexes.ts'
 import type { QueryScope } from '../query/events.ts'
-import type { ArgSet } from '../args/read.ts'
+import type { ArgSet } from '../args/types.ts'
 import type { ParamContext } from '../args/validators.ts'
 import type { View } from '../serialize/context.ts'
 

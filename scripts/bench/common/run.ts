@@ -1,0 +1,77 @@
+// What every entry does around its measurements: a temp tree of generated content, children and the tree
+// cleaned up on every exit path, progress on stderr, and the results as JSON under `.bench/`.
+import { rmSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import { dirname, join } from 'node:path'
+import { killAllSync } from './children.ts'
+import { generateContent, type Corpus } from './content.ts'
+import { envNumber } from './load.ts'
+
+/** The generated tree an entry measures, and the machine's state before it began. */
+export interface BenchRun {
+  tmp: string
+  corpus: Corpus
+  generateMs: number
+  loadBefore: number
+}
+
+/**
+ * Generates BENCH_EVENTS (10,000) events in four languages under a temp folder named for the entry, runs
+ * `work` on them, and removes the folder and every child on any exit; past `limitSeconds` the run is a hang.
+ */
+export async function withCorpus(name: string, limitSeconds: number, work: (run: BenchRun) => Promise<void>) {
+  const tmp = join(os.tmpdir(), `${name}-${process.pid}`)
+  const loadBefore = os.loadavg()[0]!
+  installCleanup(tmp, limitSeconds)
+  try {
+    log(`generating content in ${tmp} …`)
+    const generating = performance.now()
+    const corpus = await generateContent(join(tmp, 'content'), envNumber('BENCH_EVENTS', 10_000))
+    await work({ tmp, corpus, generateMs: performance.now() - generating, loadBefore })
+  } finally {
+    killAllSync()
+    await rm(tmp, { recursive: true, force: true })
+  }
+}
+
+/** Children and the temp tree go away on every exit path: error, Ctrl-C, SIGTERM or a hung run. */
+function installCleanup(tmp: string, limitSeconds: number): void {
+  const reap = () => {
+    killAllSync()
+    rmSync(tmp, { recursive: true, force: true })
+  }
+  process.once('exit', reap)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\nbench: ${signal}, cleaning up`)
+      process.exit(130)
+    })
+  }
+  setTimeout(() => {
+    console.error(`bench: still running after ${Math.round(limitSeconds)} s, giving up`)
+    process.exit(1)
+  }, limitSeconds * 1000).unref()
+}
+
+/** Runs an entry's main, reporting a failure on stderr with a non-zero exit code. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(`bench failed: ${(error as Error).stack ?? String(error)}`)
+    process.exitCode = 1
+  })
+}
+
+/** Progress goes to stderr so stdout carries only the report. */
+export function log(message: string): void {
+  console.error(message)
+}
+
+/** Writes the results as pretty JSON to each of `files`, creating the folder (it is git-ignored); says where. */
+export async function writeJson(files: string[], results: unknown): Promise<void> {
+  for (const file of files) {
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`)
+  }
+  log(`\nresults written to ${files.join(' and ')}`)
+}

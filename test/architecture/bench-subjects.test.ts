@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// scripts/bench/ is split by what it measures (docs/architecture.md §8): each subject folder has one entry,
+// main.ts, run by `npm run bench:<subject>`, and imports nothing from another subject, only common/ (and
+// src/); common/ imports no subject. all.ts, `npm run bench`, sits above them and runs them in turn.
+
+const BENCH = resolve(import.meta.dirname, '../../scripts/bench')
+const SUBJECTS = ['reads', 'writes', 'watch', 'build', 'hostile']
+/** A static import or re-export, a side-effect import, or a dynamic import with a literal: every relative one. */
+const IMPORTS = [
+  /^\s*(?:import|export)\s[^;'"]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm,
+  /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm,
+  /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+]
+
+/** The part of scripts/bench/ a path belongs to: its folder, or its own name for a file at the top. */
+function partOf(path: string): string {
+  const [first = '', ...rest] = relative(BENCH, path).split(sep)
+  return rest.length > 0 ? first : first.replace(/\.[^.]+$/, '')
+}
+
+/** Every import from one part of scripts/bench/ into another, as `from -> to (file imports spec)`. */
+function crossImports(): { from: string; to: string; why: string }[] {
+  const files = readdirSync(BENCH, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
+  return files.flatMap((name) => {
+    const file = join(BENCH, name)
+    const text = readFileSync(file, 'utf8')
+    const specs = IMPORTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''))
+    return specs
+      .map((spec) => resolve(dirname(file), spec))
+      .filter((target) => target.startsWith(BENCH + sep) && partOf(target) !== partOf(file))
+      .map((target) => ({ from: partOf(file), to: partOf(target), why: `${name} imports ${relative(BENCH, target)}` }))
+  })
+}
+
+describe('scripts/bench is split by subject', () => {
+  const edges = crossImports()
+
+  it('sees the imports it checks (the entry of every subject imports common/)', () => {
+    for (const subject of ['reads', 'writes', 'watch']) expect(edges.some((e) => e.from === subject)).toBe(true)
+    expect(edges.filter((e) => e.from === 'all').map((e) => e.to)).toEqual(expect.arrayContaining(SUBJECTS.slice(0, 4)))
+  })
+
+  it('lets a subject import only common/, and common/ import no subject', () => {
+    const allowed = (e: { from: string; to: string }) => e.from === 'all' || e.to === 'common'
+    expect(edges.filter((e) => !allowed(e)).map((e) => e.why)).toEqual([])
+  })
+
+  it('gives every subject one entry, main.ts, run by npm run bench:<subject>', () => {
+    const scripts = (JSON.parse(readFileSync(join(BENCH, '../../package.json'), 'utf8')) as { scripts: object })
+      .scripts as Record<string, string>
+    for (const subject of SUBJECTS) {
+      expect(existsSync(join(BENCH, subject, 'main.ts'))).toBe(true)
+      expect(scripts[`bench:${subject}`]).toBe(`tsx scripts/bench/${subject}/main.ts`)
+    }
+    expect(scripts.bench).toBe('tsx scripts/bench/all.ts')
+  })
+})
