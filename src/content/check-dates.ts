@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { writeFileAtomic } from './atomic.ts'
+import { writeFileAtomic } from '../disk/atomic.ts'
 import { postDates } from './derive.ts'
 import { parseFrontMatter, splitFile, updateFrontMatter } from './front-matter.ts'
 import { isTermKind, KEY_ORDER } from './kinds.ts'

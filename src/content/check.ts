@@ -8,7 +8,7 @@ import { normalize } from './records.ts'
 import { RECORD_NOUN } from './schema/records.ts'
 import { showValue } from './schema/show.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
-import { writeFileAtomic } from './atomic.ts'
+import { writeFileAtomic } from '../disk/atomic.ts'
 import { readTextOrNull } from './read.ts'
 import { unstableDateWarning, writeDate } from './check-dates.ts'
 

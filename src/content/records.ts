@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { showValue } from './schema/show.ts'
 import { isTimeZone, isWallClock, WALL_CLOCK } from '../time/zone.ts'
-import { writeFileAtomic } from './atomic.ts'
+import { writeFileAtomic } from '../disk/atomic.ts'
 import { readTextOrNull } from './read.ts'
 import type { Kind } from './kinds.ts'
 import type { FileEntry } from './store.ts'

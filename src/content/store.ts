@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { checkSource, checkTranslation } from './schema/records.ts'
-import { createQueue, removeFile, writeFileAtomic } from './atomic.ts'
+import { removeFile, writeFileAtomic } from '../disk/atomic.ts'
+import { createWriteQueue } from './write-queue.ts'
 import {
   FrontMatterError,
   isComplete,
@@ -144,7 +145,7 @@ export async function createStore(dir: string, options: StoreOptions): Promise<S
   const slugs = new Map<string, Map<string, ContentRecord>>()
   const sorted = new Map<Kind, ContentRecord[]>()
   const listeners: Listener[] = []
-  const queue = createQueue()
+  const queue = createWriteQueue()
   const highWater = readHighWater(dir)
   const commitDates = createCommitDates(dir)
   // The highest id any file read or given an id carries, served or not: a broken file keeps its id
