@@ -5,7 +5,7 @@ import { postDates } from './derive.ts'
 import { parseFrontMatter, splitFile, updateFrontMatter } from './front-matter.ts'
 import { isTermKind, KEY_ORDER } from './kinds.ts'
 import type { Problem } from './problems.ts'
-import { normalize } from './records.ts'
+import { normalize } from './normalize.ts'
 import type { ContentRecord } from './store.ts'
 
 /** Whether a record is served with a publication date its file does not hold. */

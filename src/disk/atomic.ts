@@ -114,12 +114,16 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
   )
 }
 
-/** Deletes a file (a missing one is fine) and flushes its folder. */
+/** Deletes a file (a missing one is fine: nothing changes) and flushes its folder. */
 export async function removeFile(path: string): Promise<void> {
-  await unlink(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error
-  })
-  await syncFolder(dirname(path))
+  const removed = await unlink(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+      return false
+    },
+  )
+  if (removed) await syncFolder(dirname(path))
 }
 
 async function syncFolder(dir: string): Promise<void> {
