@@ -22,7 +22,10 @@ export function createMemoryDriver(initial: Record<string, string> = {}, dir = '
   const files = new Map<string, string>()
   const mtimes = new Map<string, number>()
   const listeners = new Set<WatchListener>()
-  const tell = (path: string) => queueMicrotask(() => listeners.forEach((listener) => listener.changed([path])))
+  const tell = (path: string) =>
+    queueMicrotask(() => {
+      for (const listener of listeners) listener.changed([path])
+    })
   const under = (folder: string) => [...files.keys()].filter((path) => path.startsWith(`${folder}/`))
   const put = (path: string, text: string) => {
     refuseClash(files, checkPath(path))
