@@ -6,7 +6,7 @@ import { parseFrontMatter, splitFile, updateFrontMatter } from './front-matter.t
 import { isTermKind, KEY_ORDER } from './kinds.ts'
 import type { Problem } from './problems.ts'
 import { normalize } from './normalize.ts'
-import type { ContentRecord } from './store.ts'
+import type { ContentRecord } from './record-types.ts'
 
 /** Whether a record is served with a publication date its file does not hold. */
 export function isUndated(record: ContentRecord): boolean {
