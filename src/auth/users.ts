@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
+import { writeFileAtomicSync } from '../disk/atomic.ts'
 import { createLoginChecker, DEFAULT_LIMITS, type LoginLimits } from './login.ts'
 import { generatePassword, hashPassword, normalizePassword } from './passwords.ts'
 import { isRole, type Caller, type Role } from './roles.ts'
@@ -139,8 +139,6 @@ function read(file: string, warn: (message: string) => void): UsersData {
 }
 
 function save(file: string, data: UsersData): void {
-  mkdirSync(dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, formatUsers(data), { mode: 0o600 })
-  renameSync(temporary, file)
+  // Only its owner may read the users file: it holds password hashes.
+  writeFileAtomicSync(file, formatUsers(data), { mode: 0o600, makeFolder: true })
 }

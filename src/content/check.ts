@@ -4,11 +4,11 @@ import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './fr
 import { KEY_ORDER, KINDS, type Kind } from './kinds.ts'
 import { parseContentPath } from './paths.ts'
 import type { Problem } from './problems.ts'
-import { normalize } from './records.ts'
+import { normalize } from './normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
 import { showValue } from './schema/show.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
-import { writeFileAtomic } from './atomic.ts'
+import { writeFileAtomic } from '../disk/atomic.ts'
 import { readTextOrNull } from './read.ts'
 import { unstableDateWarning, writeDate } from './check-dates.ts'
 

@@ -70,6 +70,15 @@ export async function loadMedia(dir: string): Promise<MediaLibrary> {
       refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
     else if (MIME[extension]) files.push(await describe(dir, name, extension, stats.size))
   }
+  return mediaLibrary(files, refused, stamps)
+}
+
+/** A library of these files; with no arguments, an empty one (a tree without media/). */
+export function mediaLibrary(
+  files: MediaFile[] = [],
+  refused: RefusedMedia[] = [],
+  stamps: ReadonlyMap<string, FileStamp> = new Map(),
+): MediaLibrary {
   const ids = new Map(files.filter((f) => f.id !== null).map((f) => [f.id!, f]))
   const paths = new Map(files.map((f) => [f.file, f]))
   return {

@@ -1,3 +1,4 @@
+import { trimOf } from '../text.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { KINDS, type Kind } from './kinds.ts'
 
@@ -41,4 +42,12 @@ export function parseContentPath(relative: string, defaultLang: Lang): FileAddre
 /** The relative path of a record file. */
 export function contentPath(kind: Kind, stem: string, lang: Lang): string {
   return `${kind}/${stem}.${lang}.md`
+}
+
+/** A free file stem for a new record: its slug when that is ASCII, else its kind and id; `-<id>` when taken. */
+export function freeStem(kind: Kind, slug: string, id: number, taken: (stem: string) => boolean): string {
+  const dashed = slug.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-')
+  const ascii = trimOf(dashed, '-').toLowerCase().slice(0, 80)
+  const base = ascii && STEM.test(ascii) ? ascii : `${kind.replace(/ies$/, 'y').replace(/s$/, '')}-${id}`
+  return taken(base) ? `${base}-${id}` : base
 }

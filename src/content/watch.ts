@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import type { DriverWatch, WatchListener } from './driver.ts'
+import { watchFolder } from './disk-watch.ts'
 import type { Store } from './store.ts'
 
 /** A running watch over a content folder. */
@@ -8,69 +9,46 @@ export interface ContentWatch {
   close(): Promise<void>
 }
 
-/** How long to gather events before reloading: a `git checkout` arrives as one batch, not hundreds. */
-const GATHER_MS = 25
-
 /**
  * How long after the last batch the whole tree is compared with what the store read (one lstat a
  * file): a file rewritten twice in quick succession, as a checkout does, can lose an event.
  */
 const RECONCILE_MS = 300
 
-interface Message {
-  paths?: string[]
-  error?: string
-  ready?: boolean
-  closed?: boolean
-}
-
 /**
- * Follows every add, change, rename and delete under the content folder (chokidar, in a worker
- * thread of its own) and hands the paths to the store, which re-reads only those files. Temporary
- * files of atomic saves (the server's and editors') and other dotfiles are ignored.
+ * Hands every change under the content folder to the store, which re-reads only those files.
+ * `watch` is the driver's watch; by default the disk's, over `store.dir`.
  */
-export function watchContent(store: Store, onError: (error: Error) => void = () => {}): ContentWatch {
-  const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), {
-    workerData: { dir: store.dir, gatherMs: GATHER_MS },
-  })
+export function watchContent(
+  store: Store,
+  onError: (error: Error) => void = () => {},
+  watch: (listener: WatchListener) => DriverWatch = (listener) => watchFolder(store.dir, listener),
+): ContentWatch {
   let running = Promise.resolve()
-  let closed: () => void = () => {}
+  const then = (step: () => Promise<void>) => {
+    running = running.then(step).catch(onError)
+    return running
+  }
   let reconcileTimer: NodeJS.Timeout | undefined
   const reconcileSoon = () => {
     clearTimeout(reconcileTimer)
-    reconcileTimer = setTimeout(
-      () => void (running = running.then(() => store.reconcile()).catch(onError)),
-      RECONCILE_MS,
-    )
+    reconcileTimer = setTimeout(() => void then(() => store.reconcile()), RECONCILE_MS)
     reconcileTimer.unref()
   }
-  const ready = new Promise<void>((resolve) => {
-    worker.on('message', (message: Message) => {
-      // What changed between loading and the watcher seeing the tree is read now: no edit falls in between.
-      if (message.ready) {
-        running = running.then(() => store.reconcile()).catch(onError)
-        void running.then(resolve)
-      }
-      if (message.closed) closed()
-      if (message.error) onError(new Error(message.error))
-      if (message.paths) {
-        const paths = message.paths
-        running = running.then(() => store.reload(paths)).catch(onError)
-        reconcileSoon()
-      }
-    })
+  const watching = watch({
+    changed(paths) {
+      void then(() => store.reload(paths))
+      reconcileSoon()
+    },
+    failed: onError,
   })
-  worker.on('error', onError)
+  // What changed between loading and the watcher seeing the tree is read now: no edit falls in between.
+  const ready = watching.ready.then(() => then(() => store.reconcile()))
   return {
     ready,
     async close() {
       clearTimeout(reconcileTimer)
-      await new Promise<void>((resolve) => {
-        closed = resolve
-        worker.postMessage('close')
-        setTimeout(resolve, 2_000).unref()
-      })
-      await worker.terminate()
+      await watching.close()
       await running
     },
   }

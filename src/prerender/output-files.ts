@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join, resolve, sep } from 'node:path'
-import { threadId } from 'node:worker_threads'
+import { copyFileSync, linkSync, statSync } from 'node:fs'
+import { copyFile, link, readdir, readFile, rm } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import {
+  isTemporaryName,
+  replaceAtomic,
+  replaceAtomicSync,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from '../disk/atomic.ts'
 
 /** What the manifest says of a file. */
 export interface ManifestEntry {
@@ -189,93 +195,48 @@ export async function writeManifest(out: string, manifest: Manifest, head: Recor
   await replaceFile(resolve(out), MANIFEST, Buffer.from(manifest.text(head)))
 }
 
-/**
- * Makes a file's new content beside it and renames it over the file: no reader ever sees half a
- * file, and the temporary file does not outlive a failure.
- */
-async function replaceVia(
-  root: string,
-  file: string,
-  make: (temporary: string, target: string) => Promise<void>,
-): Promise<void> {
-  const target = inside(root, file)
-  const temporary = temporaryBeside(target)
-  try {
-    await make(temporary, target)
-    await rename(temporary, target)
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => {})
-    throw error
-  }
-}
+// Build output is made again by the next build: it is replaced atomically, but not flushed file by
+// file (docs/architecture.md §5). The mode is the one a plain write gives (0o666 less the umask).
+const REPLACE = { durable: false, makeFolder: true, mode: 0o666 } as const
 
-function replaceViaSync(root: string, file: string, make: (temporary: string, target: string) => void): void {
-  const target = inside(root, file)
-  const temporary = temporaryBeside(target)
-  try {
-    make(temporary, target)
-    renameSync(temporary, target)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
-}
-
-// The folder exists for all but the first file in it: it is made only when the write finds it missing.
 function replaceFile(root: string, file: string, data: Buffer): Promise<void> {
-  return replaceVia(root, file, (temporary, target) =>
-    writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error
-      await mkdir(dirname(target), { recursive: true })
-      await writeFile(temporary, data)
-    }),
-  )
+  return writeFileAtomic(inside(root, file), data, REPLACE)
 }
 
 function replaceFileSync(root: string, file: string, data: Buffer): void {
-  replaceViaSync(root, file, (temporary, target) => {
-    try {
-      writeFileSync(temporary, data)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      mkdirSync(dirname(target), { recursive: true })
-      writeFileSync(temporary, data)
-    }
-  })
+  writeFileAtomicSync(inside(root, file), data, REPLACE)
 }
 
 // A by-slug answer is its by-id answer: a hard link writes no bytes twice. Where links are refused
 // (some file systems), a copy.
 function linkOrCopy(root: string, file: string, source: string): Promise<void> {
-  return replaceVia(root, file, async (temporary, target) => {
-    await mkdir(dirname(target), { recursive: true })
-    await link(inside(root, source), temporary).catch(() => copyFile(inside(root, source), temporary))
-  })
+  const from = inside(root, source)
+  return replaceAtomic(
+    inside(root, file),
+    (temporary) => link(from, temporary).catch(() => copyFile(from, temporary)),
+    REPLACE,
+  )
 }
 
 function linkOrCopySync(root: string, file: string, source: string): void {
-  replaceViaSync(root, file, (temporary, target) => {
-    mkdirSync(dirname(target), { recursive: true })
-    try {
-      linkSync(inside(root, source), temporary)
-    } catch {
-      copyFileSync(inside(root, source), temporary)
-    }
-  })
-}
-
-const TEMPORARY = /^\.\d+\.\d+\.[a-z0-9]+\.tmp$/
-
-function temporaryBeside(target: string): string {
-  return join(dirname(target), `.${process.pid}.${threadId}.${Math.random().toString(36).slice(2)}.tmp`)
+  const from = inside(root, source)
+  replaceAtomicSync(
+    inside(root, file),
+    (temporary) => {
+      try {
+        linkSync(from, temporary)
+      } catch {
+        copyFileSync(from, temporary)
+      }
+    },
+    REPLACE,
+  )
 }
 
 /** Removes temporary files a build killed mid-write left behind, so that they are never published. */
 export async function sweepTemporaries(out: string): Promise<void> {
   const names = await readdir(out, { recursive: true }).catch(() => [] as string[])
-  await Promise.all(
-    names.filter((name) => TEMPORARY.test(basename(name))).map((name) => rm(join(out, name), { force: true })),
-  )
+  await Promise.all(names.filter(isTemporaryName).map((name) => rm(join(out, name), { force: true })))
 }
 
 function sizeOf(path: string): number | undefined {

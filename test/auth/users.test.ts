@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -22,6 +22,17 @@ const status = (promise: Promise<unknown>) =>
     () => 200,
     (error: { status?: number }) => error.status ?? 500,
   )
+
+describe('the users file on disk', () => {
+  it('is readable by its owner only, in a folder made for it, with no temporary file left beside it', async () => {
+    const nested = join(dir, 'config', 'users.yaml')
+    const users = openUsers(nested)
+    users.add('ada', 'administrator', 'ada-password-0001')
+    users.add('bob', 'author', 'bob-password-0002')
+    expect((await stat(nested)).mode & 0o777).toBe(0o600)
+    expect(await readdir(join(dir, 'config'))).toEqual(['users.yaml'])
+  })
+})
 
 describe('user ids', () => {
   it('never hands out the id of a removed user again', () => {

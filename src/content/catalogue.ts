@@ -1,0 +1,136 @@
+import { LANGUAGES, type Lang } from '../languages.ts'
+import type { Clashes } from './clashes.ts'
+import { idSpaceOf, TRANSLATABLE, type Kind } from './kinds.ts'
+import { type ContentRecord, type FileEntry, keyOf, type RecordFields } from './record-types.ts'
+
+type Space = 'post' | 'term'
+
+/**
+ * The records in memory and their maps: by key (`kind/stem`), by id in each id space, by slug per
+ * kind and language, the files of each record, and each kind's list in id order.
+ */
+export interface Catalogue {
+  list(kind: Kind): ContentRecord[]
+  get(kind: Kind, id: number): ContentRecord | undefined
+  kindOfId(space: Space, id: number): Kind | undefined
+  bySlug(kind: Kind, lang: Lang, slug: string): ContentRecord | undefined
+  fieldsIn(record: ContentRecord, lang: Lang): RecordFields | null
+  langOf(record: ContentRecord, lang: Lang): Lang | null
+  /** The record under a key, served now. */
+  record(key: string): ContentRecord | undefined
+  /** The key of the record that holds an id. */
+  holderOf(space: Space, id: number): string | undefined
+  highestId(space: Space): number
+  /** The files last put under a key, served or not. */
+  filesOf(key: string): FileEntry[]
+  entry(path: string): FileEntry | undefined
+  /** Puts a record's files in place (the files of the key that are not among them are dropped). */
+  place(key: string, files: FileEntry[]): void
+  /** Serves a record under its key, or (undefined) stops serving the key; the id and slug maps follow. */
+  serve(key: string, record: ContentRecord | undefined, clashes: Clashes): void
+}
+
+export function createCatalogue(fallback: boolean): Catalogue {
+  const entries = new Map<string, FileEntry>()
+  const byStem = new Map<string, Set<string>>()
+  const records = new Map<string, ContentRecord>()
+  const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
+  const slugs = new Map<string, Map<string, ContentRecord>>()
+  const sorted = new Map<Kind, ContentRecord[]>()
+  const langOf = (record: ContentRecord, lang: Lang): Lang | null =>
+    record.files.has(lang) ? lang : fallback ? record.source.lang : null
+  const slugIn = (record: ContentRecord, lang: Lang): unknown => {
+    const own = record.files.get(lang)?.data.slug
+    if (own !== undefined) return own
+    return record.files.has(lang) || fallback ? record.source.data.slug : undefined
+  }
+  const index = (record: ContentRecord, add: boolean, clashes: Clashes) => {
+    const space = ids[idSpaceOf(record.kind)]
+    if (add) space.set(record.id, keyOf(record))
+    else if (space.get(record.id) === keyOf(record)) space.delete(record.id)
+    for (const lang of LANGUAGES) {
+      const slug = slugIn(record, lang)
+      if (typeof slug !== 'string' || slug === '') continue
+      let map = slugs.get(`${record.kind}|${lang}`)
+      if (!map) slugs.set(`${record.kind}|${lang}`, (map = new Map()))
+      if (add) indexSlug(map, record, lang, slug, clashes)
+      else if (map.get(slug) === record) map.delete(slug)
+    }
+  }
+  return {
+    list(kind) {
+      let list = sorted.get(kind)
+      if (!list)
+        sorted.set(kind, (list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)))
+      return list
+    },
+    get(kind, id) {
+      const key = ids[idSpaceOf(kind)].get(id)
+      const record = key ? records.get(key) : undefined
+      return record?.kind === kind ? record : undefined
+    },
+    kindOfId(space, id) {
+      const key = ids[space].get(id)
+      return key ? records.get(key)?.kind : undefined
+    },
+    bySlug: (kind, lang, slug) => slugs.get(`${kind}|${lang}`)?.get(slug),
+    fieldsIn: (record, lang) => fieldsOf(record, langOf(record, lang)),
+    langOf,
+    record: (key) => records.get(key),
+    holderOf: (space, id) => ids[space].get(id),
+    highestId(space) {
+      let max = 0
+      for (const id of ids[space].keys()) if (id > max) max = id
+      return max
+    },
+    filesOf: (key) => [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!),
+    entry: (path) => entries.get(path),
+    place(key, files) {
+      for (const path of byStem.get(key) ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
+      byStem.set(key, new Set(files.map((f) => f.path)))
+      for (const file of files) entries.set(file.path, file)
+    },
+    serve(key, record, clashes) {
+      const before = records.get(key)
+      if (before) index(before, false, clashes)
+      records.delete(key)
+      if (before) sorted.delete(before.kind)
+      if (!record) return
+      records.set(key, record)
+      sorted.delete(record.kind)
+      index(record, true, clashes)
+    },
+  }
+}
+
+/** A record's fields in the language it is served in: the translation's over the source's. */
+function fieldsOf(record: ContentRecord, served: Lang | null): RecordFields | null {
+  if (!served) return null
+  const fields: RecordFields = { ...record.source.data, description: record.source.body }
+  const translation = record.files.get(served)
+  if (translation && translation !== record.source) {
+    for (const key of TRANSLATABLE[record.kind]) {
+      if (key === 'description') {
+        if (translation.body) fields.description = translation.body
+      } else if (translation.data[key] !== undefined) fields[key] = translation.data[key]
+    }
+  }
+  return fields
+}
+
+/**
+ * Two records with one slug in a language: the one whose file (or source, for a language it falls
+ * back to) comes first in path order holds it, the same rule as for ids (see clashes.ts).
+ */
+function indexSlug(map: Map<string, ContentRecord>, record: ContentRecord, lang: Lang, slug: string, clashes: Clashes) {
+  const holder = map.get(slug)
+  if (holder === record) return
+  const pathOf = (r: ContentRecord) => r.files.get(lang)?.path ?? r.source.path
+  const [winner, loser] = !holder || pathOf(record) < pathOf(holder) ? [record, holder] : [holder, record]
+  map.set(slug, winner)
+  if (!loser) return
+  clashes.wait(keyOf(winner), keyOf(loser))
+  // A record that held the slug with one of its files is settled again: that file is left out.
+  // (A record being added never loses a slug one of its files names: assemble left that file out.)
+  if (loser === holder && loser.files.has(lang)) clashes.recheck(keyOf(loser))
+}

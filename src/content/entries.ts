@@ -1,0 +1,50 @@
+import type { Lang } from '../languages.ts'
+import { FrontMatterError, parseFrontMatter } from './front-matter.ts'
+import type { Kind } from './kinds.ts'
+import { normalize } from './normalize.ts'
+import type { FileEntry } from './record-types.ts'
+import type { StoreState } from './store-state.ts'
+
+/** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
+export function readEntry(state: StoreState, path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined {
+  state.texts.set(path, text)
+  const kind = path.split('/')[0] as Kind
+  try {
+    const { data, body, written } = parseFrontMatter(text)
+    state.ids.claim(kind, data.id)
+    // A file without a publication date is dated by its mtime, until git tells when it was added.
+    const undated = data.date === undefined
+    return {
+      path,
+      lang,
+      data: normalize(data, written),
+      body,
+      undatedMs: undated ? mtime : 0,
+      ...(undated ? { undatedBy: 'mtime' as const } : {}),
+    }
+  } catch (error) {
+    state.ids.claim(kind, Number(/^id:[ \t]*(\d{1,15})[ \t]*$/m.exec(text)?.[1])) // an unreadable file may still name its id
+    const line = error instanceof FrontMatterError ? error.line : undefined
+    state.problems.report(path, [`cannot be read: ${(error as Error).message.split('\n')[0]}`], text, line)
+    return undefined
+  }
+}
+
+/** Groups entries by record, in path order, so the first file of a duplicate id wins. */
+export function groupByRecord(entries: FileEntry[]): [Kind, string, FileEntry[]][] {
+  const groups = new Map<string, FileEntry[]>()
+  for (const entry of [...entries].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const key = `${entry.path.split('/')[0]}/${stemOf(entry.path)}`
+    const group = groups.get(key)
+    if (group) group.push(entry)
+    else groups.set(key, [entry])
+  }
+  return [...groups].map(([key, files]) => {
+    const [kind, stem] = key.split('/') as [Kind, string]
+    return [kind, stem, files]
+  })
+}
+
+function stemOf(path: string): string {
+  return path.slice(path.indexOf('/') + 1).split('.')[0]!
+}

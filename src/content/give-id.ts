@@ -1,0 +1,41 @@
+import { dateUndated } from './dating.ts'
+import { isComplete } from './front-matter.ts'
+import { withId } from './ids.ts'
+import { idSpaceOf, NAME_FIELD, type Kind } from './kinds.ts'
+import type { FileEntry } from './record-types.ts'
+import type { StoreState } from './store-state.ts'
+
+/** How long a file's text must stay the same before the server adds an id line to it. */
+const SETTLE_MS = 50
+
+/** An id never used before in its space: above every record's, every media file's and every id ever seen. */
+export function nextId(state: StoreState, space: 'post' | 'term'): number {
+  let inUse = state.catalogue.highestId(space)
+  if (space === 'post') for (const file of state.media.all()) if (file.id !== null && file.id > inUse) inUse = file.id
+  return state.ids.next(space, inUse)
+}
+
+/**
+ * A source written by hand without `id` gets the next free id: that one line is added to the file.
+ * Only a finished file: a complete front matter with a name, and (`settled`) the same text when
+ * read again a moment later, so a file that git or an editor is still writing is never touched.
+ */
+export async function giveId(state: StoreState, kind: Kind, files: FileEntry[], settled = false): Promise<FileEntry[]> {
+  if (!state.rules.assignIds || files.length === 0 || files.some((f) => f.data.id !== undefined)) return files
+  // Only a default-language file becomes a source: a lone translation lacks its source, it is not one.
+  const source = files.find((f) => f.lang === state.rules.defaultLanguage)
+  const seen = source && state.texts.get(source.path)
+  if (!source || !seen || !isComplete(seen) || source.data[NAME_FIELD[kind]] === undefined) return files
+  if (settled) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    if (state.driver.peek(source.path) !== seen) return files
+  }
+  const id = nextId(state, idSpaceOf(kind))
+  state.ids.claim(kind, id)
+  const text = withId(seen, id)
+  await state.driver.write(source.path, text)
+  state.texts.set(source.path, text)
+  const given = { ...source, data: { id, ...source.data } }
+  await dateUndated(state, [given], false) // the file was written again: a new mtime, unless git dates it
+  return files.map((f) => (f === source ? given : f))
+}

@@ -1,0 +1,61 @@
+import type { ContentDriver } from './driver.ts'
+import { idSpaceOf, type Kind } from './kinds.ts'
+
+type Space = 'post' | 'term'
+
+export const HIGH_WATER_FILE = '.ids.yaml'
+
+/**
+ * Ids in each space (posts: events, venues, organizers, media; terms: categories, tags): the next
+ * one is above every id ever seen, served or not, and above the high-water mark of ids deleted for
+ * good, which `content/.ids.yaml` keeps, so no id is ever handed out twice.
+ */
+export interface IdAllocation {
+  /** Notes an id a file carries (a broken file keeps its id in its text: no other file may get it). */
+  claim(kind: Kind, id: unknown): void
+  /** The next free id, given the highest id in use now (records and media). */
+  next(space: Space, inUse: number): number
+  /** Raises the high-water mark to a deleted record's id, and writes it down. */
+  retire(kind: Kind, id: number): Promise<void>
+  /** What puts the high-water mark (and its file) back as it is now. */
+  checkpoint(): () => Promise<void>
+}
+
+export function createIdAllocation(driver: ContentDriver): IdAllocation {
+  const highWater = readHighWater(driver)
+  // The highest id any file read or given an id carries, served or not, whatever else arrived in the same batch.
+  const claimed = { post: 0, term: 0 }
+  return {
+    claim(kind, id) {
+      const space = idSpaceOf(kind)
+      if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space]) claimed[space] = id
+    },
+    next: (space, inUse) => Math.max(highWater[space], claimed[space], inUse) + 1,
+    async retire(kind, id) {
+      const space = idSpaceOf(kind)
+      if (id <= highWater[space]) return
+      highWater[space] = id
+      await driver.write(HIGH_WATER_FILE, highWaterText(highWater))
+    },
+    checkpoint() {
+      const before = { ...highWater }
+      const text = driver.peek(HIGH_WATER_FILE)
+      return async () => {
+        if (highWater.post === before.post && highWater.term === before.term) return
+        Object.assign(highWater, before)
+        await (text === null ? driver.remove(HIGH_WATER_FILE) : driver.write(HIGH_WATER_FILE, text)).catch(() => {})
+      }
+    },
+  }
+}
+
+/** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
+function readHighWater(driver: ContentDriver): Record<Space, number> {
+  const text = driver.peek(HIGH_WATER_FILE) ?? ''
+  const read = (space: string) => Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+  return { post: read('post'), term: read('term') }
+}
+
+function highWaterText(highWater: Record<Space, number>): string {
+  return `# Highest ids ever used; Almanac never hands them out again.\npost: ${highWater.post}\nterm: ${highWater.term}\n`
+}

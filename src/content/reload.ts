@@ -1,0 +1,82 @@
+import { giveId } from './give-id.ts'
+import { dateUndated, redateLater } from './dating.ts'
+import { readEntry } from './entries.ts'
+import { sourceProblems, warnUnknownKeys } from './assemble.ts'
+import { reportMedia } from './load.ts'
+import { isRecordFileName, parseContentPath } from './paths.ts'
+import { type FileEntry, splitKey } from './record-types.ts'
+import { settle } from './settle.ts'
+import type { StoreState } from './store-state.ts'
+
+/** Re-reads files changed on disk (relative paths), rebuilding only their records. The caller holds the write queue. */
+export async function reloadNow(state: StoreState, paths: string[]): Promise<void> {
+  if (paths.some((path) => path.startsWith('media/'))) await reloadMedia(state)
+  const { groups, fresh } = readChanges(state, paths)
+  redateLater(state, await dateUndated(state, fresh, true))
+  for (const [key, changes] of groups) if (changes.size > 0) await settleChanges(state, key, changes)
+}
+
+/** Re-reads whatever changed on disk since it was read (added, removed, modified files, media). */
+export async function reconcileNow(state: StoreState): Promise<void> {
+  const changed = await state.driver.changed(state.texts, state.media.stamps())
+  if (changed.length > 0) await reloadNow(state, changed)
+}
+
+/** Images are few: the library is read again, and the version moves so events show the new file. */
+async function reloadMedia(state: StoreState): Promise<void> {
+  for (const file of state.media.refused()) state.problems.clear(`media/${file.file}`)
+  state.media = await state.driver.media()
+  reportMedia(state, state.media)
+  state.changes.bump()
+}
+
+/** Reads each path again: per record key, the files that changed (null: gone), and the entries read fresh. */
+function readChanges(state: StoreState, paths: string[]) {
+  const { catalogue, problems, texts } = state
+  const groups = new Map<string, Map<string, FileEntry | null>>()
+  const fresh: FileEntry[] = []
+  for (const path of new Set(paths)) {
+    const address = parseContentPath(path, state.rules.defaultLanguage)
+    if (typeof address === 'string') {
+      if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1))) problems.report(path, [address])
+      continue
+    }
+    const key = `${address.kind}/${address.stem}`
+    const group = groups.get(key) ?? new Map<string, FileEntry | null>()
+    groups.set(key, group)
+    const read = state.driver.read(path)
+    if (read === null || 'refused' in read) {
+      problems.clear(path)
+      texts.delete(path)
+      if (read) problems.report(path, [read.refused], undefined, 1)
+      if (catalogue.entry(path)) group.set(path, null)
+    } else if (texts.get(path) !== read.text || (!catalogue.entry(path) && !problems.has(path))) {
+      problems.clear(path)
+      const entry = readEntry(state, path, read.text, address.lang, read.mtimeMs)
+      if (entry) group.set(path, entry)
+      if (entry) fresh.push(entry)
+    }
+  }
+  return { groups, fresh }
+}
+
+/** Settles a record with its changed files; a source that broke keeps its last good version served, until it is fixed. */
+async function settleChanges(state: StoreState, key: string, changes: Map<string, FileEntry | null>): Promise<void> {
+  const [kind, stem] = splitKey(key)
+  const current = new Map(state.catalogue.filesOf(key).map((file) => [file.path, file]))
+  for (const [path, entry] of changes) {
+    if (entry) current.set(path, entry)
+    else current.delete(path)
+  }
+  const files = await giveId(state, kind, [...current.values()], true)
+  const { source, issues } = sourceProblems(state, kind, files)
+  const served = state.catalogue.record(key)
+  // A source deleted does not keep its last good version.
+  const sourceGone = changes.get(served?.source.path ?? '') === null
+  if (issues.length > 0 && served && !sourceGone) {
+    for (const file of source ? [source] : files) state.problems.report(file.path, issues, state.texts.get(file.path))
+    warnUnknownKeys(state, kind, files)
+    return
+  }
+  settle(state, kind, stem, files)
+}

@@ -1,0 +1,58 @@
+import type { Lang } from '../languages.ts'
+import { commitNow } from './commit.ts'
+import type { Kind } from './kinds.ts'
+import { contentPath } from './paths.ts'
+import type { ContentRecord, FileWrite } from './record-types.ts'
+import { settle } from './settle.ts'
+import type { StoreState } from './store-state.ts'
+
+/** What a transaction may do: commit records without waiting for itself. */
+export interface Transaction {
+  commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
+}
+
+/**
+ * Runs a transaction all or nothing: when `work` fails at any point, every file it wrote is put
+ * back byte for byte (new ones removed) and its records settle back as they were. The caller holds
+ * the write queue.
+ */
+export async function transactionNow<T>(state: StoreState, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const undo: (() => Promise<void>)[] = []
+  const restoreIds = state.ids.checkpoint()
+  const commit: Transaction['commit'] = async (kind, stem, files) => {
+    undo.push(undoFor(state, kind, stem, Object.keys(files) as Lang[]))
+    return commitNow(state, kind, stem, files)
+  }
+  try {
+    return await work({ commit })
+  } catch (error) {
+    for (const step of undo.reverse()) await step().catch(() => {})
+    await restoreIds()
+    throw error
+  }
+}
+
+/** What puts a record's files and its in-memory version back as they are now. */
+function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): () => Promise<void> {
+  const { driver } = state
+  const previous = state.catalogue.filesOf(`${kind}/${stem}`)
+  const paths = new Set([...previous.map((file) => file.path), ...langs.map((lang) => contentPath(kind, stem, lang))])
+  const saved = [...paths].map((path) => ({ path, text: driver.peek(path) }))
+  const folderIsNew = !driver.hasFolder(kind)
+  return async () => {
+    for (const { path, text } of saved) if (driver.peek(path) !== text) await restoreText(state, path, text)
+    if (folderIsNew) driver.removeFolder(kind)
+    settle(state, kind, stem, previous)
+  }
+}
+
+/** Puts a file back as it was: its old text, or no file when there was none. */
+async function restoreText(state: StoreState, path: string, text: string | null): Promise<void> {
+  if (text === null) {
+    await state.driver.remove(path)
+    state.texts.delete(path)
+  } else {
+    await state.driver.write(path, text)
+    state.texts.set(path, text)
+  }
+}

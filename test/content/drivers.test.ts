@@ -1,0 +1,28 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createDiskDriver } from '../../src/content/disk-driver.ts'
+import { createMemoryDriver } from '../../src/content/memory-driver.ts'
+import { driverContract } from './driver-contract.ts'
+
+driverContract('disk', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'almanac-driver-'))
+  return {
+    driver: createDiskDriver(dir),
+    stored: (folder) => readdir(join(dir, folder)).then((names) => names.sort()),
+    close: () => rm(dir, { recursive: true, force: true }),
+  }
+})
+
+driverContract('memory', async () => {
+  const driver = createMemoryDriver()
+  return {
+    driver,
+    stored: async (folder) =>
+      [...driver.files.keys()]
+        .filter((path) => path.startsWith(`${folder}/`))
+        .map((path) => path.slice(folder.length + 1))
+        .sort(),
+    close: async () => {},
+  }
+})
