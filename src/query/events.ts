@@ -1,7 +1,7 @@
 import type { LinkedKind, TermKind } from '../content/kinds.ts'
-import type { Store } from '../content/store.ts'
+import type { RequestContext } from '../context/request.ts'
 import { findTerm } from '../content/lookup.ts'
-import { LANGUAGES, type Lang } from '../languages.ts'
+import { LANGUAGES } from '../languages.ts'
 import { isTrueWord } from '../text.ts'
 import { toList } from '../args/validators.ts'
 import { parseTime } from '../time/parse.ts'
@@ -13,20 +13,11 @@ import { mayRead, type Reader } from '../serialize/context.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { isReadable, isHidden, listVisibility } from './visibility.ts'
 
-/** Everything a list query needs to know besides its parameters. */
-export interface QueryScope {
-  store: Store
-  indexes: Indexes
-  lang: Lang
-  siteZone: string
-  now: number
-  /** Whose unpublished records the caller reads (editors everyone's, contributors and authors their own). */
-  reader: Reader
-  /** A `?password=` given with the request, which opens protected records that have it. */
-  password?: string
-  /** Radius of a `geoloc_lat`/`geoloc_lng` search, in km. */
-  geolocDistance: number
-}
+/** What a list query reads of a request besides its parameters: the records and indexes, the language, the clock, who reads. */
+export type QueryScope = Pick<
+  RequestContext,
+  'store' | 'indexes' | 'lang' | 'site' | 'now' | 'reader' | 'password' | 'geolocDistance'
+>
 
 type DateKey = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 const DATE_KEYS: DateKey[] = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after']
@@ -194,10 +185,10 @@ function resolveDates(values: Record<string, unknown>, given: Set<string>, scope
   for (const key of DATE_KEYS) {
     if (values[key] === undefined) continue
     if (relative && (key === 'start_date' || key === 'end_date') && !given.has(key)) continue
-    const parsed = parseTime(values[key], scope.siteZone, scope.now)!
-    let wall = instantToWall(parsed.instant, scope.siteZone)
+    const parsed = parseTime(values[key], scope.site.timezone, scope.now)!
+    let wall = instantToWall(parsed.instant, scope.site.timezone)
     if (!strict) wall = `${wall.slice(0, 10)} ${key === 'start_date' ? '00:00:00' : '23:59:59'}`
-    bounds[key] = { wall, instant: strict ? parsed.instant : wallToInstant(wall, scope.siteZone) }
+    bounds[key] = { wall, instant: strict ? parsed.instant : wallToInstant(wall, scope.site.timezone) }
   }
   return bounds
 }
