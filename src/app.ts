@@ -4,23 +4,17 @@ import { KINDS } from './content/kinds.ts'
 import type { Store } from './content/store.ts'
 import type { RequestContext } from './context/request.ts'
 import type { Site } from './context/site.ts'
-import { type AppState, type Asking, createContext, requestContext } from './http/context.ts'
-import { dispatch } from './http/dispatch.ts'
+import { type AppState, type Asking, createContext } from './http/context.ts'
+import { serveRoute } from './http/dispatch.ts'
 import { errorResponse } from './http/envelope.ts'
 import { serveMedia } from './http/media.ts'
 import { normalizePath } from './http/request.ts'
-import { responseInit, send } from './http/respond.ts'
+import { send } from './http/respond.ts'
 import type { RouteDef } from './http/route.ts'
 import { createIndexes, type Indexes } from './query/indexes.ts'
-import { apiIndexRoute } from './routes/api-index.ts'
 import { describeRoute, namespaceOf } from './routes/describe.ts'
-import { DIAGNOSTICS_ROUTE } from './routes/diagnostics.ts'
-import { docRoute } from './routes/doc.ts'
-import { EVENT_ROUTES } from './routes/events.ts'
 import { siteHome } from './routes/home.ts'
-import { ORGANIZER_ROUTES, VENUE_ROUTES } from './routes/linked.ts'
-import { rootRoute } from './routes/root.ts'
-import { CATEGORY_ROUTES, TAG_ROUTES } from './routes/terms.ts'
+import { routeTable } from './routes/table.ts'
 import { createCaches } from './serialize/caches.ts'
 import { prepareRecordMarkdown } from './serialize/markdown.ts'
 
@@ -51,15 +45,6 @@ export interface App {
   textsReady: Promise<void>
 }
 
-const ROUTES: RouteDef[] = [
-  ...EVENT_ROUTES,
-  ...VENUE_ROUTES,
-  ...ORGANIZER_ROUTES,
-  ...CATEGORY_ROUTES,
-  ...TAG_ROUTES,
-  DIAGNOSTICS_ROUTE,
-]
-
 /** Composes the store's indexes and caches, the route table, the media and the error envelope into one h3 app (the only place that does). */
 export function createApp(options: AppOptions): App {
   const { store, site } = options
@@ -83,22 +68,13 @@ export function createApp(options: AppOptions): App {
     if (after) void prepare(after)
   })
   const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepare))).then(() => {})
-  // One table: the router registers it and both indexes describe it, so no route can be left out of them.
-  const routes: RouteDef[] = [apiIndexRoute(() => routes), rootRoute(() => routes), docRoute(() => ROUTES), ...ROUTES]
   const h3 = new H3({
     silent: true,
     onRequest: (event) => normalizePath(event, site.apiRoot),
     onError: (error, event) => errorResponse(error, event, site, log),
   })
-  for (const route of routes) {
-    const path = routePath(site.apiRoot, route)
-    for (const method of route.endpoints.flatMap((endpoint) => endpoint.methods))
-      h3.on(method as 'GET', path, (event) => dispatch(event, route, state))
-    h3.on('OPTIONS', path, async (event) => {
-      const { ctx } = await requestContext(event, state)
-      return send(event, JSON.stringify(describeRoute(route, ctx)), responseInit(route, ctx, 200))
-    })
-  }
+  for (const route of routeTable())
+    serveRoute(h3, routePath(site.apiRoot, route), route, state, (ctx) => describeRoute(route, ctx))
   h3.get('/media/**', (event) => serveMedia(event, store))
   h3.get('/', (event) => send(event, JSON.stringify(siteHome(site)), { status: 200, site }))
   const fetch = (request: Request) => Promise.resolve(h3.fetch(request))

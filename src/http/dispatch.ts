@@ -1,11 +1,12 @@
-import type { H3Event } from 'h3'
+import type { H3, H3Event } from 'h3'
 import { parseParams } from '../args/parse.ts'
+import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
 import { type AppState, requestContext } from './context.ts'
 import { forbidden } from './envelope.ts'
 import { pathTarget, rawInput } from './input.ts'
 import { methodOf } from './request.ts'
-import { answer } from './respond.ts'
+import { answer, responseInit, send } from './respond.ts'
 import { allowedMethods, type RouteDef } from './route.ts'
 
 /**
@@ -37,4 +38,20 @@ export async function dispatch(event: H3Event, route: RouteDef, app: AppState): 
     ...(target.id !== undefined ? { pathId: target.id } : {}),
   })
   return answer(event, route, ctx, query, result)
+}
+
+/** Serves a route at its path: each of its methods through `dispatch`, and OPTIONS with the route's description. */
+export function serveRoute(
+  h3: H3,
+  path: string,
+  route: RouteDef,
+  app: AppState,
+  describe: (ctx: RequestContext) => unknown,
+): void {
+  for (const method of route.endpoints.flatMap((endpoint) => endpoint.methods))
+    h3.on(method as 'GET', path, (event) => dispatch(event, route, app))
+  h3.on('OPTIONS', path, async (event) => {
+    const { ctx } = await requestContext(event, app)
+    return send(event, JSON.stringify(describe(ctx)), responseInit(route, ctx, 200))
+  })
 }

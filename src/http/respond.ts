@@ -111,3 +111,8 @@ function matches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
+
+/** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
+export function totals(total: number, totalPages: number): Record<string, string> {
+  return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
+}

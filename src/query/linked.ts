@@ -1,7 +1,7 @@
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { postDates } from '../content/derive.ts'
-import type { QueryScope } from './events.ts'
+import type { QueryScope } from './scope.ts'
 import type { EventEntry } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
 import { isHidden, isListed, linksVisible, listVisibility, ownerOf, statusOf } from './visibility.ts'

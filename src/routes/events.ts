@@ -5,11 +5,11 @@ import { canChangePost, canReadPost } from '../auth/roles.ts'
 import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/read.ts'
 import { findBySlug } from '../content/lookup.ts'
-import { composedTag } from '../http/respond.ts'
+import { composedTag, totals } from '../http/respond.ts'
 import { toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
-import { listLinks, restRoot } from '../serialize/urls.ts'
+import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -73,19 +73,6 @@ function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput)
 
 const OPEN_EVENTS = Buffer.from('{"events":[')
 const COMMA = Buffer.from(',')
-
-/** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
-export function totals(total: number, totalPages: number): Record<string, string> {
-  return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
-}
-
-/** Links carry `ml_language` when the request named it (docs/compatibility.md §1). */
-export function withLang(
-  query: [string, string][],
-  ctx: Pick<RequestContext, 'lang' | 'langNamed'>,
-): [string, string][] {
-  return ctx.langNamed ? [...query, ['ml_language', ctx.lang]] : query
-}
 
 export const EVENT_ROUTES: RouteDef[] = [
   {

@@ -16,8 +16,8 @@ import {
 } from '../args/read.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
-import { listLinks, restRoot } from '../serialize/urls.ts'
-import { totals, withLang } from './events.ts'
+import { totals } from '../http/respond.ts'
+import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import type { RequestContext } from '../context/request.ts'
 import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
 
