@@ -5,8 +5,8 @@ import type { ContentRecord } from '../content/store.ts'
 
 /**
  * What one app's serializers keep between requests: records' JSON and shapes, and rendered
- * Markdown. `createApp` makes one per app and hands it to every request through its `View`, so two
- * apps in one process share no cache, and a new app starts clean.
+ * Markdown. `createApp` makes one per app and hands it to every request through its context
+ * (`RequestContext.caches`), so two apps in one process share no cache, and a new app starts clean.
  */
 export interface Caches {
   memo: MemoCache
