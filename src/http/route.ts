@@ -2,8 +2,6 @@ import type { Caller } from '../auth/roles.ts'
 import type { ArgSet } from '../args/read.ts'
 import type { RequestContext } from '../context/request.ts'
 
-export type { RequestContext } from '../context/request.ts'
-
 /** What a handler is given besides the context: its arguments, and what the path, the query and the headers said. */
 export interface RouteInput {
   method: string

@@ -33,7 +33,7 @@ function target(kind: LinkedKind, ctx: RequestContext, input: RouteInput): Conte
 }
 
 /** The record as a single GET shows it: the body every write answers with, and what If-Match is checked against. */
-export function linkedBody(kind: LinkedKind, record: ContentRecord, ctx: RequestContext, jsonLd = true) {
+function linkedBody(kind: LinkedKind, record: ContentRecord, ctx: RequestContext, jsonLd = true) {
   return SERIALIZE[kind](record, ctx, { top: true, jsonLd })
 }
 
