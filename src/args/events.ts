@@ -24,7 +24,7 @@ import {
 /** "yesterday 23:59" in UTC, as a site-local wall clock, as the reference computes its default window (docs/compatibility.md §18). */
 function defaultStartDate(ctx: ParamContext): string {
   const yesterday = new Date(ctx.now - 86_400_000).toISOString().slice(0, 10)
-  return instantToWall(Date.parse(`${yesterday}T23:59:00Z`), ctx.siteZone)
+  return instantToWall(Date.parse(`${yesterday}T23:59:00Z`), ctx.site.timezone)
 }
 
 /** Now plus 24 months, read off a UTC clock, as the reference does (docs/compatibility.md §18). */

@@ -1,23 +1,15 @@
-import type { Store } from '../content/store.ts'
+import { canEditPosts } from '../auth/roles.ts'
+import type { RequestContext } from '../context/request.ts'
 import type { Kind } from '../content/kinds.ts'
 import { STATUSES } from '../content/statuses.ts'
-import type { Lang } from '../languages.ts'
 import { findBySlug, findTerm } from '../content/lookup.ts'
 import { parseTime } from '../time/parse.ts'
 
-/** What a check may consult: the records, the request's language and clock, the caller's rights. */
-export interface ParamContext {
-  store: Store
-  lang: Lang
-  now: number
-  siteZone: string
-  perPage: number
-  maxPerPage: number
-  /** Whether the caller may see statuses other than `publish` (docs/compatibility.md §20). */
-  canSeeDrafts: boolean
-  /** Whether a user id names a user (for `author`); no user exists without a users file. */
-  userExists?: (id: number) => boolean
-}
+/** What a check may consult: the records, the request's language and clock, the site, the caller and the paging limits. */
+export type ParamContext = Pick<
+  RequestContext,
+  'store' | 'lang' | 'now' | 'site' | 'perPage' | 'maxPerPage' | 'caller' | 'userExists'
+>
 
 /** A validate callback, as WordPress runs them: true when the value passes. */
 export type Validator = (value: unknown, ctx: ParamContext) => boolean
@@ -46,7 +38,7 @@ export const isPositiveIntList: Validator = (value, ctx) => {
   return list.length > 0 && list.every((item) => isPositiveInt(item, ctx))
 }
 
-export const isTime: Validator = (value, ctx) => parseTime(value, ctx.siteZone, ctx.now) !== null
+export const isTime: Validator = (value, ctx) => parseTime(value, ctx.site.timezone, ctx.now) !== null
 
 export const isString: Validator = (value) => typeof value === 'string' && value !== ''
 
@@ -84,7 +76,7 @@ function idList(kind: Kind): Validator {
 export const isStatusList: Validator = (value, ctx) => {
   const list = toList(value)
   if (list.length === 0) return false
-  if (!ctx.canSeeDrafts) return list.length === 1 && list[0] === 'publish'
+  if (!canEditPosts(ctx.caller)) return list.length === 1 && list[0] === 'publish'
   return list.every((status) => STATUSES.includes(status))
 }
 

@@ -1,89 +1,10 @@
-import { getRequestIP, type H3Event } from 'h3'
-import type { Caller } from '../auth/roles.ts'
-import { canEditOthers, canEditPosts } from '../auth/roles.ts'
-import type { UserDirectory } from '../auth/users.ts'
-import type { Store } from '../content/store.ts'
-import { apiError, invalidParam } from '../errors.ts'
-import { isLang, LANGUAGES, type Lang } from '../languages.ts'
-import type { Indexes } from '../query/indexes.ts'
-import { parseQuery } from '../args/parse.ts'
-import type { ParamContext } from '../args/validators.ts'
-import type { Caches } from '../serialize/caches.ts'
-import type { Reader, Site, View } from '../serialize/context.ts'
+import type { H3Event } from 'h3'
+import { LANGUAGES, type Lang } from '../languages.ts'
 import { trimEndOf } from '../text.ts'
 
 /** Per-request facts found while routing, before any handler runs. */
 export interface Routing {
   prefix: Lang | null
-}
-
-/** Everything about a request that handlers build on. */
-export interface RequestState {
-  view: View
-  caller: Caller | null
-  paramContext: ParamContext
-  query: Record<string, unknown>
-}
-
-export interface StateOptions {
-  store: Store
-  site: Site
-  indexes: Indexes
-  users?: UserDirectory
-  perPage: number
-  maxPerPage: number
-  now: number
-  caches: Caches
-}
-
-/** Reads the language, the caller (HTTP Basic, checked off the event loop) and the query of a request. */
-export async function requestState(event: H3Event, options: StateOptions): Promise<RequestState> {
-  const { store, site, indexes } = options
-  const query = parseQuery(event.url.searchParams)
-  const routing = (event.context.almanac ?? { prefix: null }) as Routing
-  const named = query.ml_language
-  if (named !== undefined && !isLang(named)) throw invalidParam('ml_language')
-  const lang: Lang = isLang(named) ? named : (routing.prefix ?? site.defaultLang)
-  const header = event.req.headers.get('authorization')
-  // The socket's address: failures are limited per client (requests made in-process have none).
-  const caller = options.users
-    ? await options.users.authenticate(header, getRequestIP(event))
-    : header === null
-      ? null
-      : failAuth()
-  const view: View = {
-    store,
-    site,
-    lang,
-    prefix: routing.prefix,
-    langNamed: named !== undefined,
-    now: options.now,
-    termCount: indexes.termCount,
-    reader: readerOf(caller),
-    caches: options.caches,
-  }
-  if (typeof query.password === 'string') view.password = query.password
-  const paramContext: ParamContext = {
-    store,
-    lang,
-    now: options.now,
-    siteZone: site.timezone,
-    perPage: options.perPage,
-    maxPerPage: options.maxPerPage,
-    canSeeDrafts: canEditPosts(caller),
-    userExists: (id) => options.users?.list().some((user) => user.id === id) ?? false,
-  }
-  return { view, caller, paramContext, query }
-}
-
-/** Whose unpublished records a caller reads (WordPress's `read_post`, docs/compatibility.md §20): editors everyone's, contributors and authors their own. */
-export function readerOf(caller: Caller | null): Reader {
-  if (canEditOthers(caller)) return 'all'
-  return caller && canEditPosts(caller) ? caller.id : 'none'
-}
-
-function failAuth(): never {
-  throw apiError('incorrect_password')
 }
 
 /**

@@ -1,8 +1,17 @@
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
-import type { Site } from '../serialize/context.ts'
+import type { Caller } from '../auth/roles.ts'
+import type { Site } from '../context/site.ts'
 import { digest } from '../serialize/memo.ts'
 import { apiIndexUrl } from '../serialize/urls.ts'
+import { applyGlobalParams, hasGlobalParams } from './global-params.ts'
+import { allowedMethods, type ApiResult, type RouteDef } from './route.ts'
+
+/** WordPress marks authenticated answers private and already expired (docs/compatibility.md §13). */
+export const PRIVATE = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+}
 
 /** Everything that shapes a response besides its body. */
 export interface SendInit {
@@ -60,6 +69,34 @@ export function send(event: H3Event, text: string | Uint8Array, init: SendInit, 
   return new FastResponse(method === 'HEAD' ? null : (text as BodyInit), { status: init.status, headers })
 }
 
+/** A handler's result as the response: its status and headers, the global parameters (`_envelope`, `_pretty`, `_fields`) applied. */
+export function answer(
+  event: H3Event,
+  route: RouteDef,
+  who: { site: Site; caller: Caller | null },
+  query: Record<string, unknown>,
+  result: ApiResult,
+): Response {
+  const status = result.status ?? 200
+  const init = responseInit(route, who, status)
+  init.headers = { ...init.headers, ...result.headers }
+  if (!hasGlobalParams(query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
+  const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
+  const global = applyGlobalParams(body, query, status, init.headers)
+  const text = query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
+  return send(event, text, { ...init, status: global.status })
+}
+
+/** The status and headers of an answer to a route: `Allow` for this caller, and private when they signed in. */
+export function responseInit(
+  route: RouteDef,
+  who: { site: Site; caller: Caller | null },
+  status: number,
+): SendInit & { headers: Record<string, string> } {
+  const headers: Record<string, string> = who.caller ? { ...PRIVATE } : {}
+  return { status, site: who.site, allow: allowedMethods(route, who.caller), headers }
+}
+
 /** A strong ETag of a body. */
 export function entityTag(text: string | Uint8Array): string {
   return `"${digest(text)}"`
@@ -73,4 +110,9 @@ export function composedTag(parts: string[]): string {
 function matches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
+export function totals(total: number, totalPages: number): Record<string, string> {
+  return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
 }

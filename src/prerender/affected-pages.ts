@@ -9,13 +9,11 @@ import { EVENT_LIST_ARGS } from '../args/events.ts'
 import { parseParams } from '../args/parse.ts'
 import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 
-/** The ids of the default event list of a language, in order: what its pages hold. */
-export function eventListIds(app: App, store: Store, lang: Lang, options: UrlOptions, now: number): number[] {
-  const siteZone = options.siteZone
-  const ctx = { store, lang, now, siteZone, perPage: options.perPage, maxPerPage: 50, canSeeDrafts: false }
+/** The ids of the default event list of a language, in order: what its pages hold, asked as an anonymous caller of the app. */
+export function eventListIds(app: App, lang: Lang, now: number): number[] {
+  const ctx = app.context({ lang, now })
   const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)
-  const scope = { store, indexes: app.indexes, lang, siteZone, now, reader: 'none' as const, geolocDistance: 25 }
-  return listEvents(values, given, scope).all.map((entry) => entry.id)
+  return listEvents(values, given, ctx).all.map((entry) => entry.id)
 }
 
 /** Records whose JSON changes when these records change: themselves, and those that embed them or their counts. */

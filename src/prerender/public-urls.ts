@@ -12,7 +12,6 @@ export interface UrlOptions {
   perPage: number
   /** Event list pages are also written at this size, for bulk consumers. */
   bulkPerPage: number
-  siteZone: string
 }
 
 /** One public GET of a build, with the record whose answer it is, if any. */
@@ -51,7 +50,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     const records = (kind: Kind, ids: Iterable<number>) => {
       for (const id of ids) for (const url of recordUrls(store, kind, id, options, [lang])) jobs.push(url)
     }
-    const listed = eventListIds(app, store, lang, options, now)
+    const listed = eventListIds(app, lang, now)
     const pages = (size: number) => Math.max(1, Math.ceil(listed.length / size))
     const page = (size: number, n: number) => ({ url: listUrl(`${root}/events`, size, options.perPage, n) })
     let next = 1

@@ -78,7 +78,6 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     defaultLang: options.site.defaultLang,
     perPage: options.perPage,
     bulkPerPage: BULK,
-    siteZone: options.site.timezone,
   }
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
@@ -182,7 +181,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         kept.add(result[0])
         noteFile(jobs[i]!, result[0])
       })
-      for (const lang of LANGUAGES) eventLists.set(lang, eventListIds(app, store, lang, urlOptions, now))
+      for (const lang of LANGUAGES) eventLists.set(lang, eventListIds(app, lang, now))
       for (const media of store.media.all()) {
         // Only regular files inside media/: a file swapped for a link since loading is left out.
         const bytes = await readMediaFile(join(store.dir, 'media'), media.file)
@@ -212,7 +211,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       for (const lang of LANGUAGES) {
         const root = namespaceRoot(urlOptions, lang)
         const before = eventLists.get(lang) ?? []
-        const after = eventListIds(app, store, lang, urlOptions, now)
+        const after = eventListIds(app, lang, now)
         eventLists.set(lang, after)
         for (const size of [options.perPage, BULK]) {
           for (const page of changedPages(before, after, size, changedEvents))

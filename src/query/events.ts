@@ -1,43 +1,13 @@
-import type { LinkedKind, TermKind } from '../content/kinds.ts'
-import type { Store } from '../content/store.ts'
-import { findTerm } from '../content/lookup.ts'
-import { LANGUAGES, type Lang } from '../languages.ts'
-import { isTrueWord } from '../text.ts'
+import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
-import { parseTime } from '../time/parse.ts'
-import { instantToWall, wallToInstant } from '../time/zone.ts'
-import { distanceKm, venueCoordinates } from './geo.ts'
+import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
+import { geolocCheck, relationSets } from './event-relations.ts'
 import { compareStart, type EventEntry, type Indexes, lowerBound } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
 import { mayRead, type Reader } from '../serialize/context.ts'
 import { isLocked } from '../serialize/protect.ts'
-import { isReadable, isHidden, listVisibility } from './visibility.ts'
-
-/** Everything a list query needs to know besides its parameters. */
-export interface QueryScope {
-  store: Store
-  indexes: Indexes
-  lang: Lang
-  siteZone: string
-  now: number
-  /** Whose unpublished records the caller reads (editors everyone's, contributors and authors their own). */
-  reader: Reader
-  /** A `?password=` given with the request, which opens protected records that have it. */
-  password?: string
-  /** Radius of a `geoloc_lat`/`geoloc_lng` search, in km. */
-  geolocDistance: number
-}
-
-type DateKey = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
-const DATE_KEYS: DateKey[] = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after']
-const RELATIVE: DateKey[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
-
-/** A date filter resolved to an instant, with the wall clock the links show. */
-interface Bound {
-  instant: number
-  wall: string
-}
-type Bounds = Partial<Record<DateKey, Bound>>
+import type { QueryScope } from './scope.ts'
+import { listVisibility } from './visibility.ts'
 
 /** The result of `GET /events`: one page, and the effective query for the links (docs/compatibility.md §30). */
 export interface EventList {
@@ -152,56 +122,6 @@ function matches(f: Filter, e: EventEntry): boolean {
   return f.near === undefined || f.near(e)
 }
 
-/** Relation filters as id sets, each ORed inside, ANDed together, as in the reference. */
-function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
-  const sets: ReadonlySet<number>[] = []
-  const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) =>
-    sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
-  if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
-  if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
-  if (values.venue !== undefined) relation('venues', readableIds('venues', values.venue, scope))
-  if (values.organizer !== undefined) relation('organizers', readableIds('organizers', values.organizer, scope))
-  if (values.search !== undefined) sets.push(scope.indexes.search(scope.lang).match(String(values.search)))
-  if (values.include !== undefined) sets.push(new Set(toList(values.include).map(Number)))
-  return sets
-}
-
-/** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
-function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
-  return toList(value)
-    .map(Number)
-    .filter((id) => {
-      const record = scope.store.get(kind, id)
-      return record !== undefined && isReadable(record, scope.reader)
-    })
-}
-
-/** start ≥ start_date, end ≤ end_date, strict inequalities for the relative bounds, as closed ranges in ms. */
-function ranges(b: Bounds) {
-  return {
-    startMin: Math.max(b.start_date?.instant ?? -Infinity, (b.starts_after?.instant ?? -Infinity) + 1),
-    startMax: (b.starts_before?.instant ?? Infinity) - 1,
-    endMin: (b.ends_after?.instant ?? -Infinity) + 1,
-    endMax: Math.min(b.end_date?.instant ?? Infinity, (b.ends_before?.instant ?? Infinity) - 1),
-  }
-}
-
-/** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §30). */
-function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
-  const strict = isTrueWord(values.strict_dates)
-  const relative = RELATIVE.some((key) => given.has(key))
-  const bounds: Bounds = {}
-  for (const key of DATE_KEYS) {
-    if (values[key] === undefined) continue
-    if (relative && (key === 'start_date' || key === 'end_date') && !given.has(key)) continue
-    const parsed = parseTime(values[key], scope.siteZone, scope.now)!
-    let wall = instantToWall(parsed.instant, scope.siteZone)
-    if (!strict) wall = `${wall.slice(0, 10)} ${key === 'start_date' ? '00:00:00' : '23:59:59'}`
-    bounds[key] = { wall, instant: strict ? parsed.instant : wallToInstant(wall, scope.siteZone) }
-  }
-  return bounds
-}
-
 /** The matching events in list order, walking the narrowest of: a start range, an end range, the smallest id set. */
 function candidates(f: Filter, scope: QueryScope): EventEntry[] {
   const byStart = scope.indexes.byStart()
@@ -226,46 +146,6 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
   return list === byEnd ? out.sort(compareStart) : out
-}
-
-/** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
-function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
-  const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
-  if (kind === 'tags') return ids
-  const children = new Map<number, number[]>()
-  for (const category of scope.store.list('categories')) {
-    const parent = category.source.data.parent
-    if (typeof parent === 'number' && parent > 0) children.set(parent, [...(children.get(parent) ?? []), category.id])
-  }
-  const all = new Set<number>()
-  const visit = (id: number) => {
-    if (all.has(id)) return
-    all.add(id)
-    for (const child of children.get(id) ?? []) visit(child)
-  }
-  ids.forEach(visit)
-  return [...all]
-}
-
-/** `geoloc`: whether the venue has coordinates; with `geoloc_lat`/`geoloc_lng`, whether it lies near them. */
-function geolocCheck(values: Record<string, unknown>, scope: QueryScope): (entry: EventEntry) => boolean {
-  const point =
-    values.geoloc_lat !== undefined ? { lat: Number(values.geoloc_lat), lng: Number(values.geoloc_lng) } : undefined
-  return (entry) => {
-    const venue = entry.venues[0] === undefined ? undefined : scope.store.get('venues', entry.venues[0])
-    // A venue the caller may not read, or whose password hides its place, has no place to be near.
-    const shown = venue && isReadable(venue, scope.reader) && !isHidden(venue, scope.password)
-    const at = shown ? venueCoordinates(venue) : undefined
-    if (!point) return values.geoloc === (at !== undefined)
-    return values.geoloc !== false && at !== undefined && distanceKm(at, point) <= scope.geolocDistance
-  }
-}
-
-function union(sets: ReadonlySet<number>[]): ReadonlySet<number> {
-  if (sets.length === 1) return sets[0]!
-  const out = new Set<number>()
-  for (const set of sets) for (const id of set) out.add(id)
-  return out
 }
 
 /** The query the links carry, in the reference's key order; categories and tags never appear (docs/compatibility.md §30). */

@@ -2,55 +2,10 @@ import { eventTimes, idList, postDates } from '../content/derive.ts'
 import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import { createSearchIndex, type SearchIndex } from './search.ts'
+import { createSearchIndex } from './search.ts'
+import type { EventEntry, Indexes, SearchIndex } from '../context/indexes.ts'
 
-/** Everything the event filters read, computed once per record version. */
-export interface EventEntry {
-  record: ContentRecord
-  id: number
-  start: number
-  end: number
-  published: number
-  status: string
-  /** The author's user id (0 for none). */
-  author: number
-  /** Whether the event has a password, so lists blank it for callers without it. */
-  protected: boolean
-  hidden: boolean
-  featured: boolean
-  ticketed: boolean
-  parent: number
-  venues: number[]
-  organizers: number[]
-  terms: number[]
-  /** Bit i set when the record has a file in LANGUAGES[i]. */
-  langs: number
-}
-
-/** Indexes over the store, updated one record at a time. */
-export interface Indexes {
-  /** Events ordered by UTC start, then publication date, then id (docs/compatibility.md §18). */
-  byStart(): readonly EventEntry[]
-  /** Events ordered by UTC end, then id. */
-  byEnd(): readonly EventEntry[]
-  entry(id: number): EventEntry | undefined
-  /** Ids of events linked to a venue, an organizer or a term. */
-  linked(relation: 'venues' | 'organizers' | 'terms', id: number): ReadonlySet<number>
-  /**
-   * Published events assigned to a category or tag (WordPress counts direct assignments), less
-   * password-protected ones: their terms are blanked, so a count must not tell them apart.
-   */
-  termCount(termId: number): number
-  /**
-   * The full-text index of one language. Built on first use, in the background (await its
-   * `ready` to search without blocking other requests); languages nobody searches cost nothing.
-   */
-  search(lang: Lang): SearchIndex
-  /** Takes in a new or changed record (`before` is its previous version, if any). */
-  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
-  /** Moves on every update, so results cached from the indexes can tell they are stale. */
-  readonly generation: number
-}
+export type { EventEntry, Indexes } from '../context/indexes.ts'
 
 /** Builds the indexes over every event in the store. */
 export function createIndexes(store: Store, siteZone: string): Indexes {

@@ -1,7 +1,7 @@
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { postDates } from '../content/derive.ts'
-import type { QueryScope } from './events.ts'
+import type { QueryScope } from './scope.ts'
 import type { EventEntry } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
 import { isHidden, isListed, linksVisible, listVisibility, ownerOf, statusOf } from './visibility.ts'
@@ -48,7 +48,10 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
   const matches = scope.store
     .list(kind)
     .filter((record) => checks.every((check) => check(record)))
-    .sort((a, b) => postDates(b, scope.siteZone).published - postDates(a, scope.siteZone).published || b.id - a.id)
+    .sort(
+      (a, b) =>
+        postDates(b, scope.site.timezone).published - postDates(a, scope.site.timezone).published || b.id - a.id,
+    )
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query: [string, string][] = [
     ['page', String(values.page)],

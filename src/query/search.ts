@@ -2,15 +2,9 @@ import MiniSearch from 'minisearch'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
+import type { SearchIndex } from '../context/indexes.ts'
 
-/** Full-text search over one language's event text: title, excerpt and description. */
-export interface SearchIndex {
-  /** Ids of events where every word matches (the last word also as a prefix). */
-  match(query: string): Set<number>
-  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
-  /** Resolves when every event is indexed (a background build yields between chunks). */
-  ready: Promise<void>
-}
+export type { SearchIndex } from '../context/indexes.ts'
 
 const FIELDS = ['title', 'excerpt', 'description'] as const
 /**

@@ -2,7 +2,8 @@ import { API_INDEX_ARGS } from '../args/root.ts'
 import type { Site } from '../serialize/context.ts'
 import { offsetAt, zoneFor } from '../time/zone.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'
-import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { ApiResult, RouteDef } from '../http/route.ts'
 
 /** Where WordPress sends readers of its index for help. */
 const HELP = 'https://developer.wordpress.org/rest-api/'
@@ -16,21 +17,21 @@ export function apiIndexRoute(routes: () => RouteDef[]): RouteDef {
     namespace: '',
     path: '',
     pattern: '',
-    endpoints: [{ methods: ['GET'], args: API_INDEX_ARGS, handler: (request) => apiIndex(request, routes()) }],
+    endpoints: [{ methods: ['GET'], args: API_INDEX_ARGS, handler: (ctx) => apiIndex(ctx, routes()) }],
   }
 }
 
-function apiIndex(request: ApiRequest, routes: RouteDef[]): ApiResult {
-  const { site } = request.view
+function apiIndex(ctx: RequestContext, routes: RouteDef[]): ApiResult {
+  const { site } = ctx
   const described: Record<string, unknown> = {}
-  for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, request.view)
+  for (const route of routes) described[routeKey(route)] = describeRoute(route, ctx)
   return {
     body: {
       name: site.name ?? 'Almanac',
       description: site.description ?? '',
       url: site.url,
       home: site.url,
-      ...timeZoneOf(site, request.view.now),
+      ...timeZoneOf(site, ctx.now),
       namespaces: [...new Set(routes.map(namespaceOf).filter(Boolean))],
       // WordPress lists the ways to obtain credentials; Almanac's are made with `almanac user`, offline.
       authentication: [],

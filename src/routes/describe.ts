@@ -1,14 +1,14 @@
 import type { ArgSet } from '../args/types.ts'
-import type { ParamContext } from '../args/validators.ts'
-import { NAMESPACE, type View } from '../serialize/context.ts'
+import type { RequestContext } from '../context/request.ts'
+import { NAMESPACE } from '../serialize/context.ts'
 import { apiBase, link } from '../serialize/urls.ts'
-import type { RouteDef } from './types.ts'
+import type { RouteDef } from '../http/route.ts'
 
 // Keys of an argument that are checks, not schema: the indexes never show them, as WordPress does not.
 const HIDDEN = new Set(['validate', 'sanitize', 'required'])
 
 /** A route as the API index, the namespace index and OPTIONS describe it. */
-export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
+export function describeRoute(route: RouteDef, ctx: RequestContext) {
   const methods = route.endpoints.flatMap((endpoint) => endpoint.methods)
   const description: Record<string, unknown> = {
     namespace: namespaceOf(route),
@@ -20,12 +20,12 @@ export function describeRoute(route: RouteDef, ctx: ParamContext, view: View) {
   }
   // WordPress links only the routes that have no parameters in their path.
   if (!route.pattern.includes('('))
-    description._links = { self: [{ href: link(view.site, `${apiBase(view)}${routeKey(route).slice(1)}`) }] }
+    description._links = { self: [{ href: link(ctx.site, `${apiBase(ctx)}${routeKey(route).slice(1)}`) }] }
   return description
 }
 
 /** Each argument's schema keywords in declaration order, defaults evaluated now, `required` last. */
-function describeArgs(args: ArgSet, ctx: ParamContext): Record<string, unknown> | [] {
+function describeArgs(args: ArgSet, ctx: RequestContext): Record<string, unknown> | [] {
   const names = Object.keys(args)
   if (names.length === 0) return []
   const out: Record<string, unknown> = {}

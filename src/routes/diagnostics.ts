@@ -1,5 +1,5 @@
 import { canEditOthers } from '../auth/roles.ts'
-import type { RouteDef } from './types.ts'
+import type { RouteDef } from '../http/route.ts'
 
 /**
  * GET /diagnostics: the content files the server cannot use as they are, with the reason and the
@@ -14,8 +14,8 @@ export const DIAGNOSTICS_ROUTE: RouteDef = {
       methods: ['GET'],
       args: {},
       capability: canEditOthers,
-      handler: (request) => {
-        const problems = request.view.store.problems().map(({ path, line, message, severity }) => ({
+      handler: (ctx) => {
+        const problems = ctx.store.problems().map(({ path, line, message, severity }) => ({
           path: `content/${path}`,
           line: line ?? 1,
           severity: severity ?? 'error',

@@ -2,7 +2,7 @@ import type { ArgSet, ArgSpec } from '../args/types.ts'
 import { COMPONENT_SCHEMAS } from './openapi/components.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { link } from '../serialize/urls.ts'
-import type { RouteDef } from './types.ts'
+import type { RouteDef } from '../http/route.ts'
 
 const SCHEMA_OF: Record<string, string> = {
   events: 'Event',
@@ -21,8 +21,8 @@ export function docRoute(routes: () => RouteDef[]): RouteDef {
       {
         methods: ['GET'],
         args: {},
-        handler: (request) => {
-          const { site } = request.view
+        handler: (ctx) => {
+          const { site } = ctx
           return { body: openApi(routes(), link(site, `${site.url}${site.apiRoot}/${NAMESPACE}/`)) }
         },
       },

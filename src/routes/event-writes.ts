@@ -5,12 +5,14 @@ import { EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { asUpdate } from '../args/types.ts'
 import { EVENT_CREATE_ARGS } from '../args/write-events.ts'
 import { isStringOrEmpty } from '../args/write-validators.ts'
-import type { View } from '../serialize/context.ts'
 import { toEventJson, toEventResponse } from '../serialize/event.ts'
-import { createWriteContext, type WriteContext } from '../write/context.ts'
+import { inTransaction } from '../write/context.ts'
+import { deletePost, trashPost } from '../write/removal.ts'
 import { createEvent, updateEvent } from '../write/events.ts'
-import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './access.ts'
-import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
+import { forbidden } from '../http/envelope.ts'
+import { checkIfMatch, pathRecord, POST_WRITER, postAccess } from './access.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, Endpoint } from '../http/route.ts'
 
 const FORCE = {
   force: {
@@ -36,93 +38,66 @@ const EVENT_SLUG_UPDATE_ARGS = {
 }
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
-/** Runs a write as the store's only writer, with what the write modules need. */
-export function inTransaction<T>(request: ApiRequest, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  const { store, lang, now } = request.view
-  return store.transaction((tx) =>
-    work(
-      createWriteContext({
-        store,
-        tx,
-        caller: request.caller!,
-        lang,
-        siteZone: request.scope.siteZone,
-        now,
-        paramContext: request.paramContext,
-        markdown: request.view.caches.markdown,
-      }),
-    ),
-  )
-}
-
 /**
  * The event's password as the body sends it: create and by-slug update do not declare it,
  * so it is read undeclared, as WordPress reads it; text only, '' for none.
  */
-function withPassword(request: ApiRequest): { params: Record<string, unknown>; given: Set<string> } {
-  const password = request.input.password
-  if (password === undefined || password === null) return { params: request.params, given: request.given }
+function withPassword(input: RouteInput): { params: Record<string, unknown>; given: Set<string> } {
+  const password = input.raw.password
+  if (password === undefined || password === null) return { params: input.params, given: input.given }
   if (typeof password !== 'string') throw invalidParam('password')
-  return { params: { ...request.params, password }, given: new Set([...request.given, 'password']) }
+  return { params: { ...input.params, password }, given: new Set([...input.given, 'password']) }
 }
 
 /** The event the path names, or the reference's answer when there is none. */
-function target(request: ApiRequest): ContentRecord {
-  const record = pathRecord('events', {
-    view: request.view,
-    ...(request.pathId !== undefined ? { id: request.pathId } : {}),
-    ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}),
-  })
+function target(ctx: RequestContext, input: RouteInput): ContentRecord {
+  const record = pathRecord('events', ctx, { id: input.pathId, slug: input.pathSlug })
   if (record) return record
-  const id = request.pathId ?? 0
-  if (id && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
+  const id = input.pathId ?? 0
+  if (id && ctx.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
   throw apiError('rest-event-not-found', [String(id)])
 }
 
 /** The view a write answers in: the writer may change the event, so its password does not blank it (as `context=edit`). */
-function writerView(record: ContentRecord, request: ApiRequest): View {
+function writerView(record: ContentRecord, ctx: RequestContext): RequestContext {
   const password = record.source.data.password
-  return typeof password === 'string' && password !== '' ? { ...request.view, password } : request.view
+  return typeof password === 'string' && password !== '' ? { ...ctx, password } : ctx
 }
 
 /** The ETag a GET of this event would have given this caller, for If-Match (docs/compatibility.md §14). */
-function currentTag(record: ContentRecord, request: ApiRequest): string {
-  return `"${toEventJson(record, request.view, { jsonLd: true }).digest}"`
+function currentTag(record: ContentRecord, ctx: RequestContext): string {
+  return `"${toEventJson(record, ctx, { jsonLd: true }).digest}"`
 }
 
-async function create(request: ApiRequest): Promise<ApiResult> {
-  const { params, given } = withPassword(request)
-  const record = await inTransaction(request, (ctx) => createEvent(params, given, ctx))
-  return { status: 201, json: toEventJson(record, writerView(record, request)).bytes }
+async function create(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
+  const { params, given } = withPassword(input)
+  const record = await inTransaction(ctx, (write) => createEvent(params, given, write))
+  return { status: 201, json: toEventJson(record, writerView(record, ctx)).bytes }
 }
 
-async function update(request: ApiRequest): Promise<ApiResult> {
-  const record = await inTransaction(request, (ctx) => {
-    const event = target(request)
-    checkIfMatch(request, () => currentTag(event, request))
-    const { params, given } = withPassword(request)
-    return updateEvent(event, params, given, ctx)
+async function update(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
+  const record = await inTransaction(ctx, (write) => {
+    const event = target(ctx, input)
+    checkIfMatch(input, () => currentTag(event, ctx))
+    const { params, given } = withPassword(input)
+    return updateEvent(event, params, given, write)
   })
-  return { json: toEventJson(record, writerView(record, request)).bytes }
+  return { json: toEventJson(record, writerView(record, ctx)).bytes }
 }
 
 /** DELETE trashes (a second time is 410); `force=true` deletes the files for good (docs/compatibility.md §8). */
-async function remove(request: ApiRequest): Promise<ApiResult> {
-  return inTransaction(request, async (ctx) => {
-    const event = target(request)
-    checkIfMatch(request, () => currentTag(event, request))
-    if (request.params.force === true) {
-      if (!canDeleteForGood(request.caller)) throw forbidden(request.caller)
-      const previous = toEventResponse(event, writerView(event, request))
-      await ctx.tx.commit('events', event.stem, Object.fromEntries([...event.files.keys()].map((lang) => [lang, null])))
+async function remove(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
+  return inTransaction(ctx, async (write) => {
+    const event = target(ctx, input)
+    checkIfMatch(input, () => currentTag(event, ctx))
+    if (input.params.force === true) {
+      if (!canDeleteForGood(ctx.caller)) throw forbidden(ctx.caller)
+      const previous = toEventResponse(event, writerView(event, ctx))
+      await deletePost('events', event, write)
       return { body: { deleted: true, previous } }
     }
-    if (event.source.data.status === 'trash') throw apiError('event-is-in-trash')
-    const data = { ...event.source.data, status: 'trash' }
-    const trashed = await ctx.tx.commit('events', event.stem, {
-      [event.source.lang]: { data, body: event.source.body },
-    })
-    return { json: toEventJson(trashed!, writerView(trashed!, request)).bytes }
+    const trashed = await trashPost('events', event, write)
+    return { json: toEventJson(trashed, writerView(trashed, ctx)).bytes }
   })
 }
 

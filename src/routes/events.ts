@@ -5,30 +5,31 @@ import { canChangePost, canReadPost } from '../auth/roles.ts'
 import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
-import { composedTag } from '../http/respond.ts'
+import { composedTag, totals } from '../http/respond.ts'
 import { toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
-import { listLinks, restRoot } from '../serialize/urls.ts'
+import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
-import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
 
 /** `GET /events`: the archive with the default window, paging and links. */
-async function list(request: ApiRequest): Promise<ApiResult> {
+async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
   // A language's search index is built on its first search, between other requests.
-  if (request.params.search !== undefined) await request.indexes.search(request.view.lang).ready
+  if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
   // A point needs both halves (docs/compatibility.md §19).
-  const { geoloc_lat: lat, geoloc_lng: lng } = request.params
+  const { geoloc_lat: lat, geoloc_lng: lng } = input.params
   if ((lat === undefined) !== (lng === undefined))
     throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], {
       params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'],
     })
-  const { page, query, encoded } = listEvents(request.params, request.given, request.scope)
+  const { page, query, encoded } = listEvents(input.params, input.given, ctx)
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
-  const base = `${restRoot(request.view)}events/`
-  const links = listLinks(request.view.site, pageLinks(base, withLang(query, request), page, encoded))
-  const events = page.items.map((entry) => toEventJson(entry.record, request.view))
+  const base = `${restRoot(ctx)}events/`
+  const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]
@@ -42,27 +43,26 @@ async function list(request: ApiRequest): Promise<ApiResult> {
 }
 
 /** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind. */
-function byId(request: ApiRequest): ApiResult {
-  const id = request.params.id as number
-  const record = request.view.store.get('events', id)
-  if (!record && request.view.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
+function byId(ctx: RequestContext, input: RouteInput): ApiResult {
+  const id = input.params.id as number
+  const record = ctx.store.get('events', id)
+  if (!record && ctx.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
   // With fallback off, an event without a file in the asked language does not exist there.
-  if (!record || !request.view.store.langOf(record, request.view.lang))
-    throw apiError('rest-event-not-found', [String(id)])
-  return readable(record, request)
+  if (!record || !ctx.store.langOf(record, ctx.lang)) throw apiError('rest-event-not-found', [String(id)])
+  return readable(record, ctx, input)
 }
 
-function bySlug(request: ApiRequest): ApiResult {
-  return readable(findBySlug(request.view, 'events', request.params.slug as string)!, request)
+function bySlug(ctx: RequestContext, input: RouteInput): ApiResult {
+  return readable(findBySlug(ctx, 'events', input.params.slug as string)!, ctx, input)
 }
 
 /** The reference's access checks for one event, then the event with its JSON-LD. */
-function readable(record: ContentRecord, request: ApiRequest): ApiResult {
+function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput): ApiResult {
   const { owner, status } = ownership(record)
   if (status === 'trash') throw apiError('event-no-longer-available')
-  if (status !== 'publish' && !canReadPost(request.caller, owner)) throw apiError('event-not-accessible')
-  let view = request.view
-  if (record.source.data.password && request.query.context === 'edit' && canChangePost(request.caller, owner, status)) {
+  if (status !== 'publish' && !canReadPost(ctx.caller, owner)) throw apiError('event-not-accessible')
+  let view = ctx
+  if (record.source.data.password && input.query.context === 'edit' && canChangePost(ctx.caller, owner, status)) {
     // `context=edit` by someone who may edit the event opens it without the password, as in the reference.
     view = { ...view, password: String(record.source.data.password) }
   }
@@ -73,16 +73,6 @@ function readable(record: ContentRecord, request: ApiRequest): ApiResult {
 
 const OPEN_EVENTS = Buffer.from('{"events":[')
 const COMMA = Buffer.from(',')
-
-/** `X-TEC-Total` and `X-TEC-TotalPages`, as decimal strings. */
-export function totals(total: number, totalPages: number): Record<string, string> {
-  return { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
-}
-
-/** Links carry `ml_language` when the request named it (docs/compatibility.md §1). */
-export function withLang(query: [string, string][], request: ApiRequest): [string, string][] {
-  return request.view.langNamed ? [...query, ['ml_language', request.view.lang]] : query
-}
 
 export const EVENT_ROUTES: RouteDef[] = [
   {

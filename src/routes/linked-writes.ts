@@ -1,19 +1,20 @@
-import { canDeleteForGood, canPublish } from '../auth/roles.ts'
+import { canDeleteForGood } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { apiError, invalidParam } from '../errors.ts'
+import { invalidParam } from '../errors.ts'
 import { entityTag } from '../http/respond.ts'
 import { ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_READ_ARGS, VENUE_SLUG_READ_ARGS } from '../args/linked.ts'
 import { asUpdate } from '../args/types.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../args/write-linked.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
-import type { WriteContext } from '../write/context.ts'
+import { inTransaction } from '../write/context.ts'
+import { deletePost, trashPost, untrash } from '../write/removal.ts'
 import { commitLinked, createLinked, linkedChanges, type LinkedKind } from '../write/linked.ts'
-import { checkIfMatch, forbidden, pathRecord, POST_WRITER, postAccess } from './access.ts'
-import { inTransaction } from './event-writes.ts'
-import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
+import { forbidden } from '../http/envelope.ts'
+import { checkIfMatch, pathRecord, POST_WRITER, postAccess } from './access.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, Endpoint } from '../http/route.ts'
 
 const SERIALIZE = { venues: toVenueResponse, organizers: toOrganizerResponse }
-const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const
 const CREATE = { venues: VENUE_CREATE_ARGS, organizers: ORGANIZER_CREATE_ARGS }
 const READ = { venues: VENUE_READ_ARGS, organizers: ORGANIZER_READ_ARGS }
 const SLUG = { venues: VENUE_SLUG_READ_ARGS, organizers: ORGANIZER_SLUG_READ_ARGS }
@@ -26,75 +27,52 @@ const FORCE = {
 } as const
 
 /** The venue or organizer the path names; an unknown slug is 400 like an unknown id. */
-function target(kind: LinkedKind, request: ApiRequest): ContentRecord {
-  const record = pathRecord(kind, {
-    view: request.view,
-    ...(request.pathId !== undefined ? { id: request.pathId } : {}),
-    ...(request.pathSlug !== undefined ? { slug: request.pathSlug } : {}),
-  })
-  if (!record) throw invalidParam(request.pathSlug !== undefined ? 'slug' : 'id')
+function target(kind: LinkedKind, ctx: RequestContext, input: RouteInput): ContentRecord {
+  const record = pathRecord(kind, ctx, { id: input.pathId, slug: input.pathSlug })
+  if (!record) throw invalidParam(input.pathSlug !== undefined ? 'slug' : 'id')
   return record
 }
 
 /** The record as a single GET shows it: the body every write answers with, and what If-Match is checked against. */
-export function linkedBody(kind: LinkedKind, record: ContentRecord, request: ApiRequest, jsonLd = true) {
-  return SERIALIZE[kind](record, request.view, { top: true, jsonLd })
+function linkedBody(kind: LinkedKind, record: ContentRecord, ctx: RequestContext, jsonLd = true) {
+  return SERIALIZE[kind](record, ctx, { top: true, jsonLd })
 }
 
 function create(kind: LinkedKind) {
-  return async (request: ApiRequest): Promise<ApiResult> => {
-    const { record } = await inTransaction(request, (ctx) => createLinked(kind, request.params, request.given, ctx))
+  return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
+    const { record } = await inTransaction(ctx, (write) => createLinked(kind, input.params, input.given, write))
     // 201 also when an existing record of the same name was reused, as upstream (docs/compatibility.md §24).
-    return { status: 201, body: linkedBody(kind, record, request, false) }
+    return { status: 201, body: linkedBody(kind, record, ctx, false) }
   }
 }
 
 function update(kind: LinkedKind) {
-  return async (request: ApiRequest): Promise<ApiResult> => {
-    const record = await inTransaction(request, (ctx) => {
-      const current = target(kind, request)
-      checkIfMatch(request, () => entityTag(JSON.stringify(linkedBody(kind, current, request))))
-      const changes = linkedChanges(kind, request.params, request.given, ctx, current)
-      if (current.source.data.status === 'trash' && !request.given.has('status'))
-        changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
-      return commitLinked(kind, current, changes, ctx)
+  return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
+    const record = await inTransaction(ctx, (write) => {
+      const current = target(kind, ctx, input)
+      checkIfMatch(input, () => entityTag(JSON.stringify(linkedBody(kind, current, ctx))))
+      const changes = linkedChanges(kind, input.params, input.given, write, current)
+      untrash(current, input.given, changes, write.caller)
+      return commitLinked(kind, current, changes, write)
     })
-    return { body: linkedBody(kind, record, request, false) }
+    return { body: linkedBody(kind, record, ctx, false) }
   }
 }
 
 /** DELETE trashes and unlinks the record from every event; a second DELETE is 410; force deletes the files (docs/compatibility.md §8). */
 function remove(kind: LinkedKind) {
-  return (request: ApiRequest): Promise<ApiResult> =>
-    inTransaction(request, async (ctx) => {
-      const record = target(kind, request)
-      checkIfMatch(request, () => entityTag(JSON.stringify(linkedBody(kind, record, request))))
-      if (request.params.force === true) {
-        if (!canDeleteForGood(request.caller)) throw forbidden(request.caller)
-        const previous = linkedBody(kind, record, request, false)
-        await unlink(kind, record.id, ctx)
-        await ctx.tx.commit(kind, record.stem, Object.fromEntries([...record.files.keys()].map((lang) => [lang, null])))
+  return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
+    inTransaction(ctx, async (write) => {
+      const record = target(kind, ctx, input)
+      checkIfMatch(input, () => entityTag(JSON.stringify(linkedBody(kind, record, ctx))))
+      if (input.params.force === true) {
+        if (!canDeleteForGood(ctx.caller)) throw forbidden(ctx.caller)
+        const previous = linkedBody(kind, record, ctx, false)
+        await deletePost(kind, record, write)
         return { body: { deleted: true, previous } }
       }
-      if (record.source.data.status === 'trash') throw apiError(`${SINGULAR[kind]}-is-in-trash`)
-      await unlink(kind, record.id, ctx)
-      const trashed = await ctx.tx.commit(kind, record.stem, {
-        [record.source.lang]: { data: { ...record.source.data, status: 'trash' }, body: record.source.body },
-      })
-      return { body: linkedBody(kind, trashed!, request, false) }
+      return { body: linkedBody(kind, await trashPost(kind, record, write), ctx, false) }
     })
-}
-
-/** Takes a venue or organizer out of every event that links it (Cest:VenueDeletion). */
-async function unlink(kind: LinkedKind, id: number, ctx: WriteContext): Promise<void> {
-  const field = SINGULAR[kind]
-  for (const event of ctx.store.list('events')) {
-    const ids = event.source.data[field]
-    if (!Array.isArray(ids) || !ids.includes(id)) continue
-    const rest = ids.filter((other) => other !== id)
-    const data = { ...event.source.data, [field]: rest.length ? rest : undefined }
-    await ctx.tx.commit('events', event.stem, { [event.source.lang]: { data, body: event.source.body } })
-  }
 }
 
 /** POST /venues or /organizers. */

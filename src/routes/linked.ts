@@ -16,22 +16,20 @@ import {
 } from '../args/linked.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
-import { listLinks, restRoot } from '../serialize/urls.ts'
-import { totals, withLang } from './events.ts'
-import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+import { totals } from '../http/respond.ts'
+import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
 
 const SERIALIZE = { venues: toVenueResponse, organizers: toOrganizerResponse }
 const SINGULAR = { venues: 'venue', organizers: 'organizer' } as const
 
 function list(kind: LinkedKind) {
-  return (request: ApiRequest): ApiResult => {
-    const { page, query } = listLinked(kind, request.params, request.scope)
+  return (ctx: RequestContext, input: RouteInput): ApiResult => {
+    const { page, query } = listLinked(kind, input.params, ctx)
     if (page.page > 1 && page.items.length === 0) throw apiError(`${SINGULAR[kind]}-archive-page-not-found`)
-    const links = listLinks(
-      request.view.site,
-      pageLinks(`${restRoot(request.view)}${kind}/`, withLang(query, request), page, false),
-    )
-    const items = page.items.map((record) => SERIALIZE[kind](record, request.view, { top: true }))
+    const links = listLinks(ctx.site, pageLinks(`${restRoot(ctx)}${kind}/`, withLang(query, ctx), page, false))
+    const items = page.items.map((record) => SERIALIZE[kind](record, ctx, { top: true }))
     const body = { [kind]: items, ...links, total: page.total, total_pages: page.totalPages }
     return { body, headers: totals(page.total, page.totalPages) }
   }
@@ -39,20 +37,20 @@ function list(kind: LinkedKind) {
 
 /** One venue or organizer; the id or slug was checked by its argument already (400 when unknown). */
 function single(kind: LinkedKind, by: 'id' | 'slug') {
-  return (request: ApiRequest): ApiResult => {
+  return (ctx: RequestContext, input: RouteInput): ApiResult => {
     const record =
       by === 'id'
-        ? request.view.store.get(kind, request.params.id as number)!
-        : findBySlug(request.view, kind, request.params.slug as string)!
-    return { body: SERIALIZE[kind](accessible(kind, record, request), request.view, { top: true, jsonLd: true }) }
+        ? ctx.store.get(kind, input.params.id as number)!
+        : findBySlug(ctx, kind, input.params.slug as string)!
+    return { body: SERIALIZE[kind](accessible(kind, record, ctx), ctx, { top: true, jsonLd: true }) }
   }
 }
 
 /** Unpublished venues and organizers are for those who may read them: editors, or their authors (docs/compatibility.md §20). */
-function accessible(kind: LinkedKind, record: ContentRecord, request: ApiRequest): ContentRecord {
+function accessible(kind: LinkedKind, record: ContentRecord, ctx: RequestContext): ContentRecord {
   const { owner, status } = ownership(record)
-  if (!request.view.store.langOf(record, request.view.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
-  if (status !== 'publish' && !canReadPost(request.caller, owner)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  if (!ctx.store.langOf(record, ctx.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  if (status !== 'publish' && !canReadPost(ctx.caller, owner)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
   return record
 }
 

@@ -3,7 +3,8 @@ import { ROOT_ARGS } from '../args/root.ts'
 import { NAMESPACE } from '../serialize/context.ts'
 import { apiBase, link } from '../serialize/urls.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'
-import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { ApiResult, RouteDef } from '../http/route.ts'
 
 /**
  * The namespace index over the routes of Almanac's namespace in the given table (this one
@@ -17,9 +18,9 @@ export function rootRoute(routes: () => RouteDef[]): RouteDef {
       {
         methods: ['GET'],
         args: ROOT_ARGS,
-        handler: (request) =>
+        handler: (ctx) =>
           index(
-            request,
+            ctx,
             routes().filter((route) => namespaceOf(route) === NAMESPACE),
           ),
       },
@@ -27,18 +28,18 @@ export function rootRoute(routes: () => RouteDef[]): RouteDef {
   }
 }
 
-function index(request: ApiRequest, routes: RouteDef[]): ApiResult {
+function index(ctx: RequestContext, routes: RouteDef[]): ApiResult {
   const described: Record<string, unknown> = {}
-  for (const route of routes) described[routeKey(route)] = describeRoute(route, request.paramContext, request.view)
+  for (const route of routes) described[routeKey(route)] = describeRoute(route, ctx)
   return {
     body: {
       namespace: NAMESPACE,
       routes: described,
-      _links: { up: [{ href: link(request.view.site, apiBase(request.view)) }] },
+      _links: { up: [{ href: link(ctx.site, apiBase(ctx)) }] },
       languages: LANGUAGES.map((code) => ({
         code,
         name: LANGUAGE_NAMES[code],
-        default: code === request.view.site.defaultLang,
+        default: code === ctx.site.defaultLang,
       })),
     },
   }

@@ -6,66 +6,67 @@ import { asUpdate } from '../args/types.ts'
 import { CATEGORY_CREATE_ARGS, TAG_CREATE_ARGS } from '../args/write-terms.ts'
 import { toTermResponse } from '../serialize/term.ts'
 import { restRoot } from '../serialize/urls.ts'
+import { inTransaction } from '../write/context.ts'
 import { createTerm, deleteTerm, updateTerm, type TermKind } from '../write/terms.ts'
 import { checkIfMatch, termManager } from './access.ts'
-import { inTransaction } from './event-writes.ts'
-import type { ApiRequest, ApiResult, Endpoint } from './types.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, Endpoint } from '../http/route.ts'
 
 const CREATE = { categories: CATEGORY_CREATE_ARGS, tags: TAG_CREATE_ARGS }
 const READ = { categories: CATEGORY_READ_ARGS, tags: TAG_READ_ARGS }
 const WRITE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 /** A single term with its `_links`, as every term write answers. */
-function withLinks(record: ContentRecord, request: ApiRequest) {
-  return toTermResponse(record, request.view, { allow: WRITE_METHODS })
+function withLinks(record: ContentRecord, ctx: RequestContext) {
+  return toTermResponse(record, ctx, { allow: WRITE_METHODS })
 }
 
 /** Tags have no parents: WordPress reads `parent` anyway and refuses it. */
-function refuseTagParent(kind: TermKind, request: ApiRequest): void {
-  if (kind === 'tags' && request.input.parent !== undefined) throw apiError('rest_taxonomy_not_hierarchical')
+function refuseTagParent(kind: TermKind, input: RouteInput): void {
+  if (kind === 'tags' && input.raw.parent !== undefined) throw apiError('rest_taxonomy_not_hierarchical')
 }
 
 /** A category cannot sit under itself or one of its own descendants. */
-function refuseCycle(term: ContentRecord, request: ApiRequest): void {
-  const parent = request.params.parent
+function refuseCycle(term: ContentRecord, ctx: RequestContext, input: RouteInput): void {
+  const parent = input.params.parent
   for (let id = typeof parent === 'number' ? parent : 0; id; ) {
     if (id === term.id) throw invalidParam('parent')
-    id = Number(request.view.store.get('categories', id)?.source.data.parent) || 0
+    id = Number(ctx.store.get('categories', id)?.source.data.parent) || 0
   }
 }
 
 function create(kind: TermKind) {
-  return async (request: ApiRequest): Promise<ApiResult> => {
-    refuseTagParent(kind, request)
-    const record = await inTransaction(request, (ctx) => createTerm(kind, request.params, ctx))
+  return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
+    refuseTagParent(kind, input)
+    const record = await inTransaction(ctx, (write) => createTerm(kind, input.params, write))
     return {
       status: 201,
-      body: withLinks(record, request),
-      headers: { Location: `${restRoot(request.view)}${kind}/${record.id}` },
+      body: withLinks(record, ctx),
+      headers: { Location: `${restRoot(ctx)}${kind}/${record.id}` },
     }
   }
 }
 
 function update(kind: TermKind) {
-  return async (request: ApiRequest): Promise<ApiResult> => {
-    refuseTagParent(kind, request)
-    const record = await inTransaction(request, (ctx) => {
-      const term = ctx.store.get(kind, request.params.id as number)!
-      checkIfMatch(request, () => entityTag(JSON.stringify(toTermResponse(term, request.view, { allow: ['GET'] }))))
-      refuseCycle(term, request)
-      return updateTerm(kind, term, request.params, request.given, ctx)
+  return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
+    refuseTagParent(kind, input)
+    const record = await inTransaction(ctx, (write) => {
+      const term = ctx.store.get(kind, input.params.id as number)!
+      checkIfMatch(input, () => entityTag(JSON.stringify(toTermResponse(term, ctx, { allow: ['GET'] }))))
+      refuseCycle(term, ctx, input)
+      return updateTerm(kind, term, input.params, input.given, write)
     })
-    return { body: withLinks(record, request) }
+    return { body: withLinks(record, ctx) }
   }
 }
 
 /** Terms are always deleted for good; the answer is the term as it was, without `_links`. */
 function remove(kind: TermKind) {
-  return (request: ApiRequest): Promise<ApiResult> =>
-    inTransaction(request, async (ctx) => {
-      const term = ctx.store.get(kind, request.params.id as number)!
-      const previous = toTermResponse(term, request.view)
-      await deleteTerm(kind, term, ctx)
+  return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
+    inTransaction(ctx, async (write) => {
+      const term = ctx.store.get(kind, input.params.id as number)!
+      const previous = toTermResponse(term, ctx)
+      await deleteTerm(kind, term, write)
       return { body: previous }
     })
 }

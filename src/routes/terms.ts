@@ -3,26 +3,27 @@ import { listTerms } from '../query/terms.ts'
 import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS } from '../args/terms.ts'
 import type { ArgSet } from '../args/types.ts'
 import { toTermResponse } from '../serialize/term.ts'
+import { totals } from '../http/respond.ts'
 import { link as siteLink, restRoot } from '../serialize/urls.ts'
-import { totals } from './events.ts'
 import { createTermEndpoint, termWrites } from './term-writes.ts'
-import type { ApiRequest, ApiResult, RouteDef } from './types.ts'
+import type { RequestContext } from '../context/request.ts'
+import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
 
 /** Term archives never 404; their links drop `per_page` and every filter (docs/compatibility.md §30). */
 function list(kind: TermKind) {
-  return (request: ApiRequest): ApiResult => {
-    const page = listTerms(kind, request.params, request.scope)
-    const base = `${restRoot(request.view)}${kind}/`
-    const lang = request.view.langNamed ? `ml_language=${request.view.lang}` : ''
+  return (ctx: RequestContext, input: RouteInput): ApiResult => {
+    const page = listTerms(kind, input.params, ctx)
+    const base = `${restRoot(ctx)}${kind}/`
+    const lang = ctx.langNamed ? `ml_language=${ctx.lang}` : ''
     const link = (n: number | null) => {
       const query = [n && n > 1 ? `page=${n}` : '', lang].filter(Boolean).join('&')
-      return siteLink(request.view.site, query ? `${base}?${query}` : base)
+      return siteLink(ctx.site, query ? `${base}?${query}` : base)
     }
     const body: Record<string, unknown> = {
       rest_url: link(null),
       total: page.total,
       total_pages: page.totalPages,
-      [kind]: page.items.map((record) => toTermResponse(record, request.view)),
+      [kind]: page.items.map((record) => toTermResponse(record, ctx)),
     }
     if (page.page < page.totalPages) body.next_rest_url = link(page.page + 1)
     if (page.page > 1) body.previous_rest_url = link(page.page - 1)
@@ -31,9 +32,9 @@ function list(kind: TermKind) {
 }
 
 function single(kind: TermKind) {
-  return (request: ApiRequest): ApiResult => {
-    const record = request.view.store.get(kind, request.params.id as number)!
-    return { body: toTermResponse(record, request.view, { allow: ['GET'] }) }
+  return (ctx: RequestContext, input: RouteInput): ApiResult => {
+    const record = ctx.store.get(kind, input.params.id as number)!
+    return { body: toTermResponse(record, ctx, { allow: ['GET'] }) }
   }
 }
 

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { createMarkdownIt } from './markdown-it.ts'
 import type { MarkdownReply } from './markdown-worker.ts'
+import type { MarkdownRenderer } from '../context/caches.ts'
 
 export { isSafeLink } from './markdown-it.ts'
 
@@ -12,13 +13,7 @@ const CACHE_LIMIT = 20_000
 // rendered on a worker thread when a write brings them (`prepare`), off the event loop.
 const OFF_THREAD_FROM = 4_096
 
-/** A Markdown renderer with a cache: the same text is rendered once, and a failure stays with its text. */
-export interface MarkdownRenderer {
-  /** Markdown to HTML (`<p>…</p>`, no trailing newline); '' stays ''. Never throws. */
-  render(markdown: string): string
-  /** Renders a long text on a worker thread, so that `render` finds it ready; short ones need not wait. */
-  prepare(markdown: string): Promise<void>
-}
+export type { MarkdownRenderer } from '../context/caches.ts'
 
 /**
  * A renderer over `render`. A text it cannot render is served as escaped text in a paragraph,

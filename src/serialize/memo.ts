@@ -1,33 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
+import type { Memo, MemoCache } from '../context/caches.ts'
 
-/**
- * A record's JSON as UTF-8 bytes, with their digest. Bytes, because a response assembled from
- * them is a memcpy, where a string would be encoded again on every write; the digest, so the
- * response need not be hashed again for its ETag.
- */
-export interface Memo {
-  bytes: Buffer
-  digest: string
-}
-
-/**
- * The caches of one app's serializers. Records are immutable: a change makes a new record object
- * and moves the store version, so a record's JSON or shape for one language, site and shape can be
- * kept until then. Each app makes its own (`createMemoCache`): two apps in one process share none.
- */
-export interface MemoCache {
-  /** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
-  json(record: ContentRecord, key: string, build: () => unknown): Memo
-  /**
-   * An object built from a record for a key, shared until the record or the store's version changes:
-   * venues, organizers and terms are embedded in many events, and each is built once, not once per
-   * event. It is frozen, so a caller that would change the shared object fails instead.
-   */
-  shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T
-  /** Like `shape`, for records too many to keep each: only the most recently used stay. */
-  recent<T extends object>(record: ContentRecord, key: string, build: () => T): T
-}
+export type { Memo, MemoCache } from '../context/caches.ts'
 
 // The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
 // crawl of everything does not pile up.

@@ -30,7 +30,7 @@ function basics(record: ContentRecord, view: View): TermBasics {
     slug: text(fields.slug),
     description: fields.description,
     parent,
-    count: view.termCount(record.id),
+    count: view.indexes.termCount(record.id),
     urls,
   }
 }

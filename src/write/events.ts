@@ -1,4 +1,3 @@
-import { canPublish } from '../auth/roles.ts'
 import { eventTimes } from '../content/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
@@ -6,6 +5,7 @@ import { isTimestamp, parseTime } from '../time/parse.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
+import { untrash } from './removal.ts'
 import { applyLinked, nowWall, planLinked, toImageValue } from './linked.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
@@ -44,9 +44,7 @@ export async function updateEvent(
   ctx: WriteContext,
 ): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, event)
-  if (event.source.data.status === 'trash' && !given.has('status')) {
-    changes.status = canPublish(ctx.caller) ? 'publish' : 'draft'
-  }
+  untrash(event, given, changes, ctx.caller)
   return (await ctx.tx.commit('events', event.stem, planFiles('events', event, ctx.lang, changes)))!
 }
 
@@ -67,7 +65,7 @@ async function eventChanges(
   }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
-  await prepareMarkdownOf(changes, ctx.markdown)
+  await prepareMarkdownOf(changes, ctx.caches.markdown)
   Object.assign(changes, eventDates(params, given, ctx, event))
   const venue = given.has('venue') ? planLinked('venues', params.venue, ctx) : undefined
   const organizer = given.has('organizer') ? planLinked('organizers', params.organizer, ctx) : undefined
@@ -91,18 +89,18 @@ function plainChanges(
     if (sent(field)) changes[field] = params[field] === '' && field !== 'website' ? null : String(params[field])
   for (const field of FLAGS) if (sent(field)) changes[field] = params[field] === true
   if (sent('description')) changes.description = String(params.description)
-  if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.siteZone : String(params.timezone)
+  if (sent('timezone')) changes.timezone = params.timezone === '' ? ctx.site.timezone : String(params.timezone)
   if (sent('author')) changes.author = Number(params.author)
   if (sent('image')) changes.image = params.image === '' ? null : toImageValue(params.image)
   if (sent('cost')) changes.cost = costValue(params.cost, event === undefined)
-  const date = publicationDate(params, ctx.siteZone, ctx.now)
+  const date = publicationDate(params, ctx.site.timezone, ctx.now)
   if (date) changes.date = date.wall
   // Every write moves the modification date, as WordPress's post_modified does.
   changes.modified = nowWall(ctx)
   if (!event) {
     changes.date ??= nowWall(ctx)
     changes.author ??= ctx.caller.id
-    changes.timezone ??= ctx.siteZone
+    changes.timezone ??= ctx.site.timezone
   }
   if (sent('status') || !event) {
     const published = date?.instant ?? (event ? undefined : ctx.now)
@@ -127,8 +125,9 @@ function eventDates(
   ctx: WriteContext,
   event: ContentRecord | undefined,
 ): Changes {
-  const current = event ? eventTimes(event, ctx.siteZone) : undefined
-  const zone = given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.siteZone)
+  const current = event ? eventTimes(event, ctx.site.timezone) : undefined
+  const zone =
+    given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.site.timezone)
   // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §30).
   const read = (field: string) =>
     instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)

@@ -45,9 +45,9 @@ export function linkedChanges(
     // Venue map flags are strings on the wire ("true"/"false"); absent on create means shown, as upstream.
     for (const flag of ['show_map', 'show_map_link']) if (sent(flag)) changes[flag] = isTrueWord(params[flag])
   }
-  const date = publicationDate(params, ctx.siteZone, ctx.now)
+  const date = publicationDate(params, ctx.site.timezone, ctx.now)
   if (date) changes.date = date.wall
-  changes.modified = instantToWall(ctx.now, ctx.siteZone)
+  changes.modified = instantToWall(ctx.now, ctx.site.timezone)
   if (sent('status') || !record) {
     changes.status = writtenStatus(params.status, ctx.caller, date?.instant, ctx.now)
   }
@@ -86,7 +86,7 @@ export async function createLinked(
     fresh.show_map ??= true
     fresh.show_map_link ??= true
   }
-  await prepareMarkdownOf(fresh, ctx.markdown)
+  await prepareMarkdownOf(fresh, ctx.caches.markdown)
   const files = planFiles(kind, undefined, ctx.lang, fresh)
   const record = await ctx.tx.commit(kind, ctx.store.newStem(kind, slug, id), files)
   return { record: record!, created: true }
@@ -119,7 +119,7 @@ export async function commitLinked(
   changes: Changes,
   ctx: WriteContext,
 ): Promise<ContentRecord> {
-  await prepareMarkdownOf(changes, ctx.markdown)
+  await prepareMarkdownOf(changes, ctx.caches.markdown)
   const files = planFiles(kind, record, ctx.lang, changes)
   return (await ctx.tx.commit(kind, record.stem, files))!
 }
@@ -161,7 +161,7 @@ function inlineParams(kind: LinkedKind, entry: Record<string, unknown>, ctx: Wri
   const args = kind === 'venues' ? VENUE_CREATE_ARGS : ORGANIZER_CREATE_ARGS
   let parsed: ParsedParams
   try {
-    parsed = parseParams(args, entry, ctx.paramContext)
+    parsed = parseParams(args, entry, ctx)
   } catch (error) {
     if (error instanceof ApiError) throw invalidParam(NAME[kind])
     throw error
@@ -180,5 +180,5 @@ export function toImageValue(value: unknown): number | string {
 
 /** Now, as a site-local wall clock: the publication date of a record created without one. */
 export function nowWall(ctx: WriteContext): string {
-  return instantToWall(ctx.now, ctx.siteZone)
+  return instantToWall(ctx.now, ctx.site.timezone)
 }

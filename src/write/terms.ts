@@ -7,6 +7,7 @@ import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './context.ts'
+import { deleteFiles, unlinkFromEvents } from './removal.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { sanitizeChanges } from './sanitize.ts'
 
@@ -105,17 +106,7 @@ export async function updateTerm(
 
 /** Deletes a term for good: out of every event that has it, its children moved up to its parent. */
 export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: WriteContext): Promise<void> {
-  for (const event of ctx.store.list('events')) {
-    const ids = (event.source.data[kind] as number[] | undefined) ?? []
-    if (!ids.includes(term.id)) continue
-    const rest = ids.filter((id) => id !== term.id)
-    await ctx.tx.commit('events', event.stem, {
-      [event.source.lang]: {
-        data: { ...event.source.data, [kind]: rest.length ? rest : undefined },
-        body: event.source.body,
-      },
-    })
-  }
+  await unlinkFromEvents(kind, term.id, ctx)
   if (kind === 'categories') {
     const parent = Number(term.source.data.parent) || undefined
     for (const child of ctx.store.list('categories').filter((c) => c.source.data.parent === term.id)) {
@@ -124,7 +115,7 @@ export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: Write
       })
     }
   }
-  await ctx.tx.commit(kind, term.stem, Object.fromEntries([...term.files.keys()].map((lang) => [lang, null])))
+  await deleteFiles(term, ctx)
 }
 
 /** A term's slug from the one sent, or from its name when none is sent or nothing of it is left (WordPress's `sanitize_title` fallback). */

@@ -86,7 +86,6 @@ describe('almanac build', () => {
         defaultLang: 'en',
         perPage: 9,
         bulkPerPage: 50,
-        siteZone: site.timezone,
       },
       SAMPLE_NOW,
     )

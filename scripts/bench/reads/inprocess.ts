@@ -3,7 +3,7 @@
 import { createApp } from '../../../src/app.ts'
 import { createStore } from '../../../src/content/store.ts'
 import type { Lang } from '../../../src/languages.ts'
-import { listEvents, type QueryScope } from '../../../src/query/events.ts'
+import { listEvents } from '../../../src/query/events.ts'
 import { EVENT_LIST_ARGS } from '../../../src/args/events.ts'
 import { parseParams, parseQuery, type ParsedParams } from '../../../src/args/parse.ts'
 import type { Corpus } from '../common/content.ts'
@@ -65,26 +65,9 @@ export async function measureInProcess(corpus: Corpus, iterations: number, round
   const app = createApp({ store, site: SITE, perPage: 9, maxPerPage: 50, fallback: true })
   const storeAndAppMs = performance.now() - started
   const now = Date.now()
-  const scope = (at: number): QueryScope => ({
-    store,
-    indexes: app.indexes,
-    lang: 'en',
-    siteZone: ZONE,
-    now: at,
-    reader: 'none',
-    geolocDistance: 25,
-  })
   const parse = (query: string, at: number): ParsedParams =>
-    parseParams(EVENT_LIST_ARGS, parseQuery(new URLSearchParams(query)), {
-      store,
-      lang: 'en',
-      now: at,
-      siteZone: ZONE,
-      perPage: 9,
-      maxPerPage: 50,
-      canSeeDrafts: false,
-    })
-  const run = (p: ParsedParams, at: number) => listEvents(p.values, p.given, scope(at))
+    parseParams(EVENT_LIST_ARGS, parseQuery(new URLSearchParams(query)), app.context({ lang: 'en', now: at }))
+  const run = (p: ParsedParams, at: number) => listEvents(p.values, p.given, app.context({ lang: 'en', now: at }))
   // An update with no record only moves the generation, which drops every cached result: what an edit does.
   const forget = () => {
     const before = app.indexes.generation

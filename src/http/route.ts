@@ -1,27 +1,18 @@
 import type { Caller } from '../auth/roles.ts'
-import type { Indexes } from '../query/indexes.ts'
-import type { QueryScope } from '../query/events.ts'
 import type { ArgSet } from '../args/types.ts'
-import type { ParamContext } from '../args/validators.ts'
-import type { View } from '../serialize/context.ts'
+import type { RequestContext } from '../context/request.ts'
 
-/** A request after routing, authentication and argument parsing, as handlers see it. */
-export interface ApiRequest {
+/** What a handler is given besides the context: its arguments, and what the path, the query and the headers said. */
+export interface RouteInput {
   method: string
-  view: View
-  caller: Caller | null
-  indexes: Indexes
   /** Arguments after the reference's pipeline (defaults applied, types coerced). */
   params: Record<string, unknown>
   /** The arguments the caller actually sent. */
   given: Set<string>
-  scope: QueryScope
-  /** What argument defaults and checks were computed from. */
-  paramContext: ParamContext
   /** The raw query, for what WordPress reads without declaring it (`context`, `password`). */
   query: Record<string, unknown>
   /** Query, body and path together, before argument parsing: undeclared keys included. */
-  input: Record<string, unknown>
+  raw: Record<string, unknown>
   /** The `If-Match` header of a write (docs/compatibility.md §14). */
   ifMatch: string | null
   /** The record the path names: its id, or its slug (by-slug routes). */
@@ -39,11 +30,8 @@ export interface ApiResult {
   headers?: Record<string, string>
 }
 
-/** Who may use an endpoint, before any argument is looked at (docs/compatibility.md §3). */
-export interface Access {
-  caller: Caller | null
-  view: View
-  /** The record the path names, by id or by slug, when it exists. */
+/** The record the path of a request names, by id or by slug, when it names one. */
+export interface PathTarget {
   id?: number
   slug?: string
 }
@@ -55,8 +43,8 @@ export interface Endpoint {
   /** The generic right (`edit_posts`, `manage_terms`…); also decides the `Allow` header. Absent: public. */
   capability?: (caller: Caller | null) => boolean
   /** The right on the very record the path names (docs/compatibility.md §6); throws 403 `rest_forbidden`. */
-  authorize?: (access: Access) => void
-  handler: (request: ApiRequest) => ApiResult | Promise<ApiResult>
+  authorize?: (ctx: RequestContext, target: PathTarget) => void
+  handler: (ctx: RequestContext, input: RouteInput) => ApiResult | Promise<ApiResult>
   /** On by-slug routes: the path slug is the `slug` argument (checked to exist), not a body's new slug. */
   slugFromPath?: boolean
 }
@@ -70,4 +58,11 @@ export interface RouteDef {
   /** Relative to the namespace, the reference's regex form: `/events/(?P<id>\d+)`. */
   pattern: string
   endpoints: Endpoint[]
+}
+
+/** Methods of a route the caller may use (WordPress's `Allow` header): public ones, and those their role allows. */
+export function allowedMethods(route: RouteDef, caller: Caller | null): string[] {
+  return route.endpoints
+    .filter((endpoint) => !endpoint.capability || endpoint.capability(caller))
+    .flatMap((endpoint) => endpoint.methods)
 }

@@ -1,0 +1,50 @@
+import type { ContentRecord } from '../content/store.ts'
+
+// The shapes of one app's serializer caches, which every request carries (`RequestContext.caches`):
+// declared here, below every layer that reads them; `src/serialize/caches.ts` builds them.
+
+/**
+ * What one app's serializers keep between requests: records' JSON and shapes, and rendered
+ * Markdown. `createApp` makes one per app and hands it to every request through its context
+ * (`RequestContext.caches`), so two apps in one process share no cache, and a new app starts clean.
+ */
+export interface Caches {
+  memo: MemoCache
+  markdown: MarkdownRenderer
+}
+
+/**
+ * A record's JSON as UTF-8 bytes, with their digest. Bytes, because a response assembled from
+ * them is a memcpy, where a string would be encoded again on every write; the digest, so the
+ * response need not be hashed again for its ETag.
+ */
+export interface Memo {
+  bytes: Buffer
+  digest: string
+}
+
+/**
+ * The caches of one app's serializers. Records are immutable: a change makes a new record object
+ * and moves the store version, so a record's JSON or shape for one language, site and shape can be
+ * kept until then. Each app makes its own (`createMemoCache`): two apps in one process share none.
+ */
+export interface MemoCache {
+  /** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
+  json(record: ContentRecord, key: string, build: () => unknown): Memo
+  /**
+   * An object built from a record for a key, shared until the record or the store's version changes:
+   * venues, organizers and terms are embedded in many events, and each is built once, not once per
+   * event. It is frozen, so a caller that would change the shared object fails instead.
+   */
+  shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T
+  /** Like `shape`, for records too many to keep each: only the most recently used stay. */
+  recent<T extends object>(record: ContentRecord, key: string, build: () => T): T
+}
+
+/** A Markdown renderer with a cache: the same text is rendered once, and a failure stays with its text. */
+export interface MarkdownRenderer {
+  /** Markdown to HTML (`<p>…</p>`, no trailing newline); '' stays ''. Never throws. */
+  render(markdown: string): string
+  /** Renders a long text on a worker thread, so that `render` finds it ready; short ones need not wait. */
+  prepare(markdown: string): Promise<void>
+}

@@ -1,0 +1,62 @@
+import type { ContentRecord } from '../content/store.ts'
+import type { Lang } from '../languages.ts'
+
+// The shapes of the query indexes, which every request carries (`RequestContext.indexes`): declared
+// here, below every layer that reads them; `src/query/indexes.ts` and `src/query/search.ts` build them.
+
+/** Full-text search over one language's event text: title, excerpt and description. */
+export interface SearchIndex {
+  /** Ids of events where every word matches (the last word also as a prefix). */
+  match(query: string): Set<number>
+  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
+  /** Resolves when every event is indexed (a background build yields between chunks). */
+  ready: Promise<void>
+}
+
+/** Everything the event filters read, computed once per record version. */
+export interface EventEntry {
+  record: ContentRecord
+  id: number
+  start: number
+  end: number
+  published: number
+  status: string
+  /** The author's user id (0 for none). */
+  author: number
+  /** Whether the event has a password, so lists blank it for callers without it. */
+  protected: boolean
+  hidden: boolean
+  featured: boolean
+  ticketed: boolean
+  parent: number
+  venues: number[]
+  organizers: number[]
+  terms: number[]
+  /** Bit i set when the record has a file in LANGUAGES[i]. */
+  langs: number
+}
+
+/** Indexes over the store, updated one record at a time. */
+export interface Indexes {
+  /** Events ordered by UTC start, then publication date, then id (docs/compatibility.md §18). */
+  byStart(): readonly EventEntry[]
+  /** Events ordered by UTC end, then id. */
+  byEnd(): readonly EventEntry[]
+  entry(id: number): EventEntry | undefined
+  /** Ids of events linked to a venue, an organizer or a term. */
+  linked(relation: 'venues' | 'organizers' | 'terms', id: number): ReadonlySet<number>
+  /**
+   * Published events assigned to a category or tag (WordPress counts direct assignments), less
+   * password-protected ones: their terms are blanked, so a count must not tell them apart.
+   */
+  termCount(termId: number): number
+  /**
+   * The full-text index of one language. Built on first use, in the background (await its
+   * `ready` to search without blocking other requests); languages nobody searches cost nothing.
+   */
+  search(lang: Lang): SearchIndex
+  /** Takes in a new or changed record (`before` is its previous version, if any). */
+  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
+  /** Moves on every update, so results cached from the indexes can tell they are stale. */
+  readonly generation: number
+}

@@ -1,0 +1,35 @@
+import type { H3Event, HTTPError } from 'h3'
+import type { Caller } from '../auth/roles.ts'
+import type { Site } from '../context/site.ts'
+import { ApiError, apiError } from '../errors.ts'
+import { baseHeaders, PRIVATE } from './respond.ts'
+
+/** `rest_forbidden`: 401 for nobody, 403 for a caller without the right (docs/compatibility.md §3). */
+export function forbidden(caller: Caller | null): ApiError {
+  const error = apiError('rest_forbidden')
+  return caller ? error : new ApiError(error.code, 401, error.message)
+}
+
+/** Every failure becomes the WordPress envelope; unexpected ones are logged once and hidden. */
+export function errorResponse(error: HTTPError, event: H3Event, site: Site, log: (message: string) => void): Response {
+  const api = toApiError(error, event, log)
+  const allow = event.context.allow as string[] | undefined
+  const headers = {
+    ...baseHeaders({ site, origin: event.req.headers.get('origin'), ...(allow ? { allow } : {}) }),
+    ...api.envelope.headers,
+  }
+  if (event.context.authenticated) Object.assign(headers, PRIVATE)
+  const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
+  return new Response(body, { status: api.status, headers })
+}
+
+/** The API error a failure stands for: its own, h3's 404 and 400, else a logged 500. */
+function toApiError(error: HTTPError, event: H3Event, log: (message: string) => void): ApiError {
+  const cause = error.cause
+  if (error instanceof ApiError) return error
+  if (cause instanceof ApiError) return cause
+  if (error.status === 404 && !error.unhandled) return apiError('rest_no_route')
+  if (error.status === 400 && !error.unhandled) return apiError('rest_invalid_url')
+  log(`${event.req.method} ${event.url.pathname}: ${(cause as Error)?.stack ?? error.stack ?? error.message}`)
+  return apiError('internal_server_error')
+}

@@ -1,0 +1,71 @@
+import { toList } from '../args/validators.ts'
+import type { LinkedKind, TermKind } from '../content/kinds.ts'
+import { findTerm } from '../content/lookup.ts'
+import { distanceKm, venueCoordinates } from './geo.ts'
+import type { EventEntry } from './indexes.ts'
+import type { QueryScope } from './scope.ts'
+import { isHidden, isReadable } from './visibility.ts'
+
+/** Relation filters as id sets, each ORed inside, ANDed together, as in the reference. */
+export function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
+  const sets: ReadonlySet<number>[] = []
+  const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) =>
+    sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
+  if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
+  if (values.tags !== undefined) relation('terms', termIds('tags', values.tags, scope))
+  if (values.venue !== undefined) relation('venues', readableIds('venues', values.venue, scope))
+  if (values.organizer !== undefined) relation('organizers', readableIds('organizers', values.organizer, scope))
+  if (values.search !== undefined) sets.push(scope.indexes.search(scope.lang).match(String(values.search)))
+  if (values.include !== undefined) sets.push(new Set(toList(values.include).map(Number)))
+  return sets
+}
+
+/** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
+function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
+  return toList(value)
+    .map(Number)
+    .filter((id) => {
+      const record = scope.store.get(kind, id)
+      return record !== undefined && isReadable(record, scope.reader)
+    })
+}
+
+/** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
+function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
+  const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
+  if (kind === 'tags') return ids
+  const children = new Map<number, number[]>()
+  for (const category of scope.store.list('categories')) {
+    const parent = category.source.data.parent
+    if (typeof parent === 'number' && parent > 0) children.set(parent, [...(children.get(parent) ?? []), category.id])
+  }
+  const all = new Set<number>()
+  const visit = (id: number) => {
+    if (all.has(id)) return
+    all.add(id)
+    for (const child of children.get(id) ?? []) visit(child)
+  }
+  ids.forEach(visit)
+  return [...all]
+}
+
+/** `geoloc`: whether the venue has coordinates; with `geoloc_lat`/`geoloc_lng`, whether it lies near them. */
+export function geolocCheck(values: Record<string, unknown>, scope: QueryScope): (entry: EventEntry) => boolean {
+  const point =
+    values.geoloc_lat !== undefined ? { lat: Number(values.geoloc_lat), lng: Number(values.geoloc_lng) } : undefined
+  return (entry) => {
+    const venue = entry.venues[0] === undefined ? undefined : scope.store.get('venues', entry.venues[0])
+    // A venue the caller may not read, or whose password hides its place, has no place to be near.
+    const shown = venue && isReadable(venue, scope.reader) && !isHidden(venue, scope.password)
+    const at = shown ? venueCoordinates(venue) : undefined
+    if (!point) return values.geoloc === (at !== undefined)
+    return values.geoloc !== false && at !== undefined && distanceKm(at, point) <= scope.geolocDistance
+  }
+}
+
+function union(sets: ReadonlySet<number>[]): ReadonlySet<number> {
+  if (sets.length === 1) return sets[0]!
+  const out = new Set<number>()
+  for (const set of sets) for (const id of set) out.add(id)
+  return out
+}
