@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ManifestEntry } from './output-files.ts'
+import type { ManifestEntry } from './manifest.ts'
 import type { Job } from './public-urls.ts'
 import type { WorkerMessage, WorkerSetup } from './render-worker.ts'
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { partOf, specifiers } from './imports.ts'
 
 // scripts/bench/ is split by what it measures (docs/architecture.md §8): each subject folder has one entry,
 // main.ts, run by `npm run bench:<subject>`, and imports nothing from another subject, only common/ (and
@@ -8,30 +9,20 @@ import { describe, expect, it } from 'vitest'
 
 const BENCH = resolve(import.meta.dirname, '../../scripts/bench')
 const SUBJECTS = ['reads', 'writes', 'watch', 'build', 'hostile']
-/** A static import or re-export, a side-effect import, or a dynamic import with a literal: every relative one. */
-const IMPORTS = [
-  /^\s*(?:import|export)\s[^;'"]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm,
-  /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm,
-  /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
-]
-
-/** The part of scripts/bench/ a path belongs to: its folder, or its own name for a file at the top. */
-function partOf(path: string): string {
-  const [first = '', ...rest] = relative(BENCH, path).split(sep)
-  return rest.length > 0 ? first : first.replace(/\.[^.]+$/, '')
-}
-
 /** Every import from one part of scripts/bench/ into another, as `from -> to (file imports spec)`. */
 function crossImports(): { from: string; to: string; why: string }[] {
   const files = readdirSync(BENCH, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
   return files.flatMap((name) => {
     const file = join(BENCH, name)
     const text = readFileSync(file, 'utf8')
-    const specs = IMPORTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''))
-    return specs
+    return specifiers(text)
       .map((spec) => resolve(dirname(file), spec))
-      .filter((target) => target.startsWith(BENCH + sep) && partOf(target) !== partOf(file))
-      .map((target) => ({ from: partOf(file), to: partOf(target), why: `${name} imports ${relative(BENCH, target)}` }))
+      .filter((target) => target.startsWith(BENCH + sep) && partOf(BENCH, target) !== partOf(BENCH, file))
+      .map((target) => ({
+        from: partOf(BENCH, file),
+        to: partOf(BENCH, target),
+        why: `${name} imports ${relative(BENCH, target)}`,
+      }))
   })
 }
 

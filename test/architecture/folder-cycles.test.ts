@@ -1,61 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { addEdge, type Graph, partGraph, specifiers } from './imports.ts'
 
 // The folders of src/ form layers (docs/architecture.md §1): no folder may depend on another that
-// depends back on it, however long the way round. Every relative import counts: static imports and
-// re-exports, `import()` with a literal, and type-only imports too, since a type import ties a folder
-// to another's shapes as much as a value import does (and is how a cycle hides until the next
-// refactor turns it into a value). A file directly in src/ (app.ts, errors.ts, config.ts, …) is a
+// depends back on it, however long the way round, counting every relative import (./imports.ts says
+// which). layers.test.ts checks the order of the layers; this test names a cycle when there is one,
+// which is easier to act on. A file directly in src/ (app.ts, errors.ts, config.ts, …) is a
 // node of its own: they sit at different layers (app.ts on top, errors.ts at the bottom).
 
 const SRC = resolve(import.meta.dirname, '../../src')
-/** A static import or re-export at the start of a line (so commented-out code does not count). */
-const STATIC = /^\s*(?:import|export)\s[^;'"]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm
-/** A side-effect import at the start of a line: `import './x.ts'`. */
-const BARE = /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm
-/** A dynamic import with a literal specifier. */
-const DYNAMIC = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
-
-type Graph = Map<string, Map<string, string[]>>
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(ts|mts|mjs|js)$/.test(name))
-    .map((name) => join(dir, name))
-}
-
-/** The node a file of src/ belongs to: its top-level folder, or its own name without extension. */
-function nodeOf(path: string): string {
-  const [first = '', ...rest] = relative(SRC, path).split(sep)
-  return rest.length > 0 ? first : first.replace(/\.[^.]+$/, '')
-}
-
-/** Every relative specifier a source text imports. */
-function specifiers(text: string): string[] {
-  return [STATIC, BARE, DYNAMIC].flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''))
-}
-
-function addEdge(graph: Graph, from: string, to: string, why: string): void {
-  const targets = graph.get(from) ?? new Map<string, string[]>()
-  graph.set(from, targets)
-  targets.set(to, [...(targets.get(to) ?? []), why])
-}
-
-/** The graph between the nodes of src/, each edge with the imports that make it. */
-function folderGraph(): Graph {
-  const graph: Graph = new Map()
-  for (const file of sourceFiles(SRC)) {
-    for (const spec of specifiers(readFileSync(file, 'utf8'))) {
-      const target = resolve(dirname(file), spec)
-      if (!target.startsWith(SRC + sep)) continue
-      const from = nodeOf(file)
-      const to = nodeOf(target)
-      if (from !== to) addEdge(graph, from, to, `${relative(SRC, file)} imports ${spec}`)
-    }
-  }
-  return graph
-}
 
 /** Every elementary cycle, each listed once, starting at its smallest node. */
 function cycles(graph: Graph): string[][] {
@@ -80,7 +33,7 @@ function describeCycle(graph: Graph, cycle: string[]): string {
 }
 
 describe('folders of src/ form layers', () => {
-  const graph = folderGraph()
+  const graph = partGraph(SRC)
 
   it('reads the imports of every kind it promises to count', () => {
     const text = [
