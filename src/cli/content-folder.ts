@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { KINDS } from '../content/kinds.ts'
-import { isRecordFileName } from '../content/paths.ts'
+import { isRecordFileName } from '../content/files/paths.ts'
 import { CliError } from './errors.ts'
 
 /**

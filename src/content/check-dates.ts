@@ -2,10 +2,10 @@ import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { writeFileAtomic } from '../disk/atomic.ts'
 import { postDates } from './derive.ts'
-import { parseFrontMatter, splitFile, updateFrontMatter } from './front-matter.ts'
+import { parseFrontMatter, splitFile, updateFrontMatter } from './files/front-matter.ts'
 import { isTermKind, KEY_ORDER } from './kinds.ts'
 import type { Problem } from './problems.ts'
-import { normalize } from './normalize.ts'
+import { normalize } from './files/normalize.ts'
 import type { ContentRecord } from './record-types.ts'
 
 /** Whether a record is served with a publication date its file does not hold. */

@@ -1,5 +1,5 @@
-import type { DriverWatch, WatchListener } from './driver.ts'
-import { watchFolder } from './disk-watch.ts'
+import type { DriverWatch, WatchListener } from './store/driver.ts'
+import { watchFolder } from './store/disk-watch.ts'
 import type { Store } from './store.ts'
 
 /** A running watch over a content folder. */

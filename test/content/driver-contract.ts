@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ContentDriver, DriverWatch } from '../../src/content/driver.ts'
+import type { ContentDriver, DriverWatch } from '../../src/content/store/driver.ts'
 
 /** A driver under test, and what is really stored under a folder (temporary files included). */
 export interface DriverUnderTest {
@@ -19,7 +19,7 @@ async function until(test: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-/** The contract every content driver keeps (src/content/driver.ts): run against the disk's and the memory's. */
+/** The contract every content driver keeps (src/content/store/driver.ts): run against the disk's and the memory's. */
 export function driverContract(name: string, make: () => Promise<DriverUnderTest>): void {
   describe(`the ${name} driver`, () => {
     let under: DriverUnderTest

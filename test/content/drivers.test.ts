@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createDiskDriver } from '../../src/content/disk-driver.ts'
-import { createMemoryDriver } from '../../src/content/memory-driver.ts'
+import { createDiskDriver } from '../../src/content/store/disk-driver.ts'
+import { createMemoryDriver } from '../../src/content/store/memory-driver.ts'
 import { driverContract } from './driver-contract.ts'
 
 driverContract('disk', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/front-matter.ts'
+import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/files/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
 
 const roundTrip = (data: Record<string, unknown>, body = '') =>

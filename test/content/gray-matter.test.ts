@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import matter from 'gray-matter'
 import { afterEach, describe, expect, it } from 'vitest'
-import { blankLineSteps, readWithGrayMatter } from '../../src/content/front-matter-read.ts'
+import { blankLineSteps, readWithGrayMatter } from '../../src/content/files/front-matter-read.ts'
 import {
   FrontMatterError,
   isCutAsWritten,
   parseFrontMatter,
   readWithSplit,
   splitFile,
-} from '../../src/content/front-matter.ts'
+} from '../../src/content/files/front-matter.ts'
 
 declare global {
   var __grayMatterRan: number | undefined

@@ -4,9 +4,9 @@ import {
   parseFrontMatter,
   stringifyFrontMatter,
   updateFrontMatter,
-} from '../../src/content/front-matter.ts'
+} from '../../src/content/files/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
-import { normalize } from '../../src/content/normalize.ts'
+import { normalize } from '../../src/content/files/normalize.ts'
 
 // Each input would take tens of seconds to a backtracking pattern (quadratic in the run of blanks),
 // and one content file or one description must not hold the event loop: generous bounds, linear code.

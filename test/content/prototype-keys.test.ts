@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
-import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/front-matter.ts'
+import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/files/front-matter.ts'
 import { KEY_ORDER } from '../../src/content/kinds.ts'
 import { eventFile, loadStore, tempTree } from './trees.ts'
 

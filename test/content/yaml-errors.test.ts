@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FrontMatterError, parseFrontMatter } from '../../src/content/front-matter.ts'
+import { FrontMatterError, parseFrontMatter } from '../../src/content/files/front-matter.ts'
 
 /** The problem a file's broken front matter is reported as. */
 function problemOf(block: string): { line: number; message: string } {

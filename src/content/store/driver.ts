@@ -1,6 +1,6 @@
-import type { CommitDates } from './git-dates.ts'
-import type { MediaLibrary } from './media.ts'
-import type { FileStamp } from './read.ts'
+import type { CommitDates } from '../git-dates.ts'
+import type { MediaLibrary } from '../media.ts'
+import type { FileStamp } from '../files/read.ts'
 
 /** A file of the tree as read: its text, null when there is none, or why it is refused. */
 export type DriverRead = { text: string; mtimeMs: number } | { refused: string } | null

@@ -3,10 +3,10 @@ import { dateUndated, redateLater } from './dating.ts'
 import { readEntry } from './entries.ts'
 import { sourceProblems, warnUnknownKeys } from './assemble.ts'
 import { reportMedia } from './load.ts'
-import { isRecordFileName, parseContentPath } from './paths.ts'
-import { type FileEntry, splitKey } from './record-types.ts'
+import { isRecordFileName, parseContentPath } from '../files/paths.ts'
+import { type FileEntry, splitKey } from '../record-types.ts'
 import { settle } from './settle.ts'
-import type { StoreState } from './store-state.ts'
+import type { StoreState } from './state.ts'
 
 /** Re-reads files changed on disk (relative paths), rebuilding only their records. The caller holds the write queue. */
 export async function reloadNow(state: StoreState, paths: string[]): Promise<void> {

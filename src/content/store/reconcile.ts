@@ -1,10 +1,10 @@
 import { constants } from 'node:fs'
 import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { KINDS } from './kinds.ts'
-import { mediaNames } from './media.ts'
-import { stampOf, type FileStamp } from './read.ts'
-import { isRecordFileName } from './paths.ts'
+import { KINDS } from '../kinds.ts'
+import { mediaNames } from '../media.ts'
+import { stampOf, type FileStamp } from '../files/read.ts'
+import { isRecordFileName } from '../files/paths.ts'
 
 /**
  * Within this long of being modified, a file read may still change without its stamp changing:

@@ -1,12 +1,12 @@
 import { dateUndated } from './dating.ts'
 import { groupByRecord, readEntry } from './entries.ts'
 import { giveId } from './give-id.ts'
-import { KINDS } from './kinds.ts'
-import type { MediaLibrary } from './media.ts'
-import { isRecordFileName, parseContentPath } from './paths.ts'
-import type { FileEntry } from './record-types.ts'
+import { KINDS } from '../kinds.ts'
+import type { MediaLibrary } from '../media.ts'
+import { isRecordFileName, parseContentPath } from '../files/paths.ts'
+import type { FileEntry } from '../record-types.ts'
 import { settle } from './settle.ts'
-import type { StoreState } from './store-state.ts'
+import type { StoreState } from './state.ts'
 
 /**
  * Reads the whole tree into the store: every record file, then the media library, then the

@@ -1,10 +1,10 @@
-import type { Lang } from '../languages.ts'
+import type { Lang } from '../../languages.ts'
 import { commitNow } from './commit.ts'
-import type { Kind } from './kinds.ts'
-import { contentPath } from './paths.ts'
-import type { ContentRecord, FileWrite } from './record-types.ts'
+import type { Kind } from '../kinds.ts'
+import { contentPath } from '../files/paths.ts'
+import type { ContentRecord, FileWrite } from '../record-types.ts'
 import { settle } from './settle.ts'
-import type { StoreState } from './store-state.ts'
+import type { StoreState } from './state.ts'
 
 /** What a transaction may do: commit records without waiting for itself. */
 export interface Transaction {

@@ -1,8 +1,8 @@
-import { isTermKind, type Kind } from './kinds.ts'
-import { parseContentPath } from './paths.ts'
-import type { FileEntry } from './record-types.ts'
+import { isTermKind, type Kind } from '../kinds.ts'
+import { parseContentPath } from '../files/paths.ts'
+import type { FileEntry } from '../record-types.ts'
 import { settle } from './settle.ts'
-import type { StoreState } from './store-state.ts'
+import type { StoreState } from './state.ts'
 
 /** When to ask git again about a file the watcher read before git could date it. */
 const REDATE_MS = [500, 3_000] as const

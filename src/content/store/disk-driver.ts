@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { isTemporaryName, removeFile, writeFileAtomic } from '../disk/atomic.ts'
+import { isTemporaryName, removeFile, writeFileAtomic } from '../../disk/atomic.ts'
 import { watchFolder } from './disk-watch.ts'
 import { checkPath, type ContentDriver } from './driver.ts'
-import { createCommitDates } from './git-dates.ts'
-import { loadMedia } from './media.ts'
-import { createDiskReader, readTextOrNull, type FileStamp } from './read.ts'
+import { createCommitDates } from '../git-dates.ts'
+import { loadMedia } from '../media.ts'
+import { createDiskReader, readTextOrNull, type FileStamp } from '../files/read.ts'
 import { changedSince } from './reconcile.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts'
+import { ApiError } from '../../errors.ts'
 
 /** A write that would leave the tree invalid: nothing was written. */
 export class CommitError extends Error {}

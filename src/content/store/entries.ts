@@ -1,9 +1,9 @@
-import type { Lang } from '../languages.ts'
-import { FrontMatterError, parseFrontMatter } from './front-matter.ts'
-import type { Kind } from './kinds.ts'
-import { normalize } from './normalize.ts'
-import type { FileEntry } from './record-types.ts'
-import type { StoreState } from './store-state.ts'
+import type { Lang } from '../../languages.ts'
+import { FrontMatterError, parseFrontMatter } from '../files/front-matter.ts'
+import type { Kind } from '../kinds.ts'
+import { normalize } from '../files/normalize.ts'
+import type { FileEntry } from '../record-types.ts'
+import type { StoreState } from './state.ts'
 
 /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
 export function readEntry(state: StoreState, path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined {

@@ -16,7 +16,7 @@ interface Message {
  * own). Temporary files of atomic saves (the server's and editors') and other dotfiles are ignored.
  */
 export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
-  const worker = new Worker(new URL('./watch-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../watch-worker.mjs', import.meta.url), {
     workerData: { dir, gatherMs: GATHER_MS },
   })
   let closed: () => void = () => {}

@@ -1,14 +1,14 @@
-import type { Lang } from '../languages.ts'
+import type { Lang } from '../../languages.ts'
 import { sourceProblems } from './assemble.ts'
 import { dateUndated } from './dating.ts'
-import { parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter.ts'
-import { KEY_ORDER, type Kind } from './kinds.ts'
-import { normalize } from './normalize.ts'
-import { contentPath, STEM } from './paths.ts'
-import type { ContentRecord, FileEntry, FileWrite } from './record-types.ts'
+import { parseFrontMatter, stringifyFrontMatter, updateFrontMatter } from '../files/front-matter.ts'
+import { KEY_ORDER, type Kind } from '../kinds.ts'
+import { normalize } from '../files/normalize.ts'
+import { contentPath, STEM } from '../files/paths.ts'
+import type { ContentRecord, FileEntry, FileWrite } from '../record-types.ts'
 import { settle } from './settle.ts'
-import { CommitError, StaleFilesError } from './store-errors.ts'
-import type { StoreState } from './store-state.ts'
+import { CommitError, StaleFilesError } from './errors.ts'
+import type { StoreState } from './state.ts'
 
 /** The files of one commit: null removes one. */
 export type CommitFiles = Partial<Record<Lang, FileWrite | null>>
