@@ -59,4 +59,10 @@ export interface Indexes {
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
   /** Moves on every update, so results cached from the indexes can tell they are stale. */
   readonly generation: number
+  /**
+   * The events a query matches, found once per generation and kept (the most recent few hundred
+   * queries): many clients ask the same questions, the default list above all, and the answer only
+   * changes when an event does. `key` names everything the matches depend on but paging.
+   */
+  matches(key: string, find: () => EventEntry[]): EventEntry[]
 }

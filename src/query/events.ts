@@ -2,7 +2,7 @@ import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
 import { geolocCheck, relationSets } from './event-relations.ts'
-import { compareStart, type EventEntry, type Indexes, lowerBound } from './indexes.ts'
+import { compareStart, type EventEntry, lowerBound } from './indexes.ts'
 import { paginate, type Page } from './paging.ts'
 import { mayRead, type Reader } from '../serialize/context.ts'
 import { isLocked } from '../serialize/protect.ts'
@@ -60,13 +60,14 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
 
   // A password opens events for this request alone: what it finds is not kept for others.
   const key = scope.password === undefined ? resultKey(filter, values, scope) : undefined
-  const matches = cached(scope.indexes, key, () => {
+  const find = () => {
     // Relation and search sets cost the most to build, so only a query not answered before builds them.
     filter.sets = relationSets(values, scope)
     const found = candidates(filter, scope)
     if (values.include !== undefined) found.sort((a, b) => a.published - b.published || a.id - b.id)
     return found
-  })
+  }
+  const matches = key === undefined ? find() : scope.indexes.matches(key, find)
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query = effectiveQuery(values, bounds, label)
   return {
@@ -79,27 +80,6 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
 
 // Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
 const BLANKED_FILTERS = ['venue', 'organizer', 'categories', 'tags', 'featured', 'ticketed', 'geoloc', 'geoloc_lat']
-
-const RESULTS_KEPT = 256
-const results = new WeakMap<Indexes, { generation: number; lists: Map<string, EventEntry[]> }>()
-
-/**
- * The matches of a query, kept per index generation: many clients ask the same questions (the
- * default list above all), and the answer only changes when an event does. Paging reuses it too.
- */
-function cached(indexes: Indexes, key: string | undefined, find: () => EventEntry[]): EventEntry[] {
-  if (key === undefined) return find()
-  let memo = results.get(indexes)
-  if (!memo || memo.generation !== indexes.generation)
-    results.set(indexes, (memo = { generation: indexes.generation, lists: new Map() }))
-  let list = memo.lists.get(key)
-  if (!list) {
-    list = find()
-    if (memo.lists.size >= RESULTS_KEPT) memo.lists.delete(memo.lists.keys().next().value!)
-    memo.lists.set(key, list)
-  }
-  return list
-}
 
 /** What makes two queries match the same events: the resolved ranges and every filter but paging. */
 function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope): string {

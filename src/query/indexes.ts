@@ -20,6 +20,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   const counts = new Map<number, number>()
   const searches = new Map<Lang, SearchIndex>()
   let generation = 0
+  let found = new Map<string, EventEntry[]>()
+  let foundIn = 0
 
   const link = (entry: EventEntry, add: boolean) => {
     for (const [relation, ids] of [
@@ -80,6 +82,16 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     get generation() {
       return generation
     },
+    matches(key, find) {
+      if (foundIn !== generation) [found, foundIn] = [new Map(), generation]
+      let list = found.get(key)
+      if (!list) {
+        list = find()
+        if (found.size >= MATCHES_KEPT) found.delete(found.keys().next().value!)
+        found.set(key, list)
+      }
+      return list
+    },
     update(before, after) {
       generation++
       // Only events are indexed; venues, organizers and terms are read from the store as they are.
@@ -92,6 +104,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
 }
 
 const EMPTY: ReadonlySet<number> = new Set()
+/** How many queries' matches are kept per generation (a few hundred lists of entries already in memory). */
+const MATCHES_KEPT = 256
 
 function toEntry(record: ContentRecord, siteZone: string): EventEntry {
   const data = record.source.data
