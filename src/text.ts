@@ -25,6 +25,20 @@ export function isTrueWord(value: unknown): boolean {
   return /^(1|true|yes|on)$/i.test(String(value))
 }
 
+/**
+ * The Events Calendar's truthiness (`tribe_is_truthy`), which its list filters read: `1`, `true`,
+ * `yes`, `on`, `y`, `enable` and `enabled`, any case, are true; a boolean is itself; anything else false.
+ */
+export function isTribeTrue(value: unknown): boolean {
+  if (typeof value === 'boolean') return value
+  return /^(1|true|yes|on|y|enabled?)$/i.test(String(value).trim())
+}
+
+/** WordPress's REST boolean (`rest_sanitize_boolean` after validation): `true`, `1`, `'true'`, `'1'`, any case. */
+export function isRestTrue(value: unknown): boolean {
+  return value === true || value === 1 || (typeof value === 'string' && /^(true|1)$/i.test(value))
+}
+
 /** The words that say no: `0`, `false`, `no`, `off`, any case. */
 export function isFalseWord(value: unknown): boolean {
   return /^(0|false|no|off)$/i.test(String(value))

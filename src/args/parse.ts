@@ -1,6 +1,7 @@
 import { apiError, invalidParams, type ParamIssue } from '../errors.ts'
 import type { ArgSet, ArgSpec } from './types.ts'
 import type { ParamContext } from './validators.ts'
+import { isRestTrue } from '../text.ts'
 
 /** Request parameters after the reference's pipeline, and which of them the caller actually sent. */
 export interface ParsedParams {
@@ -95,7 +96,7 @@ function coerce(value: unknown, spec: ArgSpec): unknown {
     case 'number':
       return Number(value)
     case 'boolean':
-      return value === true || value === 1 || (typeof value === 'string' && /^(true|1)$/i.test(value))
+      return isRestTrue(value)
     default:
       return value
   }

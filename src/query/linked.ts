@@ -1,3 +1,4 @@
+import { isTribeTrue } from '../text.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { postDates } from '../content/derive.ts'
@@ -35,12 +36,12 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
   // Only events the caller would see in a list count, and not draft or pending ones (docs/compatibility.md §20).
   const seen = listVisibility(undefined, scope.reader)
   if (values.has_events !== undefined) {
-    const wanted = isTruthy(values.has_events)
+    const wanted = isTribeTrue(values.has_events)
     const counts = (entry: EventEntry) =>
       isListed(seen, entry.status, entry.author) && entry.status !== 'draft' && entry.status !== 'pending'
     checks.push((record) => hasEvents(kind, record, scope, counts) === wanted)
   }
-  if (values.only_with_upcoming !== undefined && isTruthy(values.only_with_upcoming)) {
+  if (values.only_with_upcoming !== undefined && isTribeTrue(values.only_with_upcoming)) {
     checks.push((record) =>
       hasEvents(kind, record, scope, (entry) => isListed(seen, entry.status, entry.author) && entry.start >= scope.now),
     )
@@ -61,12 +62,6 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
   for (const key of ['search', 'event', 'has_events'] as const)
     if (values[key] !== undefined) query.push([key, String(values[key])])
   return { page, query }
-}
-
-/** tribe truthiness: `1`, `true`, `yes`, `on`, `y`, `enable(d)` are true; every other string false. */
-export function isTruthy(value: unknown): boolean {
-  if (typeof value === 'boolean') return value
-  return /^(1|true|yes|on|y|enabled?)$/i.test(String(value).trim())
 }
 
 /**
