@@ -1,6 +1,6 @@
 import { instantToWall } from '../time/zone.ts'
 import type { ArgSet } from './types.ts'
-import { perPageDefault, clampPerPage } from './paging.ts'
+import { pagingArgs } from './paging.ts'
 import {
   isEventCategory,
   isLatitude,
@@ -9,7 +9,6 @@ import {
   isEventIdFormat,
   isEventSlug,
   isOrganizerIdList,
-  isPositiveInt,
   isPositiveIntList,
   isPostTag,
   isStatusList,
@@ -35,21 +34,7 @@ function defaultEndDate(ctx: ParamContext): string {
 }
 
 export const EVENT_LIST_ARGS: ArgSet = {
-  page: {
-    default: 1,
-    description: 'The archive page to return',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: perPageDefault,
-    description: 'The number of events to return on each page',
-    type: 'integer',
-    required: false,
-    validate: isPositiveInt,
-    sanitize: clampPerPage,
-  },
+  ...pagingArgs('events'),
   start_date: {
     default: defaultStartDate,
     description: 'Events that start on the specified date',

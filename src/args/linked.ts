@@ -1,10 +1,9 @@
 import type { ArgSet } from './types.ts'
-import { perPageDefault, clampPerPage } from './paging.ts'
+import { pagingArgs } from './paging.ts'
 import {
   isEventId,
   isOrganizerId,
   isOrganizerSlug,
-  isPositiveInt,
   isStatusList,
   isString,
   isVenueId,
@@ -16,21 +15,7 @@ import {
 /** The list arguments of venues and organizers: the same table, with the record's own noun. */
 function linkedListArgs(plural: 'Venues' | 'Organizers', singular: string): ArgSet {
   return {
-    page: {
-      default: 1,
-      description: 'The archive page to return',
-      type: 'integer',
-      required: false,
-      validate: isPositiveInt,
-    },
-    per_page: {
-      default: perPageDefault,
-      description: `The number of ${plural.toLowerCase()} to return on each page`,
-      type: 'integer',
-      required: false,
-      validate: isPositiveInt,
-      sanitize: clampPerPage,
-    },
+    ...pagingArgs(plural.toLowerCase()),
     search: {
       description: `${plural} should contain the specified string in the title, description or custom fields`,
       type: 'string',

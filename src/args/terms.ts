@@ -1,15 +1,6 @@
 import type { ArgSet } from './types.ts'
-import { perPageDefault, clampPerPage } from './paging.ts'
-import {
-  isCategoryId,
-  isEventCategory,
-  isEventId,
-  isPositiveInt,
-  isPostTag,
-  isString,
-  isTagId,
-  type Validator,
-} from './validators.ts'
+import { pagingArgs } from './paging.ts'
+import { isCategoryId, isEventCategory, isEventId, isPostTag, isString, isTagId, type Validator } from './validators.ts'
 
 // The read arguments of categories and tags: the list and one term by id.
 
@@ -19,21 +10,7 @@ import {
  */
 function termListArgs(noun: string, isTerm: Validator, hierarchical: boolean): ArgSet {
   return {
-    page: {
-      default: 1,
-      description: 'The archive page to return',
-      type: 'integer',
-      required: false,
-      validate: isPositiveInt,
-    },
-    per_page: {
-      default: perPageDefault,
-      description: `The number of ${noun} to return on each page`,
-      type: 'integer',
-      required: false,
-      validate: isPositiveInt,
-      sanitize: clampPerPage,
-    },
+    ...pagingArgs(noun),
     search: {
       description: 'Limit results to those matching a string',
       type: 'string',
