@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { createApp, type App } from '../src/app.ts'
 import type { UserDirectory } from '../src/auth/users.ts'
 import { createStore, type Problem, type Store } from '../src/content/store.ts'
+import type { BuildOptions } from '../src/prerender/site-builder.ts'
 import type { Lang } from '../src/languages.ts'
 import type { Site } from '../src/serialize/context.ts'
 
@@ -127,4 +128,19 @@ export async function writableApp(name: string, options: TestAppOptions = {}) {
   await writeFile(join(dir, 'users.yaml'), users)
   const app = await appOver(join(dir, 'content'), options, openUsers(join(dir, 'users.yaml')), true)
   return Object.assign(app, { dir, content: join(dir, 'content') })
+}
+
+/** A test build of `store` into `out`: the test site, a CDN address, the default page sizes, the sample clock, no workers. */
+export function buildOptions(store: Store, out: string, more: Partial<BuildOptions> = {}): BuildOptions {
+  return {
+    store,
+    site: testSite(),
+    out,
+    publicUrl: 'https://cdn.example.org',
+    perPage: 9,
+    maxPerPage: 50,
+    now: () => SAMPLE_NOW,
+    workers: 0,
+    ...more,
+  }
 }

@@ -8,7 +8,7 @@ import { buildSite } from '../../src/prerender/site-builder.ts'
 import { checkContent } from '../../src/content/check.ts'
 import type { Store } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, SAMPLE_NOW, testSite, buildOptions } from '../helpers.ts'
 import { almanac, eventFile, eventually, loadStore, tempTree } from './trees.ts'
 
 const SECRET = 'SECRET-PASSWORD-HASH-0xdeadbeef'
@@ -79,16 +79,7 @@ describe('symbolic links under content/media', () => {
     const { store } = await loadStore(tree.content)
     const out = await mkdtemp(join(tmpdir(), 'almanac-links-dist-'))
     try {
-      await buildSite({
-        store,
-        site: testSite(),
-        out,
-        publicUrl: 'https://cdn.example.org',
-        perPage: 9,
-        maxPerPage: 50,
-        now: () => SAMPLE_NOW,
-        workers: 0,
-      })
+      await buildSite(buildOptions(store, out))
       expect((await readdir(join(out, 'media'), { recursive: true })).sort()).toEqual(['6-poster.png'])
       expect(await allText(out)).not.toContain(SECRET)
     } finally {

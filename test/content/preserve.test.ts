@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, writableApp, buildOptions } from '../helpers.ts'
 
 const VENUE = `---
 id: 4
@@ -128,16 +128,7 @@ describe('a zip code written with leading zeros', () => {
     expect(JSON.stringify(event)).not.toMatch(/5349/)
     const out = await mkdtemp(join(tmpdir(), 'almanac-zip-'))
     try {
-      await buildSite({
-        store: app.store,
-        site: testSite(),
-        out,
-        publicUrl: 'https://cdn.example.org',
-        perPage: 9,
-        maxPerPage: 50,
-        now: () => SAMPLE_NOW,
-        workers: 0,
-      })
+      await buildSite(buildOptions(app.store, out))
       const built = JSON.parse(
         await readFile(join(out, 'wp-json/calendar/events/v1/venues/4.json'), 'utf8').catch(() =>
           readFile(join(out, 'wp-json/calendar/events/v1/venues/4/index.json'), 'utf8'),

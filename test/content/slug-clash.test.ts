@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
 import { checkContent } from '../../src/content/check.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, SAMPLE_NOW, testSite, buildOptions } from '../helpers.ts'
 import { dupSlug, MS_TWIN, served, servedWithErrors } from './slug-clash-trees.ts'
 import { eventFile, loadStore, tempTree } from './trees.ts'
 
@@ -74,16 +74,7 @@ describe('a file that loses a slug clash, at start-up', () => {
     await put('zzz-dupslug.en.md', dupSlug(9100, 'Zzz Dup'))
     const { store } = await start()
     const out = join(tree.dir, 'dist')
-    await buildSite({
-      store,
-      site: testSite(),
-      out,
-      publicUrl: 'https://cdn.example.org',
-      perPage: 9,
-      maxPerPage: 50,
-      now: () => SAMPLE_NOW,
-      workers: 0,
-    })
+    await buildSite(buildOptions(store, out))
     const events = await readdir(join(out, 'wp-json/calendar/events/v1/events'))
     expect(events).toContain('8.json')
     expect(events).not.toContain('9100.json')

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSiteBuilder, type BuildResult, type SiteBuilder } from '../../src/prerender/site-builder.ts'
 import { rebuildOnChange } from '../../src/prerender/rebuild-on-change.ts'
-import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, writableApp, buildOptions } from '../helpers.ts'
 
 const EVENT_8 = 'wp-json/calendar/events/v1/events/8.json'
 let app: Awaited<ReturnType<typeof writableApp>>
@@ -14,16 +14,7 @@ let builder: SiteBuilder
 beforeEach(async () => {
   app = await writableApp('reference')
   out = await mkdtemp(join(tmpdir(), 'almanac-fail-'))
-  builder = createSiteBuilder({
-    store: app.store,
-    site: testSite(),
-    out,
-    publicUrl: 'https://cdn.example.org',
-    perPage: 9,
-    maxPerPage: 50,
-    now: () => SAMPLE_NOW,
-    workers: 0,
-  })
+  builder = createSiteBuilder(buildOptions(app.store, out))
   await builder.full()
 })
 afterEach(async () => {

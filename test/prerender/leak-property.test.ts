@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { fixtureApp, buildOptions } from '../helpers.ts'
 import { leakedMarkers, treeSpec, writeLeakTree } from '../routes/leak-tree.ts'
 
 // The leak property in dist/: `almanac build` over a generated tree (see test/routes/leak-tree.ts)
@@ -31,16 +31,7 @@ describe('almanac build and the leak property', () => {
           // fixtureApp takes an absolute folder as the fixture: it reads `<dir>/content` in place.
           const app = await fixtureApp(tree.dir)
           expect(app.problems).toEqual([])
-          await buildSite({
-            store: app.store,
-            site: testSite(),
-            out,
-            publicUrl: 'https://cdn.example.org',
-            perPage: 9,
-            maxPerPage: 50,
-            now: () => SAMPLE_NOW,
-            workers: 0,
-          })
+          await buildSite(buildOptions(app.store, out))
           const files = await builtFiles(out)
           expect(files.length).toBeGreaterThan(10)
           for (const [file, text] of files)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { fixtureApp, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { fixtureApp, buildOptions } from '../helpers.ts'
 
 // test/fixtures/visibility: words that only records that are not public, or the protected fields
 // of public ones, contain (see test/routes/visibility.test.ts for the records).
@@ -31,16 +31,7 @@ beforeAll(async () => {
   const app = await fixtureApp('visibility')
   expect(app.problems).toEqual([])
   out = await mkdtemp(join(tmpdir(), 'almanac-leaks-'))
-  await buildSite({
-    store: app.store,
-    site: testSite(),
-    out,
-    publicUrl: 'https://cdn.example.org',
-    perPage: 9,
-    maxPerPage: 50,
-    now: () => SAMPLE_NOW,
-    workers: 0,
-  })
+  await buildSite(buildOptions(app.store, out))
   files = new Map()
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
     if (entry.isFile())
