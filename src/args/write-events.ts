@@ -1,15 +1,14 @@
+import { parseOrganizers, parseVenue } from './linked-entries.ts'
 import type { ArgSet } from './types.ts'
 import {
   isCost,
   isImage,
-  isOrganizerIdOrEntryOrEmpty,
   isPostStatus,
   isString,
   isTime,
   isTimezoneOrEmpty,
   isUrlOrEmpty,
   isUserId,
-  isVenueIdOrEntryOrEmpty,
 } from './write-validators.ts'
 
 // The arguments of the write routes, in the reference's order and wording.
@@ -72,13 +71,13 @@ export const EVENT_CREATE_ARGS: ArgSet = {
     items: { type: 'integer' },
     description: 'The event venue IDs or data',
     required: false,
-    validate: isVenueIdOrEntryOrEmpty,
+    parse: parseVenue,
   },
   organizer: {
     default: null,
     items: { type: 'integer' },
     description: 'The event organizer IDs or data',
     required: false,
-    validate: isOrganizerIdOrEntryOrEmpty,
+    parse: parseOrganizers,
   },
 }
