@@ -1,15 +1,7 @@
 import { parseOrganizers, parseVenue } from './linked-entries.ts'
 import type { ArgSet } from './types.ts'
-import {
-  isCost,
-  isImage,
-  isPostStatus,
-  isString,
-  isTime,
-  isTimezoneOrEmpty,
-  isUrlOrEmpty,
-  isUserId,
-} from './write-validators.ts'
+import { isString, isTime } from './validators.ts'
+import { isCost, isImage, isPostStatus, isTimezoneOrEmpty, isUrlOrEmpty, isUserId } from './write-validators.ts'
 
 // The arguments of the write routes, in the reference's order and wording.
 // Updates take the same arguments, all optional, after the record's own id (and, for events, password).

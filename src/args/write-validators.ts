@@ -3,8 +3,6 @@ import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, type Validator } from './validators.ts'
 import { isWebAddress } from '../content/schema/web-address.ts'
 
-export { isEventCategory, isString, isTime } from './validators.ts'
-
 export const isStringOrEmpty: Validator = (value) => typeof value === 'string'
 
 export const isPostStatus: Validator = (value) => typeof value === 'string' && STATUSES.includes(value)

@@ -13,8 +13,6 @@ import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
-export type { LinkedKind }
-
 const NAME = { venues: 'venue', organizers: 'organizer' } as const
 const TEXT = {
   venues: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'],
