@@ -11,7 +11,8 @@ export interface ParsedParams {
 
 /**
  * Runs WordPress's argument pipeline: required check, then every validate callback
- * (defaults included), then type coercion. Throws the reference's 400 envelopes.
+ * (defaults included), then type coercion. Throws the reference's 400 envelopes. An argument with
+ * a `parse` step is checked and converted by it alone, once.
  */
 export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: ParamContext): ParsedParams {
   const values: Record<string, unknown> = {}
@@ -30,25 +31,45 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
   if (missing.length > 0) throw apiError('rest_missing_callback_param', missing, { params: missing })
 
   const invalid: Record<string, ParamIssue> = {}
+  const parsed = new Map<string, unknown>()
   for (const [name, value] of Object.entries(values)) {
-    const spec = args[name]!
-    const issue = spec.validate
-      ? spec.validate(value, ctx)
-        ? undefined
-        : { message: 'Invalid parameter.' }
-      : typeIssue(name, value, spec)
+    const issue = validateOne(name, value, args[name]!, ctx, parsed)
     if (issue) invalid[name] = issue
   }
   if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
 
   for (const [name, value] of Object.entries(values)) {
     const spec = args[name]!
+    if (parsed.has(name)) {
+      values[name] = parsed.get(name)
+      continue
+    }
     const issue = typeIssue(name, value, spec)
     if (issue) invalid[name] = issue
     else values[name] = spec.sanitize ? spec.sanitize(value, ctx) : coerce(value, spec)
   }
   if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
   return { values, given }
+}
+
+const INVALID: ParamIssue = { message: 'Invalid parameter.' }
+
+/** The issue of one argument at the validate step: its `parse` (whose result goes to `parsed`), its validate callback, or its type. */
+function validateOne(
+  name: string,
+  value: unknown,
+  spec: ArgSpec,
+  ctx: ParamContext,
+  parsed: Map<string, unknown>,
+): ParamIssue | undefined {
+  if (spec.parse) {
+    const result = spec.parse(value, ctx)
+    if (result === undefined) return INVALID
+    parsed.set(name, result)
+    return undefined
+  }
+  if (spec.validate) return spec.validate(value, ctx) ? undefined : INVALID
+  return typeIssue(name, value, spec)
 }
 
 const BOOLEAN = new Set(['true', 'false', '1', '0'])

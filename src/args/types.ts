@@ -13,6 +13,8 @@ export interface ArgSpec {
   required: boolean
   validate?: Validator
   sanitize?: (value: unknown, ctx: ParamContext) => unknown
+  /** Checks and converts in one step, instead of validate, type and sanitize: undefined when the value is refused. */
+  parse?: (value: unknown, ctx: ParamContext) => unknown
 }
 
 export type ArgSet = Record<string, ArgSpec>

@@ -1,16 +1,7 @@
+import { parseOrganizers, parseVenue } from './linked-entries.ts'
 import type { ArgSet } from './types.ts'
-import {
-  isCost,
-  isImage,
-  isOrganizerIdOrEntryOrEmpty,
-  isPostStatus,
-  isString,
-  isTime,
-  isTimezoneOrEmpty,
-  isUrlOrEmpty,
-  isUserId,
-  isVenueIdOrEntryOrEmpty,
-} from './write-validators.ts'
+import { isString, isTime } from './validators.ts'
+import { isCost, isImage, isPostStatus, isTimezoneOrEmpty, isUrlOrEmpty, isUserId } from './write-validators.ts'
 
 // The arguments of the write routes, in the reference's order and wording.
 // Updates take the same arguments, all optional, after the record's own id (and, for events, password).
@@ -72,13 +63,13 @@ export const EVENT_CREATE_ARGS: ArgSet = {
     items: { type: 'integer' },
     description: 'The event venue IDs or data',
     required: false,
-    validate: isVenueIdOrEntryOrEmpty,
+    parse: parseVenue,
   },
   organizer: {
     default: null,
     items: { type: 'integer' },
     description: 'The event organizer IDs or data',
     required: false,
-    validate: isOrganizerIdOrEntryOrEmpty,
+    parse: parseOrganizers,
   },
 }

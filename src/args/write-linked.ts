@@ -1,13 +1,6 @@
 import type { ArgSet } from './types.ts'
-import {
-  isImageOrEmpty,
-  isPostStatus,
-  isString,
-  isStringOrEmpty,
-  isTime,
-  isUrlOrEmpty,
-  isUserId,
-} from './write-validators.ts'
+import { isString, isTime } from './validators.ts'
+import { isImageOrEmpty, isPostStatus, isStringOrEmpty, isUrlOrEmpty, isUserId } from './write-validators.ts'
 
 // The create arguments of venues and organizers, in the reference's order and wording; updates take
 // them all optional (asUpdate in types.ts).

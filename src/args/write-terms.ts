@@ -1,5 +1,5 @@
 import type { ArgSet } from './types.ts'
-import { isEventCategory, isString } from './write-validators.ts'
+import { isEventCategory, isString } from './validators.ts'
 
 // The create arguments of categories and tags, in the reference's order and wording.
 

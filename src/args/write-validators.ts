@@ -1,10 +1,7 @@
-import type { LinkedKind } from '../content/kinds.ts'
 import { STATUSES } from '../content/statuses.ts'
 import { isTimeZone } from '../time/zone.ts'
-import { isPositiveInt, toList, type Validator } from './validators.ts'
+import { isPositiveInt, type Validator } from './validators.ts'
 import { isWebAddress } from '../content/schema/web-address.ts'
-
-export { isEventCategory, isString, isTime } from './validators.ts'
 
 export const isStringOrEmpty: Validator = (value) => typeof value === 'string'
 
@@ -30,32 +27,6 @@ export const isImage: Validator = (value, ctx) => {
 }
 
 export const isImageOrEmpty: Validator = (value, ctx) => value === '' || value === null || isImage(value, ctx)
-
-const isEmpty = (value: unknown) =>
-  value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
-
-/** A linked venue: an existing id (bare, as text or as `{id}`), a new venue's data, or empty, which unlinks it (docs/compatibility.md §4). */
-export const isVenueIdOrEntryOrEmpty: Validator = (value, ctx) => {
-  if (isEmpty(value)) return true
-  const items = Array.isArray(value) ? value : [value]
-  return items.every((item) => linkedEntry(item, 'venues', 'venue', ctx))
-}
-
-/** Linked organizers in any reasonable form (docs/compatibility.md §11): id, object, a list of ids and objects, or a CSV of ids. */
-export const isOrganizerIdOrEntryOrEmpty: Validator = (value, ctx) => {
-  if (isEmpty(value)) return true
-  const items = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]
-  return items.length > 0 && items.every((item) => linkedEntry(item, 'organizers', 'organizer', ctx))
-}
-
-function linkedEntry(item: unknown, kind: LinkedKind, nameField: string, ctx: Parameters<Validator>[1]): boolean {
-  if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item)))
-    return ctx.store.get(kind, Number(item)) !== undefined
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return false
-  const entry = item as Record<string, unknown>
-  if (entry.id !== undefined) return isPositiveInt(entry.id, ctx) && ctx.store.get(kind, Number(entry.id)) !== undefined
-  return typeof entry[nameField] === 'string' && entry[nameField] !== ''
-}
 
 /** A cost is text, a number, or a list of them; anything else is not a price. */
 export const isCost: Validator = (value) =>

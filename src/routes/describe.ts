@@ -5,7 +5,7 @@ import { apiBase, link } from '../serialize/urls.ts'
 import type { RouteDef } from '../http/route.ts'
 
 // Keys of an argument that are checks, not schema: the indexes never show them, as WordPress does not.
-const HIDDEN = new Set(['validate', 'sanitize', 'required'])
+const HIDDEN = new Set(['validate', 'sanitize', 'parse', 'required'])
 
 /** A route as the API index, the namespace index and OPTIONS describe it. */
 export function describeRoute(route: RouteDef, ctx: RequestContext) {

@@ -1,3 +1,4 @@
+import type { LinkedArg } from '../args/linked-entries.ts'
 import { eventTimes } from '../content/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
@@ -60,15 +61,17 @@ async function eventChanges(
 ): Promise<Changes> {
   checkAuthor(params, given, ctx.caller, event === undefined)
   for (const field of ['categories', 'tags', 'organizer']) {
-    if (given.has(field) && countOf(params[field]) > MAX_LINKS)
+    // The organizers as sent: their argument is parsed (args/linked-entries.ts).
+    const value = field === 'organizer' ? (params.organizer as LinkedArg | undefined)?.sent : params[field]
+    if (given.has(field) && countOf(value) > MAX_LINKS)
       throw invalidParam(field, `${field} takes at most ${MAX_LINKS} items.`)
   }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
   await prepareMarkdownOf(changes, ctx.caches.markdown)
   Object.assign(changes, eventDates(params, given, ctx, event))
-  const venue = given.has('venue') ? planLinked('venues', params.venue, ctx) : undefined
-  const organizer = given.has('organizer') ? planLinked('organizers', params.organizer, ctx) : undefined
+  const venue = given.has('venue') ? planLinked('venues', params.venue as LinkedArg, ctx) : undefined
+  const organizer = given.has('organizer') ? planLinked('organizers', params.organizer as LinkedArg, ctx) : undefined
   // Checked: from here on the write goes through.
   if (sent('categories')) changes.categories = emptyToNull(await resolveTerms('categories', params.categories, ctx))
   if (sent('tags')) changes.tags = emptyToNull(await resolveTerms('tags', params.tags, ctx))

@@ -2,10 +2,9 @@ import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { statusIn } from '../content/statuses.ts'
-import { ApiError, apiError, invalidParam } from '../errors.ts'
-import { parseParams, type ParsedParams } from '../args/parse.ts'
-import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../args/write-linked.ts'
-import { toList } from '../args/validators.ts'
+import { apiError, invalidParam } from '../errors.ts'
+import type { LinkedArg } from '../args/linked-entries.ts'
+import type { ParsedParams } from '../args/parse.ts'
 import { isTrueWord } from '../text.ts'
 import { instantToWall } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
@@ -13,8 +12,6 @@ import type { WriteContext } from './context.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
-
-export type { LinkedKind }
 
 const NAME = { venues: 'venue', organizers: 'organizer' } as const
 const TEXT = {
@@ -124,28 +121,26 @@ export async function commitLinked(
   return (await ctx.tx.commit(kind, record.stem, files))!
 }
 
-/** One item of an event's `venue` or `organizer`: an existing id, or a new record's checked arguments. */
-export type LinkedItem = number | ParsedParams
+/** One item of an event's `venue` or `organizer` to link: an existing id, or a new record's parsed arguments. */
+export type PlannedItem = number | ParsedParams
 
 /**
- * Checks an event's `venue` or `organizer` argument (docs/compatibility.md §4, §11) without writing anything:
- * ids, `{id}`, objects that create or reuse a record, lists, CSV; `null` when it clears the link.
+ * Plans an event's `venue` or `organizer`, as its argument check parsed it (args/linked-entries.ts), without
+ * writing anything: who may create what is checked here; `null` when it clears the link.
  */
-export function planLinked(kind: LinkedKind, value: unknown, ctx: WriteContext): LinkedItem[] | null {
-  if (value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)) return null
-  const items = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]
-  if (kind === 'venues' && items.length > 1) throw apiError('could-not-create-venue')
-  return items.map((item) => {
-    if (typeof item !== 'object' || item === null) return Number(item)
-    const id = (item as { id?: unknown }).id
-    return id === undefined ? inlineParams(kind, item as Record<string, unknown>, ctx) : Number(id)
+export function planLinked(kind: LinkedKind, arg: LinkedArg, ctx: WriteContext): PlannedItem[] | null {
+  if (arg.items === null) return null
+  if (kind === 'venues' && arg.items.length > 1) throw apiError('could-not-create-venue')
+  return arg.items.map((item) => {
+    if ('badField' in item) throw invalidParam(NAME[kind])
+    return 'id' in item ? item.id : ownEntry(item.entry, ctx)
   })
 }
 
 /** Creates or reuses the planned records and returns the ids to link, in order, without repeats. */
 export async function applyLinked(
   kind: LinkedKind,
-  plan: LinkedItem[] | null,
+  plan: PlannedItem[] | null,
   ctx: WriteContext,
 ): Promise<number[] | null> {
   if (plan === null) return null
@@ -157,20 +152,14 @@ export async function applyLinked(
   return ids
 }
 
-function inlineParams(kind: LinkedKind, entry: Record<string, unknown>, ctx: WriteContext): ParsedParams {
-  const args = kind === 'venues' ? VENUE_CREATE_ARGS : ORGANIZER_CREATE_ARGS
-  let parsed: ParsedParams
-  try {
-    parsed = parseParams(args, entry, ctx)
-  } catch (error) {
-    if (error instanceof ApiError) throw invalidParam(NAME[kind])
-    throw error
-  }
+/** A new inline record's arguments as this caller may write them. */
+function ownEntry(entry: ParsedParams, ctx: WriteContext): ParsedParams {
   // Contributors' inline venues and organizers are drafts, like their events (docs/compatibility.md §22).
-  if (!canPublish(ctx.caller) && parsed.values.status === undefined) parsed.values.status = 'draft'
+  const draft = !canPublish(ctx.caller) && entry.values.status === undefined
+  const values = draft ? { ...entry.values, status: 'draft' } : entry.values
   // Who may name the author is checked now, before anything of the request is written.
-  checkAuthor(parsed.values, parsed.given, ctx.caller, true)
-  return parsed
+  checkAuthor(values, entry.given, ctx.caller, true)
+  return { values, given: entry.given }
 }
 
 /** An image as stored: a media id as a number, anything else as text. */

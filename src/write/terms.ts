@@ -11,8 +11,6 @@ import { deleteFiles, unlinkFromEvents } from './removal.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { sanitizeChanges } from './sanitize.ts'
 
-export type { TermKind }
-
 /**
  * An event's `categories` or `tags` as ids: ids that name nothing are skipped; text is
  * matched by slug, then name; text matching nothing creates the term, for callers who may manage
