@@ -4,7 +4,7 @@ import type { UserDirectory } from '../src/auth/users.ts'
 import { createStore, type Problem, type Store } from '../src/content/store.ts'
 import type { BuildOptions } from '../src/prerender/site-builder.ts'
 import type { Lang } from '../src/languages.ts'
-import type { Site } from '../src/serialize/context.ts'
+import type { Site } from '../src/context/site.ts'
 
 /** The instant the reference samples were captured: 2026-11-22 02:08:30 UTC. */
 export const SAMPLE_NOW = Date.parse('2026-11-22T02:08:30Z')

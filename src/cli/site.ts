@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import type { Site } from '../serialize/context.ts'
+import type { Site } from '../context/site.ts'
 
 /** Site facts from the config; the public URL defaults to the address the server listens on. */
 export function siteOf(config: Config, port: number): Site {

@@ -1,6 +1,6 @@
 import { KINDS } from '../content/kinds.ts'
 import { isLang, type Lang } from '../languages.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { trimEndOf } from '../text.ts'
 
 /** Where the static files live, and where the live API they were rendered from lives. */

@@ -1,4 +1,5 @@
-import { NAMESPACE, type Site } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
+import type { Site } from '../context/site.ts'
 
 const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
 

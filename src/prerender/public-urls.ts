@@ -2,7 +2,7 @@ import type { App } from '../app.ts'
 import { KINDS, type Kind } from '../content/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { eventListIds, recordUrls } from './affected-pages.ts'
 
 export interface UrlOptions {

@@ -1,6 +1,6 @@
 import { createApp, type App } from '../app.ts'
 import type { Store } from '../content/store.ts'
-import type { Site } from '../serialize/context.ts'
+import type { Site } from '../context/site.ts'
 import { fileFor, staticUrl, type Layout } from './file-layout.ts'
 import type { Output } from './output-files.ts'
 import type { Job } from './public-urls.ts'

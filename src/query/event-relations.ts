@@ -2,7 +2,7 @@ import { toList } from '../args/validators.ts'
 import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import { findTerm } from '../content/lookup.ts'
 import { distanceKm, venueCoordinates } from './geo.ts'
-import type { EventEntry } from './indexes.ts'
+import type { EventEntry } from '../context/indexes.ts'
 import type { QueryScope } from './scope.ts'
 import { isHidden, isReadable } from './visibility.ts'
 

@@ -5,8 +5,6 @@ import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'
 import type { EventEntry, Indexes, SearchIndex } from '../context/indexes.ts'
 
-export type { EventEntry, Indexes } from '../context/indexes.ts'
-
 /** Builds the indexes over every event in the store. */
 export function createIndexes(store: Store, siteZone: string): Indexes {
   const entries = new Map<number, EventEntry>()

@@ -4,8 +4,6 @@ import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
 import type { SearchIndex } from '../context/indexes.ts'
 
-export type { SearchIndex } from '../context/indexes.ts'
-
 const FIELDS = ['title', 'excerpt', 'description'] as const
 /**
  * How long a background build indexes before it lets other work run, in ms. A count of events

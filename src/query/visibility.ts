@@ -1,7 +1,7 @@
 import type { ContentRecord } from '../content/store.ts'
 import { STATUSES, statusIn } from '../content/statuses.ts'
 import { toList } from '../args/validators.ts'
-import { mayRead, type Reader } from '../serialize/context.ts'
+import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 
 /** What a list may show a caller: the statuses asked for (or the default), and whose unpublished records. */

@@ -1,5 +1,5 @@
 import { API_INDEX_ARGS } from '../args/root.ts'
-import type { Site } from '../serialize/context.ts'
+import type { Site } from '../context/site.ts'
 import { offsetAt, zoneFor } from '../time/zone.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'
 import type { RequestContext } from '../context/request.ts'

@@ -1,6 +1,6 @@
 import type { ArgSet } from '../args/types.ts'
 import type { RequestContext } from '../context/request.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { apiBase, link } from '../serialize/urls.ts'
 import type { RouteDef } from '../http/route.ts'
 

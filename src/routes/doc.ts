@@ -1,6 +1,6 @@
 import type { ArgSet, ArgSpec } from '../args/types.ts'
 import { COMPONENT_SCHEMAS } from './openapi/components.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { link } from '../serialize/urls.ts'
 import type { RouteDef } from '../http/route.ts'
 

@@ -1,4 +1,4 @@
-import type { Site } from '../serialize/context.ts'
+import type { Site } from '../context/site.ts'
 import { apiIndexUrl } from '../serialize/urls.ts'
 
 /**

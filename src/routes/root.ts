@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../languages.ts'
 import { ROOT_ARGS } from '../args/root.ts'
-import { NAMESPACE } from '../serialize/context.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { apiBase, link } from '../serialize/urls.ts'
 import { describeRoute, namespaceOf, routeKey } from './describe.ts'
 import type { RequestContext } from '../context/request.ts'

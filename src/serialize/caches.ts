@@ -2,8 +2,6 @@ import type { Caches } from '../context/caches.ts'
 import { createMarkdownRenderer } from './markdown.ts'
 import { createMemoCache } from './memo.ts'
 
-export type { Caches } from '../context/caches.ts'
-
 /** Fresh, empty caches for one app. */
 export function createCaches(): Caches {
   return { memo: createMemoCache(), markdown: createMarkdownRenderer() }

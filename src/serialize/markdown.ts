@@ -13,8 +13,6 @@ const CACHE_LIMIT = 20_000
 // rendered on a worker thread when a write brings them (`prepare`), off the event loop.
 const OFF_THREAD_FROM = 4_096
 
-export type { MarkdownRenderer } from '../context/caches.ts'
-
 /**
  * A renderer over `render`. A text it cannot render is served as escaped text in a paragraph,
  * and the failure is logged once (the fallback is cached like any answer).

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
 import type { Memo, MemoCache } from '../context/caches.ts'
 
-export type { Memo, MemoCache } from '../context/caches.ts'
-
 // The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
 // crawl of everything does not pile up.
 const LIMIT_BYTES = 64 * 1024 * 1024

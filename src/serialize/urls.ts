@@ -1,5 +1,7 @@
 import type { Lang } from '../languages.ts'
-import { NAMESPACE, type Site, type View } from './context.ts'
+import { NAMESPACE } from '../namespace.ts'
+import type { Site } from '../context/site.ts'
+import type { View } from './context.ts'
 
 /** The namespace root for links in a response: keeps the request's language prefix (docs/compatibility.md §1). */
 export function restRoot(view: View): string {

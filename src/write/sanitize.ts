@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 import { canEditOthers, type Caller } from '../auth/roles.ts'
 import { invalidParam } from '../errors.ts'
-import type { MarkdownRenderer } from '../serialize/markdown.ts'
+import type { MarkdownRenderer } from '../context/caches.ts'
 
 // What contributors and authors may write, after WordPress's kses: the usual formatting tags of a
 // post, links to http(s) and mailto, images from http(s). Editors and administrators have

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createStore, type ContentRecord, type Store } from '../../src/content/store.ts'
-import { createIndexes, type Indexes } from '../../src/query/indexes.ts'
+import type { Indexes } from '../../src/context/indexes.ts'
+import { createIndexes } from '../../src/query/indexes.ts'
 import { FIXTURES } from '../helpers.ts'
 
 const ZONE = 'Asia/Singapore'
