@@ -46,7 +46,10 @@ export interface App {
   textsReady: Promise<void>
 }
 
-/** Composes the store's indexes and caches, the route table, the media and the error envelope into one h3 app (the only place that does). */
+/**
+ * Composes the store's indexes and caches, the route table, the media and the error envelope into one h3 app
+ * (the only place that does).
+ */
 export function createApp(options: AppOptions): App {
   const { store, site } = options
   const log = options.log ?? ((message: string) => console.error(message))

@@ -43,7 +43,10 @@ export interface ErrorBody {
   additional_data?: unknown[]
 }
 
-/** How an error's envelope departs from the usual: no `data` at all, or extra data blobs, as WordPress does for some errors. */
+/**
+ * How an error's envelope departs from the usual: no `data` at all, or extra data blobs, as WordPress does
+ * for some errors.
+ */
 export interface EnvelopeOptions {
   /** WordPress errors that carry no status come out as 500 with `data: null`. */
   nullData?: boolean

@@ -20,7 +20,10 @@ import {
 
 // The read arguments of events: the list with its filters, one event by id, one by slug.
 
-/** "yesterday 23:59" in UTC, as a site-local wall clock, as the reference computes its default window (docs/compatibility.md §18). */
+/**
+ * "yesterday 23:59" in UTC, as a site-local wall clock, as the reference computes its default window
+ * (docs/compatibility.md §18).
+ */
 function defaultStartDate(ctx: ParamContext): string {
   const yesterday = new Date(ctx.now - 86_400_000).toISOString().slice(0, 10)
   return instantToWall(Date.parse(`${yesterday}T23:59:00Z`), ctx.site.timezone)

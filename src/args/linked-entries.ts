@@ -29,7 +29,10 @@ export function parseVenue(value: unknown, ctx: ParamContext): LinkedArg | undef
   return parseItems('venues', value, Array.isArray(value) ? value : [value], ctx)
 }
 
-/** Organizers in any reasonable form: id, object, a list of ids and objects, or a CSV of ids; undefined when refused. */
+/**
+ * Organizers in any reasonable form: id, object, a list of ids and objects, or a CSV of ids; undefined when
+ * refused.
+ */
 export function parseOrganizers(value: unknown, ctx: ParamContext): LinkedArg | undefined {
   if (isEmpty(value)) return { sent: value, items: null }
   const list = typeof value === 'string' ? toList(value) : Array.isArray(value) ? value : [value]

@@ -54,7 +54,10 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
 
 const INVALID: ParamIssue = { message: 'Invalid parameter.' }
 
-/** The issue of one argument at the validate step: its `parse` (whose result goes to `parsed`), its validate callback, or its type. */
+/**
+ * The issue of one argument at the validate step: its `parse` (whose result goes to `parsed`), its validate
+ * callback, or its type.
+ */
 function validateOne(
   name: string,
   value: unknown,

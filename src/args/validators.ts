@@ -5,7 +5,10 @@ import { STATUSES } from '../content/statuses.ts'
 import { findBySlug, findTerm } from '../content/lookup.ts'
 import { parseTime } from '../time/parse.ts'
 
-/** What a check may consult: the records, the request's language and clock, the site, the caller and the paging limits. */
+/**
+ * What a check may consult: the records, the request's language and clock, the site, the caller and the
+ * paging limits.
+ */
 export type ParamContext = Pick<
   RequestContext,
   'store' | 'lang' | 'now' | 'site' | 'perPage' | 'maxPerPage' | 'caller' | 'userExists'
@@ -72,7 +75,10 @@ function idList(kind: Kind): Validator {
   }
 }
 
-/** Anonymous callers may ask for `publish` only; others for any registered status, but not `any` (docs/compatibility.md §20). */
+/**
+ * Anonymous callers may ask for `publish` only; others for any registered status, but not `any`
+ * (docs/compatibility.md §20).
+ */
 export const isStatusList: Validator = (value, ctx) => {
   const list = toList(value)
   if (list.length === 0) return false

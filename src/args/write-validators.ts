@@ -17,7 +17,10 @@ export const isUserId: Validator = (value, ctx) =>
 export const isUrlOrEmpty: Validator = (value) =>
   value === '' || value === null || (typeof value === 'string' && isWebAddress(value))
 
-/** docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute http(s) URL. */
+/**
+ * docs/compatibility.md §15: a media id (number or digits), a path under content/media/, or an absolute
+ * http(s) URL.
+ */
 export const isImage: Validator = (value, ctx) => {
   if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))
     return ctx.store.media.byId(Number(value)) !== undefined

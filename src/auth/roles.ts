@@ -19,7 +19,10 @@ export interface Caller {
 
 const RANK: Record<Role, number> = { administrator: 4, editor: 3, author: 2, contributor: 1, subscriber: 0 }
 
-/** `edit_posts` on events, venues and organizers: contributors and up; also who sees drafts in lists (docs/compatibility.md §20). */
+/**
+ * `edit_posts` on events, venues and organizers: contributors and up; also who sees drafts in lists
+ * (docs/compatibility.md §20).
+ */
 export function canEditPosts(caller: Caller | null): boolean {
   return caller !== null && RANK[caller.role] >= RANK.contributor
 }

@@ -27,7 +27,10 @@ export function formatUsers(data: UsersData): string {
   return `${HEADER}${YAML.stringify({ highest_id: data.highestId, users: data.users })}`
 }
 
-/** Reads a users file, or says in one line what is wrong with it and on which line; `warn` hears what only disables a password. */
+/**
+ * Reads a users file, or says in one line what is wrong with it and on which line; `warn` hears what only
+ * disables a password.
+ */
 export function parseUsers(file: string, text: string, warn: (message: string) => void = () => {}): UsersData {
   const at =
     (line: number | undefined) =>

@@ -42,7 +42,10 @@ export function flagsOf(args: Record<string, unknown>, defs: ArgsDef): Record<st
   return flags
 }
 
-/** The first mistake in a command's arguments (unknown option, missing value, missing or extra argument), or undefined. */
+/**
+ * The first mistake in a command's arguments (unknown option, missing value, missing or extra argument), or
+ * undefined.
+ */
 export function mistakeIn(tokens: string[], defs: ArgsDef): string | undefined {
   const options = new Map(Object.entries(defs).filter(([, def]) => def.type !== 'positional'))
   const positionals = Object.entries(defs)

@@ -14,7 +14,10 @@ export function requireContentFolder(dir: string): void {
   if (kind === 'none') throw new CliError(`${dir}: no such content folder`)
 }
 
-/** A content folder without a single record file is most likely the wrong folder: said, not refused. Answers whether it warned. */
+/**
+ * A content folder without a single record file is most likely the wrong folder: said, not refused. Answers
+ * whether it warned.
+ */
 export function warnIfEmpty(dir: string): boolean {
   const hasRecords = KINDS.some((kind) => names(join(dir, kind)).some(isRecordFileName))
   if (!hasRecords)

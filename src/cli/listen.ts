@@ -39,7 +39,8 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
       exact || options.port === 0
         ? options.port
         : { port: options.port, portRange: above(options.port), alternativePortRange: above(options.port) },
-    // listhen's production mode tries only the port given; port 0 asks for any free port, which that mode would turn into 3000.
+    // listhen's production mode tries only the port given; port 0 asks for any free port, which that mode
+    // would turn into 3000.
     isProd: exact,
     // Test mode only keeps get-port from printing "[get-port] …" itself; a moved port is said below.
     isTest: true,

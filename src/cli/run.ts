@@ -38,7 +38,10 @@ export async function runCli(
   return run(command, path, rest, io)
 }
 
-/** Follows subcommand names down to the command that runs; answers an exit code when it stops on the way (help, a mistake). */
+/**
+ * Follows subcommand names down to the command that runs; answers an exit code when it stops on the way
+ * (help, a mistake).
+ */
 async function descend(
   root: CommandDef,
   argv: string[],

@@ -59,7 +59,10 @@ export interface Store {
   newStem(kind: Kind, slug: string, id: number): string
   /** Writes a record's files (null removes one) atomically, one writer at a time; readers see it when it resolves. */
   commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
-  /** Runs `work` as the only writer: what it reads cannot change under it, and its commits go out before any other write. */
+  /**
+   * Runs `work` as the only writer: what it reads cannot change under it, and its commits go out before any
+   * other write.
+   */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Re-reads files changed on disk (relative paths), rebuilding only their records. */
   reload(paths: string[]): Promise<void>

@@ -53,7 +53,10 @@ export function mayRead(reader: Reader | undefined, status: string, owner: numbe
   return status === 'publish' || reader === 'all' || (typeof reader === 'number' && reader === owner)
 }
 
-/** Whose unpublished records a caller reads (WordPress's `read_post`, docs/compatibility.md §20): editors everyone's, contributors and authors their own. */
+/**
+ * Whose unpublished records a caller reads (WordPress's `read_post`, docs/compatibility.md §20): editors
+ * everyone's, contributors and authors their own.
+ */
 export function readerOf(caller: Caller | null): Reader {
   if (canEditOthers(caller)) return 'all'
   return caller && canEditPosts(caller) ? caller.id : 'none'

@@ -24,7 +24,10 @@ export interface AppState {
   now: () => number
 }
 
-/** Who asks, and how: what sets one context of an app apart from another. Absent: an anonymous caller, in the default language, now. */
+/**
+ * Who asks, and how: what sets one context of an app apart from another. Absent: an anonymous caller, in the
+ * default language, now.
+ */
 export interface Asking {
   caller?: Caller | null
   lang?: Lang
@@ -57,7 +60,10 @@ export function createContext(app: AppState, asking: Asking = {}): RequestContex
   }
 }
 
-/** Reads the language, the caller (HTTP Basic, checked off the event loop) and the query of a request, and builds its context once. */
+/**
+ * Reads the language, the caller (HTTP Basic, checked off the event loop) and the query of a request, and
+ * builds its context once.
+ */
 export async function requestContext(
   event: H3Event,
   app: AppState,

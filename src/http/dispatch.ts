@@ -22,7 +22,8 @@ export async function dispatch(event: H3Event, route: RouteDef, app: AppState): 
   event.context.allow = allowedMethods(route, ctx.caller)
   event.context.authenticated = ctx.caller !== null
   const target = pathTarget(event)
-  // docs/compatibility.md §3: who asks is settled before any argument, so a write without the right is 401/403 whatever its body.
+  // docs/compatibility.md §3: who asks is settled before any argument, so a write without the right is
+  // 401/403 whatever its body.
   if (endpoint.capability && !endpoint.capability(ctx.caller)) throw forbidden(ctx.caller)
   endpoint.authorize?.(ctx, target)
   const raw = await rawInput(event, method, query, endpoint, target)

@@ -44,7 +44,8 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
 }
 
 /**
- * Answers with a JSON text (UTF-8 as is, slashes unescaped: docs/compatibility.md §9) as srvx's FastResponse with a plain
+ * Answers with a JSON text (UTF-8 as is, slashes unescaped: docs/compatibility.md §9) as srvx's FastResponse
+ * with a plain
  * header object: h3 hands it to Node as it is, with a Content-Length and no stream or Headers
  * normalization. GET and HEAD answers get a strong ETag and honour If-None-Match with 304 (docs/compatibility.md §13);
  * `etag` may be given when it is already known, so a large body need not be hashed again.
@@ -69,7 +70,10 @@ export function send(event: H3Event, text: string | Uint8Array, init: SendInit, 
   return new FastResponse(method === 'HEAD' ? null : (text as BodyInit), { status: init.status, headers })
 }
 
-/** A handler's result as the response: its status and headers, the global parameters (`_envelope`, `_pretty`, `_fields`) applied. */
+/**
+ * A handler's result as the response: its status and headers, the global parameters (`_envelope`, `_pretty`,
+ * `_fields`) applied.
+ */
 export function answer(
   event: H3Event,
   route: RouteDef,

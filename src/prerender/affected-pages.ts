@@ -9,7 +9,10 @@ import { EVENT_LIST_ARGS } from '../args/events.ts'
 import { parseParams } from '../args/parse.ts'
 import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 
-/** The ids of the default event list of a language, in order: what its pages hold, asked as an anonymous caller of the app. */
+/**
+ * The ids of the default event list of a language, in order: what its pages hold, asked as an anonymous
+ * caller of the app.
+ */
 export function eventListIds(app: App, lang: Lang, now: number): number[] {
   const ctx = app.context({ lang, now })
   const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)

@@ -36,7 +36,8 @@ export function apiIndex(options: UrlOptions, lang: Lang): string {
 }
 
 /**
- * Every public GET of the API, per language: the API index, the namespace root, /doc, every record by id and by slug, and
+ * Every public GET of the API, per language: the API index, the namespace root, /doc, every record by id and
+ * by slug, and
  * every page of every list in its default query (events also at the bulk page size), at `now`.
  * Events come in list order, each bulk page next to the pages and single events it holds, so an
  * event's JSON is built once and reused while it is still in the memo (in any order, a build

@@ -31,7 +31,10 @@ export function ranges(b: Bounds) {
   }
 }
 
-/** Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent (docs/compatibility.md §30). */
+/**
+ * Day-aligned unless `strict_dates`; the default window applies unless a relative bound is sent
+ * (docs/compatibility.md §30).
+ */
 export function resolveDates(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): Bounds {
   const strict = isTrueWord(values.strict_dates)
   const relative = RELATIVE.some((key) => given.has(key))

@@ -129,7 +129,10 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
   return list === byEnd ? out.sort(compareStart) : out
 }
 
-/** The query the links carry, in the reference's key order; categories and tags never appear (docs/compatibility.md §30). */
+/**
+ * The query the links carry, in the reference's key order; categories and tags never appear
+ * (docs/compatibility.md §30).
+ */
 function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status: string): [string, string][] {
   const query: [string, string][] = [
     ['page', String(values.page)],

@@ -25,7 +25,10 @@ export function paginate<T>(all: readonly T[], page: number, perPage: number): P
   }
 }
 
-/** The reference's list links (docs/compatibility.md §30): `rest_url` as given, next/previous form-encoded with `page` moved last. */
+/**
+ * The reference's list links (docs/compatibility.md §30): `rest_url` as given, next/previous form-encoded
+ * with `page` moved last.
+ */
 export function pageLinks(base: string, query: [string, string][], page: Page<unknown>, encodeFirst: boolean) {
   const rest = query.filter(([key]) => key !== 'page')
   const encoded = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeForm(k)}=${encodeForm(v)}`).join('&')

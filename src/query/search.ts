@@ -45,7 +45,8 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
     const title = String(fields.title ?? '')
-    // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are not searchable.
+    // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are
+    // not searchable.
     if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
     return {
       id: record.id,
@@ -56,7 +57,10 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
   }
   const pending = [...store.list('events')]
   let next = 0
-  /** Adds the next events until `until` (a performance.now() time), skipping any an update has already put in (or that changed since). */
+  /**
+   * Adds the next events until `until` (a performance.now() time), skipping any an update has already put in
+   * (or that changed since).
+   */
   const addUntil = (until: number) => {
     while (next < pending.length && performance.now() < until) {
       const record = pending[next++]!

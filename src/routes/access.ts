@@ -45,7 +45,10 @@ export function postAccess(kind: PostKind) {
 export const POST_WRITER = (caller: Caller | null) => canEditPosts(caller)
 export const termManager = (kind: TermKind) => (caller: Caller | null) => canManageTerms(caller, kind)
 
-/** docs/compatibility.md §14: a stale `If-Match` is 412 with the current ETag; checked inside the write's transaction. */
+/**
+ * docs/compatibility.md §14: a stale `If-Match` is 412 with the current ETag; checked inside the write's
+ * transaction.
+ */
 export function checkIfMatch(input: Pick<RouteInput, 'ifMatch'>, currentTag: () => string): void {
   if (input.ifMatch === null) return
   const tag = currentTag()

@@ -12,7 +12,10 @@ const SCHEMA_OF: Record<string, string> = {
   tags: 'Term',
 }
 
-/** GET /doc: an OpenAPI 3.0 document generated from the same route and argument tables that validate requests (docs/compatibility.md §17). */
+/**
+ * GET /doc: an OpenAPI 3.0 document generated from the same route and argument tables that validate requests
+ * (docs/compatibility.md §17).
+ */
 export function docRoute(routes: () => RouteDef[]): RouteDef {
   return {
     path: '/doc',

@@ -58,7 +58,10 @@ function target(ctx: RequestContext, input: RouteInput): ContentRecord {
   throw apiError('rest-event-not-found', [String(id)])
 }
 
-/** The view a write answers in: the writer may change the event, so its password does not blank it (as `context=edit`). */
+/**
+ * The view a write answers in: the writer may change the event, so its password does not blank it (as
+ * `context=edit`).
+ */
 function writerView(record: ContentRecord, ctx: RequestContext): RequestContext {
   const password = record.source.data.password
   return typeof password === 'string' && password !== '' ? { ...ctx, password } : ctx
@@ -117,7 +120,10 @@ export const EVENT_ID_WRITES: Endpoint[] = [
   { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_UPDATE_ARGS, ...writer, handler: update },
 ]
 
-/** DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record (docs/compatibility.md §6). */
+/**
+ * DELETE and POST/PUT/PATCH on /events/by-slug/{slug}: the same checks on the very record
+ * (docs/compatibility.md §6).
+ */
 export const EVENT_SLUG_WRITES: Endpoint[] = [
   { methods: ['DELETE'], args: { ...EVENT_SLUG_READ_ARGS, ...FORCE }, ...writer, handler: remove },
   { methods: ['POST', 'PUT', 'PATCH'], args: EVENT_SLUG_UPDATE_ARGS, ...writer, handler: update },

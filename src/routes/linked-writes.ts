@@ -60,7 +60,10 @@ function update(kind: LinkedKind) {
   }
 }
 
-/** DELETE trashes and unlinks the record from every event; a second DELETE is 410; force deletes the files (docs/compatibility.md §8). */
+/**
+ * DELETE trashes and unlinks the record from every event; a second DELETE is 410; force deletes the files
+ * (docs/compatibility.md §8).
+ */
 function remove(kind: LinkedKind) {
   return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
     inTransaction(ctx, async (write) => {

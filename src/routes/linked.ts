@@ -46,7 +46,10 @@ function single(kind: LinkedKind, by: 'id' | 'slug') {
   }
 }
 
-/** Unpublished venues and organizers are for those who may read them: editors, or their authors (docs/compatibility.md §20). */
+/**
+ * Unpublished venues and organizers are for those who may read them: editors, or their authors
+ * (docs/compatibility.md §20).
+ */
 function accessible(kind: LinkedKind, record: ContentRecord, ctx: RequestContext): ContentRecord {
   const { owner, status } = ownership(record)
   if (!ctx.store.langOf(record, ctx.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)

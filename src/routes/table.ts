@@ -17,7 +17,10 @@ const RESOURCES: RouteDef[] = [
   DIAGNOSTICS_ROUTE,
 ]
 
-/** Every route the app serves, in one table: the router registers it and both indexes describe it, so no route can be left out of them. */
+/**
+ * Every route the app serves, in one table: the router registers it and both indexes describe it, so no route
+ * can be left out of them.
+ */
 export function routeTable(): RouteDef[] {
   const routes: RouteDef[] = [
     apiIndexRoute(() => routes),

@@ -22,7 +22,10 @@ const NUMBER = /\d+(?:[.,]\d+)*/g
 const PREFIXED = /^\s*([^\d\s.,]+?)\s*(\d[\d.,]*)\s*$/
 const POSTFIXED = /^\s*(\d[\d.,]*)\s*([^\d\s.,]+?)\s*$/
 
-/** Formats a stored cost (a string, a number or a list of them) as `cost` and `cost_details`, as the reference formats them. */
+/**
+ * Formats a stored cost (a string, a number or a list of them) as `cost` and `cost_details`, as the reference
+ * formats them.
+ */
 export function toCost(input: unknown, defaults: CurrencyDefaults): { cost: string; cost_details: CostDetails } {
   const entries = toEntries(input)
   const currency = inferCurrency(entries)

@@ -216,7 +216,8 @@ function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view
     startDate: instantToIso(times.start, times.timezone),
     endDate: instantToIso(times.end, times.timezone),
   })
-  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not (docs/compatibility.md §21).
+  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not
+  // (docs/compatibility.md §21).
   const venue = event.venue as Shape | []
   if (!Array.isArray(venue)) ld.location = protectedPost(view, 'venues', venue.id) ? false : venueJsonLd(venue)
   const organizer = (event.organizer as Shape[])[0]

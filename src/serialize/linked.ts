@@ -160,7 +160,10 @@ function stateProvince(fields: RecordFields): string {
   return text(fields.province)
 }
 
-/** Whether a post has a password: its JSON-LD is never served, and events name it `false` in theirs (docs/compatibility.md §21). */
+/**
+ * Whether a post has a password: its JSON-LD is never served, and events name it `false` in theirs
+ * (docs/compatibility.md §21).
+ */
 export function isProtected(record: ContentRecord): boolean {
   const password = record.source.data.password
   return typeof password === 'string' && password !== ''

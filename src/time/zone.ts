@@ -116,7 +116,8 @@ export function instantToIso(instant: number, zoneName: string): string {
 const abbreviations = new Map<string, string>()
 
 /**
- * The tz database's abbreviation for the zone at an instant (docs/compatibility.md §16): `HKT`, `BST`, `AEDT`, and `+08`
+ * The tz database's abbreviation for the zone at an instant (docs/compatibility.md §16): `HKT`, `BST`,
+ * `AEDT`, and `+08`
  * where the database itself has only a number (Asia/Singapore). ICU's names come from CLDR and
  * differ (it has none for Hong Kong); moment-timezone ships the database's own, for each period.
  */

@@ -3,7 +3,10 @@ import { TRANSLATABLE } from '../content/kinds.ts'
 import type { ContentRecord, FileWrite } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 
-/** Field changes of one write: a value sets the field; `null` clears it (docs/compatibility.md §4). `description` is the body. */
+/**
+ * Field changes of one write: a value sets the field; `null` clears it (docs/compatibility.md §4).
+ * `description` is the body.
+ */
 export type Changes = Record<string, unknown>
 
 /**

@@ -17,7 +17,10 @@ export function createWriteContext(ctx: RequestContext, tx: Transaction, caller:
   return { ...ctx, tx, caller, allocateId }
 }
 
-/** Runs a write as the store's only writer, with what the write modules need; the caller has signed in (the route's capability said so). */
+/**
+ * Runs a write as the store's only writer, with what the write modules need; the caller has signed in (the
+ * route's capability said so).
+ */
 export function inTransaction<T>(ctx: RequestContext, work: (write: WriteContext) => Promise<T>): Promise<T> {
   return ctx.store.transaction((tx) => work(createWriteContext(ctx, tx, ctx.caller!)))
 }

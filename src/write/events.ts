@@ -37,7 +37,10 @@ export async function createEvent(
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
-/** POST/PUT/PATCH on an event: only the fields sent change (docs/compatibility.md §4); updating a trashed event restores it. */
+/**
+ * POST/PUT/PATCH on an event: only the fields sent change (docs/compatibility.md §4); updating a trashed
+ * event restores it.
+ */
 export async function updateEvent(
   event: ContentRecord,
   params: Record<string, unknown>,
@@ -131,7 +134,8 @@ function eventDates(
   const current = event ? eventTimes(event, ctx.site.timezone) : undefined
   const zone =
     given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.site.timezone)
-  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does (docs/compatibility.md §30).
+  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does
+  // (docs/compatibility.md §30).
   const read = (field: string) =>
     instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
@@ -148,7 +152,10 @@ function eventDates(
   return changes
 }
 
-/** A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does (docs/compatibility.md §30). */
+/**
+ * A cost as stored: text or a list of texts. A lone "0" on create is dropped, as upstream does
+ * (docs/compatibility.md §30).
+ */
 function costValue(cost: unknown, creating: boolean): string | string[] | null {
   if (Array.isArray(cost)) return cost.length === 0 ? null : cost.map(String)
   const text = String(cost)

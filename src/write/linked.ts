@@ -95,7 +95,8 @@ function findTwin(
   params: Record<string, unknown>,
   ctx: WriteContext,
 ): { record: ContentRecord; mayChange: boolean } | undefined {
-  // The name alone decides: a same-named venue sent with another description is still that venue (docs/compatibility.md §24).
+  // The name alone decides: a same-named venue sent with another description is still that venue
+  // (docs/compatibility.md §24).
   const name = String(params[NAME[kind]]).toLowerCase()
   const twins = ctx.store.list(kind).filter((record) => {
     const data = record.source.data

@@ -12,7 +12,10 @@ const IN_TRASH = {
   organizers: 'organizer-is-in-trash',
 } as const
 
-/** DELETE without `force`: the post goes to the trash (a second time is 410), a venue or organizer out of every event first (docs/compatibility.md §8). */
+/**
+ * DELETE without `force`: the post goes to the trash (a second time is 410), a venue or organizer out of
+ * every event first (docs/compatibility.md §8).
+ */
 export async function trashPost(kind: PostKind, record: ContentRecord, ctx: WriteContext): Promise<ContentRecord> {
   if (record.source.data.status === 'trash') throw apiError(IN_TRASH[kind])
   if (kind !== 'events') await unlinkFromEvents(LINK_FIELD[kind], record.id, ctx)
@@ -35,7 +38,10 @@ export async function deleteFiles(record: ContentRecord, ctx: WriteContext): Pro
   )
 }
 
-/** Takes an id out of a list field (`venue`, `organizer`, `categories`, `tags`) of every event that has it; a list left empty goes (Cest:VenueDeletion). */
+/**
+ * Takes an id out of a list field (`venue`, `organizer`, `categories`, `tags`) of every event that has it; a
+ * list left empty goes (Cest:VenueDeletion).
+ */
 export async function unlinkFromEvents(field: string, id: number, ctx: WriteContext): Promise<void> {
   for (const event of ctx.store.list('events')) {
     const ids = event.source.data[field]
@@ -46,7 +52,10 @@ export async function unlinkFromEvents(field: string, id: number, ctx: WriteCont
   }
 }
 
-/** An update of a trashed post that sets no status takes it out of the trash: published if the caller may publish, else a draft. */
+/**
+ * An update of a trashed post that sets no status takes it out of the trash: published if the caller may
+ * publish, else a draft.
+ */
 export function untrash(
   record: ContentRecord,
   given: Set<string>,

@@ -70,7 +70,10 @@ export async function createTerm(
   return (await ctx.tx.commit(kind, ctx.store.newStem(kind, String(changes.slug), id), files))!
 }
 
-/** Updates a term: only the fields sent; a slug another term holds, in any language, is 400 (docs/compatibility.md §23). */
+/**
+ * Updates a term: only the fields sent; a slug another term holds, in any language, is 400
+ * (docs/compatibility.md §23).
+ */
 export async function updateTerm(
   kind: TermKind,
   term: ContentRecord,
@@ -116,7 +119,10 @@ export async function deleteTerm(kind: TermKind, term: ContentRecord, ctx: Write
   await deleteFiles(term, ctx)
 }
 
-/** A term's slug from the one sent, or from its name when none is sent or nothing of it is left (WordPress's `sanitize_title` fallback). */
+/**
+ * A term's slug from the one sent, or from its name when none is sent or nothing of it is left (WordPress's
+ * `sanitize_title` fallback).
+ */
 function termSlug(sent: unknown, name: string): string {
   return (sent === undefined ? '' : slugify(String(sent))) || slugify(name) || 'untitled'
 }

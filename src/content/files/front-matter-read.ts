@@ -6,7 +6,8 @@ import { FrontMatterError, readYamlBlock } from './yaml-data.ts'
  * (and would hand `---coffee` to CoffeeScript), and content files come from pull requests. So the
  * caller checks the fence first (fenceLanguage, isYamlLanguage), and gray-matter is only ever
  * called with engines of our own: YAML goes to readYamlBlock, every other name it registers or
- * aliases refuses, and the language it read is checked again after. Options are always passed, which keeps gray-matter's module-level cache (keyed by file
+ * aliases refuses, and the language it read is checked again after. Options are always passed, which keeps
+ * gray-matter's module-level cache (keyed by file
  * content, used only when called without options, and returning the cached data objects) out of
  * the way.
  */

@@ -60,7 +60,10 @@ function readChanges(state: StoreState, paths: string[]) {
   return { groups, fresh }
 }
 
-/** Settles a record with its changed files; a source that broke keeps its last good version served, until it is fixed. */
+/**
+ * Settles a record with its changed files; a source that broke keeps its last good version served, until it
+ * is fixed.
+ */
 async function settleChanges(state: StoreState, key: string, changes: Map<string, FileEntry | null>): Promise<void> {
   const [kind, stem] = splitKey(key)
   const current = new Map(state.catalogue.filesOf(key).map((file) => [file.path, file]))
