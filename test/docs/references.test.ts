@@ -101,4 +101,13 @@ describe('references to documents', () => {
     }
     expect(broken).toEqual([])
   })
+  it('names, in README and the docs, only source paths that exist (a file moved is a line to change)', () => {
+    const gone: string[] = []
+    for (const { where, line, path } of lines()) {
+      if (!path.endsWith('.md') || path.startsWith('test/')) continue
+      for (const match of line.matchAll(/`((?:src|test|scripts|bin|docs)\/[\w./-]+)`/g))
+        if (!existsSync(join(ROOT, match[1]!))) gone.push(`${where}: ${match[1]}`)
+    }
+    expect(gone).toEqual([])
+  })
 })
