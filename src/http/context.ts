@@ -9,7 +9,7 @@ import type { Site } from '../context/site.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { parseQuery } from '../args/parse.ts'
-import type { Routing } from './request.ts'
+import type { Routing } from './input.ts'
 
 /** What an app holds for the context of each of its requests: its parts, its limits, its users and its clock. */
 export interface AppState {

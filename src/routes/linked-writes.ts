@@ -6,7 +6,7 @@ import { ORGANIZER_READ_ARGS, ORGANIZER_SLUG_READ_ARGS, VENUE_READ_ARGS, VENUE_S
 import { asUpdate } from '../args/types.ts'
 import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../args/write-linked.ts'
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
-import { inTransaction } from '../write/context.ts'
+import { inTransaction } from '../write/transaction.ts'
 import { deletePost, trashPost, untrash } from '../write/removal.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import { commitLinked, createLinked, linkedChanges } from '../write/linked.ts'

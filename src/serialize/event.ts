@@ -4,7 +4,7 @@ import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
 import { mayRead } from '../context/request.ts'
-import type { View } from './context.ts'
+import type { View } from './view.ts'
 import { lowestPrice, toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import {

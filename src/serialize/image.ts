@@ -1,4 +1,4 @@
-import type { View } from './context.ts'
+import type { View } from './view.ts'
 import { link } from './urls.ts'
 
 /** The reference's image object: what is known about the file, falsy values left out (docs/compatibility.md §15). */

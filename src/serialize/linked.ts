@@ -1,7 +1,7 @@
 import { postDates } from '../content/derive.ts'
 import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
-import type { View } from './context.ts'
+import type { View } from './view.ts'
 import { toImage } from './image.ts'
 import { escapeHtml } from './markdown.ts'
 import { blankProtected, isLocked } from './protect.ts'

@@ -1,6 +1,6 @@
 import type { ContentRecord } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import type { View } from './context.ts'
+import type { View } from './view.ts'
 import { recordRestUrl } from './urls.ts'
 
 /** `translations`: every language the record has a file in, the current one included (docs/compatibility.md §1). */

@@ -1,7 +1,7 @@
 import type { Lang } from '../languages.ts'
 import { NAMESPACE } from '../namespace.ts'
 import type { Site } from '../context/site.ts'
-import type { View } from './context.ts'
+import type { View } from './view.ts'
 
 /** The namespace root for links in a response: keeps the request's language prefix (docs/compatibility.md §1). */
 export function restRoot(view: View): string {

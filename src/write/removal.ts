@@ -2,7 +2,7 @@ import { type Caller, canPublish } from '../auth/roles.ts'
 import type { PostKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
-import type { WriteContext } from './context.ts'
+import type { WriteContext } from './transaction.ts'
 
 /** The field of an event that links a venue or an organizer. */
 const LINK_FIELD = { venues: 'venue', organizers: 'organizer' } as const
