@@ -17,6 +17,7 @@ export interface TestAppOptions {
   fallback?: boolean
   now?: number
   perPage?: number
+  maxPerPage?: number
 }
 
 /** A site like the reference instance's: http://127.0.0.1:8089, UTC. */
@@ -54,7 +55,7 @@ async function appOver(content: string, options: TestAppOptions, users?: UserDir
     store,
     site: testSite(options),
     perPage: options.perPage ?? 9,
-    maxPerPage: 50,
+    maxPerPage: options.maxPerPage ?? 50,
     fallback: options.fallback ?? true,
     ...(users ? { users } : {}),
     now: () => options.now ?? SAMPLE_NOW,

@@ -54,13 +54,15 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     const listed = eventListIds(app, lang, now)
     const pages = (size: number) => Math.max(1, Math.ceil(listed.length / size))
     const page = (size: number, n: number) => ({ url: listUrl(`${root}/events`, size, options.perPage, n) })
+    // Without a larger page size, each page of the default size stands for its own events.
+    const bulkSize = options.bulkPerPage > options.perPage ? options.bulkPerPage : options.perPage
     let next = 1
-    for (let bulk = 1; bulk <= pages(options.bulkPerPage); bulk++) {
-      jobs.push(page(options.bulkPerPage, bulk))
-      const end = bulk * options.bulkPerPage
+    for (let bulk = 1; bulk <= pages(bulkSize); bulk++) {
+      if (bulkSize !== options.perPage) jobs.push(page(bulkSize, bulk))
+      const end = bulk * bulkSize
       for (; next <= pages(options.perPage) && (next - 1) * options.perPage < end; next++)
         jobs.push(page(options.perPage, next))
-      records('events', listed.slice(end - options.bulkPerPage, end))
+      records('events', listed.slice(end - bulkSize, end))
     }
     const inList = new Set(listed)
     records(

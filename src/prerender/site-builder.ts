@@ -78,7 +78,8 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     apiRoot: options.site.apiRoot,
     defaultLang: options.site.defaultLang,
     perPage: options.perPage,
-    bulkPerPage: BULK,
+    // The wide pages hold 50 events, or as many as a page may (`max_per_page`), which the app caps them at.
+    bulkPerPage: Math.min(BULK, options.maxPerPage),
   }
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
@@ -214,7 +215,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         const before = eventLists.get(lang) ?? []
         const after = eventListIds(app, lang, now)
         eventLists.set(lang, after)
-        for (const size of [options.perPage, BULK]) {
+        for (const size of new Set([options.perPage, Math.max(options.perPage, urlOptions.bulkPerPage)])) {
           for (const page of changedPages(before, after, size, changedEvents))
             await render({ url: listUrl(`${root}/events`, size, options.perPage, page) })
           await dropPagesBeyond(`${root}/events`, size, Math.max(1, Math.ceil(after.length / size)))
