@@ -58,8 +58,6 @@ export const DEFAULTS: Config = {
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
 
-export { ConfigError } from './config-file.ts'
-
 /** The settings, the file they were read from (null: none), and warnings about that file (unknown keys). */
 export interface LoadedConfig {
   config: Config
@@ -68,11 +66,6 @@ export interface LoadedConfig {
 }
 
 const PATHS: readonly (keyof Config)[] = ['content', 'out', 'users']
-
-/** Resolves the settings from command-line flags, the environment and the config file. */
-export function resolveConfig(flags: Source = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  return loadConfig(flags, env, cwd).config
-}
 
 /**
  * Flags, then ALMANAC_* variables, then the config file, then defaults. Paths given by flags or

@@ -5,9 +5,6 @@ import { generatePassword, hashPassword, normalizePassword } from './passwords.t
 import { isRole, type Caller, type Role } from './roles.ts'
 import { formatUsers, parseUsers, UsersError, type StoredUser, type UsersData } from './users-file.ts'
 
-export { UsersError, type StoredUser } from './users-file.ts'
-export { parseBasic } from './login.ts'
-
 /** The users file: who may write, with what role, and how they prove it. */
 export interface UserDirectory {
   /**

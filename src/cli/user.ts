@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { openUsers, UsersError } from '../auth/users.ts'
+import { openUsers } from '../auth/users.ts'
+import { UsersError } from '../auth/users-file.ts'
 import { isRole, ROLES } from '../auth/roles.ts'
 import { CliError } from './errors.ts'
 import { settings } from './settings.ts'

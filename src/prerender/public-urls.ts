@@ -55,7 +55,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     const pages = (size: number) => Math.max(1, Math.ceil(listed.length / size))
     const page = (size: number, n: number) => ({ url: listUrl(`${root}/events`, size, options.perPage, n) })
     // Without a larger page size, each page of the default size stands for its own events.
-    const bulkSize = options.bulkPerPage > options.perPage ? options.bulkPerPage : options.perPage
+    const bulkSize = Math.max(options.bulkPerPage, options.perPage)
     let next = 1
     for (let bulk = 1; bulk <= pages(bulkSize); bulk++) {
       if (bulkSize !== options.perPage) jobs.push(page(bulkSize, bulk))

@@ -3,8 +3,6 @@ import { createMarkdownIt } from './markdown-it.ts'
 import type { MarkdownReply } from './markdown-worker.ts'
 import type { MarkdownRenderer } from '../context/caches.ts'
 
-export { isSafeLink } from './markdown-it.ts'
-
 /** Turns one text into HTML; may throw (a renderer's bug must not fail the answer around it). */
 export type RenderFn = (markdown: string) => string
 

@@ -54,13 +54,6 @@ export function apiIndexUrl(site: Site): string {
   return `${site.url}${site.apiRoot}/`
 }
 
-/** Adds `ml_language` to a link when the request named it (docs/compatibility.md §1). */
-export function withLanguage(url: string, view: View, encoded = true): string {
-  if (!view.langNamed) return url
-  const pair = `ml_language=${encoded ? encodeURIComponent(view.lang) : view.lang}`
-  return url + (url.includes('?') ? '&' : '?') + pair
-}
-
 /** The query of a list's links, with `ml_language` when the request named it (docs/compatibility.md §1). */
 export function withLang(query: [string, string][], view: Pick<View, 'lang' | 'langNamed'>): [string, string][] {
   return view.langNamed ? [...query, ['ml_language', view.lang]] : query

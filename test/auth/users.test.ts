@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFailureLimiter, createGate } from '../../src/auth/limiter.ts'
 import { clientKey } from '../../src/auth/login.ts'
-import { openUsers, UsersError } from '../../src/auth/users.ts'
+import { openUsers } from '../../src/auth/users.ts'
+import { UsersError } from '../../src/auth/users-file.ts'
 
 let dir: string
 let file: string

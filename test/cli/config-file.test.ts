@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config.ts'
+import { ConfigError } from '../../src/config-file.ts'
+import { loadConfig } from '../../src/config.ts'
 
 let top: string
 let deep: string
