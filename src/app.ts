@@ -1,4 +1,5 @@
 import { H3 } from 'h3'
+import { DEFAULTS } from './config.ts'
 import type { UserDirectory } from './auth/users.ts'
 import { KINDS } from './content/kinds.ts'
 import type { Store } from './content/store.ts'
@@ -61,7 +62,7 @@ export function createApp(options: AppOptions): App {
     caches: createCaches(),
     perPage: options.perPage,
     maxPerPage: options.maxPerPage,
-    geolocDistance: options.geolocDistance ?? 25,
+    geolocDistance: options.geolocDistance ?? DEFAULTS.geoloc_distance,
     ...(options.users ? { users: options.users } : {}),
     now: options.now ?? Date.now,
   }

@@ -48,12 +48,6 @@ export function canChangePost(caller: Caller | null, owner: number, status: stri
   return canPublish(caller) || (status !== 'publish' && status !== 'future')
 }
 
-/** `read_post` on an unpublished post: editors read any; authors and contributors their own. */
-export function canReadPost(caller: Caller | null, owner: number): boolean {
-  if (!caller || !canEditPosts(caller)) return false
-  return canEditOthers(caller) || owner === caller.id
-}
-
 /** Managing terms: categories need `publish_tribe_events` (author+), tags `manage_categories` (editor+). */
 export function canManageTerms(caller: Caller | null, kind: Kind): boolean {
   return kind === 'tags' ? canEditOthers(caller) : canPublish(caller)

@@ -1,3 +1,4 @@
+import { isDraftStatus } from './post-state.ts'
 import { instantToWall, wallToInstant } from '../time/zone.ts'
 import type { ContentRecord } from './record-types.ts'
 
@@ -75,7 +76,7 @@ export function postDates(record: ContentRecord, siteZone: string): PostDates {
     // A clone gives every file a new mtime, so `modified` falls back to the publication date, not the file.
     const modified = typeof data.modified === 'string' ? toSeconds(data.modified) : date
     // WordPress leaves a draft's GMT date unset until it is published; clients see zeros.
-    const unpublished = data.status === 'draft' || data.status === 'pending'
+    const unpublished = isDraftStatus(data.status)
     const dateUtc =
       typeof data.date_utc === 'string'
         ? toSeconds(data.date_utc)

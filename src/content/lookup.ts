@@ -1,4 +1,5 @@
 import type { Kind } from './kinds.ts'
+import { TRASHED_SUFFIX } from './post-state.ts'
 import type { Lang } from '../languages.ts'
 import type { Store } from './store.ts'
 
@@ -32,4 +33,12 @@ export function findTerm(ctx: LookupScope, kind: 'categories' | 'tags', item: st
   return ctx.store
     .list(kind)
     .find((term) => String(ctx.store.fieldsIn(term, ctx.lang)?.name ?? '').toLowerCase() === name)
+}
+
+/** A post in the trash, by the slug it shows there (`slug__trashed`) or by its own. */
+export function findTrashedBySlug(ctx: LookupScope, kind: Kind, slug: string) {
+  const base = slug.endsWith(TRASHED_SUFFIX) ? slug.slice(0, -TRASHED_SUFFIX.length) : slug
+  return base
+    ? ctx.store.list(kind).find((r) => r.source.data.status === 'trash' && r.source.data.slug === base)
+    : undefined
 }

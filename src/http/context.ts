@@ -1,25 +1,20 @@
 import { getRequestIP, type H3Event } from 'h3'
 import type { Caller } from '../auth/roles.ts'
 import type { UserDirectory } from '../auth/users.ts'
-import type { Store } from '../content/store.ts'
-import type { Caches } from '../context/caches.ts'
-import type { Indexes } from '../context/indexes.ts'
 import { readerOf, type RequestContext } from '../context/request.ts'
-import type { Site } from '../context/site.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { parseQuery } from '../args/parse.ts'
 import type { Routing } from './input.ts'
 
-/** What an app holds for the context of each of its requests: its parts, its limits, its users and its clock. */
-export interface AppState {
-  store: Store
-  site: Site
-  indexes: Indexes
-  caches: Caches
-  perPage: number
-  maxPerPage: number
-  geolocDistance: number
+/**
+ * What an app holds for the context of each of its requests: the parts every context shares (its
+ * store, site, indexes, caches and limits), its users and its clock.
+ */
+export type AppState = Pick<
+  RequestContext,
+  'store' | 'site' | 'indexes' | 'caches' | 'perPage' | 'maxPerPage' | 'geolocDistance'
+> & {
   users?: UserDirectory
   now: () => number
 }

@@ -2,7 +2,7 @@ import type { App } from '../app.ts'
 import { idList } from '../content/derive.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import type { Kind } from '../content/kinds.ts'
-import { statusIn } from '../content/statuses.ts'
+import { countsForTerms } from '../content/post-state.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { listEvents } from '../query/events.ts'
 import { EVENT_LIST_ARGS } from '../args/events.ts'
@@ -56,7 +56,7 @@ export function touchedRecords(
 
 /** The terms an event adds to the counts: its terms while it is published and not protected, none otherwise. */
 function counted(record: ContentRecord | undefined): number[] {
-  if (!record || statusIn(record.source.data) !== 'publish' || record.source.data.password) return []
+  if (!record || !countsForTerms(record.source.data)) return []
   return [...new Set([...idList(record.source.data.categories), ...idList(record.source.data.tags)])].sort(
     (a, b) => a - b,
   )

@@ -1,5 +1,5 @@
 import { eventTimes, idList, postDates } from '../content/derive.ts'
-import { statusIn } from '../content/statuses.ts'
+import { statusIn, ownerIn, isProtected } from '../content/post-state.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'
@@ -119,8 +119,8 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     end: times.end,
     published: postDates(record, siteZone).published,
     status: statusIn(data),
-    author: Number(data.author) || 0,
-    protected: typeof data.password === 'string' && data.password !== '',
+    author: ownerIn(data),
+    protected: isProtected(data),
     hidden: data.hide_from_listings === true,
     featured: data.featured === true,
     ticketed: data.ticketed === true,

@@ -1,3 +1,4 @@
+import { isDraftStatus } from '../content/post-state.ts'
 import { isTribeTrue } from '../text.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
@@ -37,8 +38,7 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
   const seen = listVisibility(undefined, scope.reader)
   if (values.has_events !== undefined) {
     const wanted = isTribeTrue(values.has_events)
-    const counts = (entry: EventEntry) =>
-      isListed(seen, entry.status, entry.author) && entry.status !== 'draft' && entry.status !== 'pending'
+    const counts = (entry: EventEntry) => isListed(seen, entry.status, entry.author) && !isDraftStatus(entry.status)
     checks.push((record) => hasEvents(kind, record, scope, counts) === wanted)
   }
   if (values.only_with_upcoming !== undefined && isTribeTrue(values.only_with_upcoming)) {

@@ -1,5 +1,5 @@
 import type { ContentRecord } from '../content/store.ts'
-import { STATUSES, statusIn } from '../content/statuses.ts'
+import { STATUSES, statusIn, ownerIn } from '../content/post-state.ts'
 import { toList } from '../args/validators.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
@@ -40,7 +40,7 @@ export function statusOf(record: ContentRecord): string {
 
 /** A record's author id (0 for none). */
 export function ownerOf(record: ContentRecord): number {
-  return Number(record.source.data.author) || 0
+  return ownerIn(record.source.data)
 }
 
 /** Whether a caller may read a post at all (its single read would not be 403). */

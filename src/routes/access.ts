@@ -1,7 +1,7 @@
 import { canChangePost, canEditPosts, canManageTerms, type Caller } from '../auth/roles.ts'
 import type { Kind, PostKind, TermKind } from '../content/kinds.ts'
-import { findBySlug } from '../content/lookup.ts'
-import { statusIn } from '../content/statuses.ts'
+import { findBySlug, findTrashedBySlug } from '../content/lookup.ts'
+import { statusIn, ownerIn } from '../content/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError } from '../errors.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -11,21 +11,14 @@ import type { PathTarget, RouteInput } from '../http/route.ts'
 /** The record a write's path names, by id or by slug (trashed ones included), if it exists. */
 export function pathRecord(kind: Kind, ctx: RequestContext, target: PathTarget): ContentRecord | undefined {
   if (target.id !== undefined) return ctx.store.get(kind, target.id)
-  if (target.slug !== undefined) return findBySlug(ctx, kind, target.slug) ?? trashedBySlug(kind, ctx, target.slug)
+  if (target.slug !== undefined) return findBySlug(ctx, kind, target.slug) ?? findTrashedBySlug(ctx, kind, target.slug)
   return undefined
-}
-
-function trashedBySlug(kind: Kind, ctx: RequestContext, slug: string): ContentRecord | undefined {
-  const base = slug.replace(/__trashed$/, '')
-  return base
-    ? ctx.store.list(kind).find((r) => r.source.data.status === 'trash' && r.source.data.slug === base)
-    : undefined
 }
 
 /** The owner and status of a post, for the per-record rights. */
 export function ownership(record: ContentRecord): { owner: number; status: string } {
   const data = record.source.data
-  return { owner: Number(data.author) || 0, status: statusIn(data) }
+  return { owner: ownerIn(data), status: statusIn(data) }
 }
 
 /**

@@ -1,7 +1,8 @@
+import { mayRead } from '../context/request.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listEvents } from '../query/events.ts'
-import { canChangePost, canReadPost } from '../auth/roles.ts'
+import { canChangePost } from '../auth/roles.ts'
 import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
@@ -60,7 +61,7 @@ function bySlug(ctx: RequestContext, input: RouteInput): ApiResult {
 function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput): ApiResult {
   const { owner, status } = ownership(record)
   if (status === 'trash') throw apiError('event-no-longer-available')
-  if (status !== 'publish' && !canReadPost(ctx.caller, owner)) throw apiError('event-not-accessible')
+  if (!mayRead(ctx.reader, status, owner)) throw apiError('event-not-accessible')
   let view = ctx
   if (record.source.data.password && input.query.context === 'edit' && canChangePost(ctx.caller, owner, status)) {
     // `context=edit` by someone who may edit the event opens it without the password, as in the reference.

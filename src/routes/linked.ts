@@ -1,9 +1,9 @@
+import { mayRead } from '../context/request.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listLinked } from '../query/linked.ts'
 import { pageLinks } from '../query/paging.ts'
-import { canReadPost } from '../auth/roles.ts'
 import { ownership } from './access.ts'
 import { createLinkedEndpoint, linkedWrites } from './linked-writes.ts'
 import {
@@ -53,7 +53,7 @@ function single(kind: LinkedKind, by: 'id' | 'slug') {
 function accessible(kind: LinkedKind, record: ContentRecord, ctx: RequestContext): ContentRecord {
   const { owner, status } = ownership(record)
   if (!ctx.store.langOf(record, ctx.lang)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
-  if (status !== 'publish' && !canReadPost(ctx.caller, owner)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
+  if (!mayRead(ctx.reader, status, owner)) throw apiError(`${SINGULAR[kind]}-not-accessible`)
   return record
 }
 

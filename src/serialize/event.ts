@@ -1,6 +1,6 @@
 import type { LinkedKind, TermKind } from '../content/kinds.ts'
 import { eventTimes, idList, type EventTimes } from '../content/derive.ts'
-import { statusIn } from '../content/statuses.ts'
+import { statusIn } from '../content/post-state.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
 import { mayRead } from '../context/request.ts'

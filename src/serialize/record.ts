@@ -1,3 +1,4 @@
+import { TRASHED_SUFFIX } from '../content/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import type { View } from './view.ts'
@@ -36,5 +37,5 @@ export function text(value: unknown): string {
 /** A trashed post's slug as WordPress shows it while it sits in the trash. */
 export function shownSlug(fields: Record<string, unknown>): string {
   const slug = text(fields.slug)
-  return fields.status === 'trash' ? `${slug}__trashed` : slug
+  return fields.status === 'trash' ? `${slug}${TRASHED_SUFFIX}` : slug
 }

@@ -1,7 +1,9 @@
-import { canChangePost, canPublish, canReadPost } from '../auth/roles.ts'
+import { ownerIn } from '../content/post-state.ts'
+import { mayRead } from '../context/request.ts'
+import { canChangePost, canPublish } from '../auth/roles.ts'
 import type { LinkedKind } from '../content/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { statusIn } from '../content/statuses.ts'
+import { statusIn } from '../content/post-state.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import type { LinkedArg } from '../args/linked-entries.ts'
 import type { ParsedParams } from '../args/parse.ts'
@@ -102,11 +104,11 @@ function findTwin(
     const data = record.source.data
     return data.status !== 'trash' && String(data[NAME[kind]]).toLowerCase() === name
   })
-  const owner = (record: ContentRecord) => Number(record.source.data.author) || 0
+  const owner = (record: ContentRecord) => ownerIn(record.source.data)
   const status = (record: ContentRecord) => statusIn(record.source.data)
   const changeable = twins.find((record) => canChangePost(ctx.caller, owner(record), status(record)))
   if (changeable) return { record: changeable, mayChange: true }
-  const readable = twins.find((record) => status(record) === 'publish' || canReadPost(ctx.caller, owner(record)))
+  const readable = twins.find((record) => mayRead(ctx.reader, status(record), owner(record)))
   return readable ? { record: readable, mayChange: false } : undefined
 }
 
