@@ -1,7 +1,7 @@
 import { H3 } from 'h3'
 import { DEFAULTS } from './config.ts'
 import type { UserDirectory } from './auth/users.ts'
-import { KINDS } from './content/kinds.ts'
+import { KINDS } from './content/model/kinds.ts'
 import type { Store } from './content/store.ts'
 import type { RequestContext } from './context/request.ts'
 import type { Site } from './context/site.ts'

@@ -1,4 +1,4 @@
-import type { LinkedKind } from '../content/kinds.ts'
+import type { LinkedKind } from '../content/model/kinds.ts'
 import { ApiError } from '../errors.ts'
 import { type ParsedParams, parseParams } from './parse.ts'
 import { isPositiveInt, type ParamContext, toList } from './validators.ts'

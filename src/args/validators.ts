@@ -1,7 +1,7 @@
 import { canEditPosts } from '../auth/roles.ts'
 import type { RequestContext } from '../context/request.ts'
-import type { Kind } from '../content/kinds.ts'
-import { STATUSES } from '../content/post-state.ts'
+import type { Kind } from '../content/model/kinds.ts'
+import { STATUSES } from '../content/model/post-state.ts'
 import { findBySlug, findTerm } from '../content/lookup.ts'
 import { parseTime } from '../time/parse.ts'
 

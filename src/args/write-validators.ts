@@ -1,4 +1,4 @@
-import { STATUSES } from '../content/post-state.ts'
+import { STATUSES } from '../content/model/post-state.ts'
 import { isTimeZone } from '../time/zone.ts'
 import { isPositiveInt, type Validator } from './validators.ts'
 import { isWebAddress } from '../content/schema/web-address.ts'

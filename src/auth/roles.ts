@@ -1,4 +1,4 @@
-import type { Kind } from '../content/kinds.ts'
+import type { Kind } from '../content/model/kinds.ts'
 
 /** WordPress's five roles as The Events Calendar uses them (docs/compatibility.md §20, §22). */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const

@@ -6,7 +6,7 @@ import { createStore } from '../content/store.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { siteOf } from './site.ts'
-import { problemLine } from '../content/problems.ts'
+import { problemLine } from '../content/checks/problems.ts'
 
 type Flags = Record<string, string | boolean | undefined>
 

@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
 import { checkContent } from '../content/check.ts'
-import { problemLine, type Problem } from '../content/problems.ts'
+import { problemLine, type Problem } from '../content/checks/problems.ts'
 import { CliError } from './errors.ts'
 
 const FORMATS = ['text', 'github', 'json'] as const

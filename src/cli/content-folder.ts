@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { KINDS } from '../content/kinds.ts'
+import { KINDS } from '../content/model/kinds.ts'
 import { isRecordFileName } from '../content/files/paths.ts'
 import { CliError } from './errors.ts'
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { writeFileAtomic } from '../disk/atomic.ts'
-import { postDates } from './derive.ts'
+import { postDates } from './model/derive.ts'
 import { parseFrontMatter, splitFile, updateFrontMatter } from './files/front-matter.ts'
-import { isTermKind, KEY_ORDER } from './kinds.ts'
-import type { Problem } from './problems.ts'
+import { isTermKind, KEY_ORDER } from './model/kinds.ts'
+import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
-import type { ContentRecord } from './record-types.ts'
+import type { ContentRecord } from './model/record-types.ts'
 
 /** Whether a record is served with a publication date its file does not hold. */
 export function isUndated(record: ContentRecord): boolean {

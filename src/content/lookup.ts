@@ -1,5 +1,5 @@
-import type { Kind } from './kinds.ts'
-import { TRASHED_SUFFIX } from './post-state.ts'
+import type { Kind } from './model/kinds.ts'
+import { TRASHED_SUFFIX } from './model/post-state.ts'
 import type { Lang } from '../languages.ts'
 import type { Store } from './store.ts'
 

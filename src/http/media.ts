@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { H3Event } from 'h3'
-import { readMediaFile } from '../content/media.ts'
+import { readMediaFile } from '../content/store/media.ts'
 import type { Store } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 

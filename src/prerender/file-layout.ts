@@ -1,4 +1,4 @@
-import { KINDS } from '../content/kinds.ts'
+import { KINDS } from '../content/model/kinds.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../namespace.ts'
 import { trimEndOf } from '../text.ts'

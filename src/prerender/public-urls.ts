@@ -1,5 +1,5 @@
 import type { App } from '../app.ts'
-import { KINDS, type Kind } from '../content/kinds.ts'
+import { KINDS, type Kind } from '../content/model/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../namespace.ts'

@@ -1,5 +1,5 @@
 import { toList } from '../args/validators.ts'
-import type { LinkedKind, TermKind } from '../content/kinds.ts'
+import type { LinkedKind, TermKind } from '../content/model/kinds.ts'
 import { findTerm } from '../content/lookup.ts'
 import { distanceKm, venueCoordinates } from './geo.ts'
 import type { EventEntry } from '../context/indexes.ts'

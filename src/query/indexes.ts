@@ -1,5 +1,5 @@
-import { eventTimes, idList, postDates } from '../content/derive.ts'
-import { statusIn, ownerIn, isProtected } from '../content/post-state.ts'
+import { eventTimes, idList, postDates } from '../content/model/derive.ts'
+import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'

@@ -1,4 +1,4 @@
-import type { TermKind } from '../content/kinds.ts'
+import type { TermKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { toList } from '../args/validators.ts'

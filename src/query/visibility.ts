@@ -1,5 +1,5 @@
 import type { ContentRecord } from '../content/store.ts'
-import { STATUSES, statusIn, ownerIn } from '../content/post-state.ts'
+import { STATUSES, statusIn, ownerIn } from '../content/model/post-state.ts'
 import { toList } from '../args/validators.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'

@@ -8,7 +8,7 @@ import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../args/write-linked.t
 import { toOrganizerResponse, toVenueResponse } from '../serialize/linked.ts'
 import { inTransaction } from '../write/transaction.ts'
 import { deletePost, trashPost, untrash } from '../write/removal.ts'
-import type { LinkedKind } from '../content/kinds.ts'
+import type { LinkedKind } from '../content/model/kinds.ts'
 import { commitLinked, createLinked, linkedChanges } from '../write/linked.ts'
 import { forbidden } from '../http/envelope.ts'
 import { checkIfMatch, pathRecord, POST_WRITER, postAccess } from './access.ts'

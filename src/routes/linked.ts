@@ -1,5 +1,5 @@
 import { mayRead } from '../context/request.ts'
-import type { LinkedKind } from '../content/kinds.ts'
+import type { LinkedKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import { listLinked } from '../query/linked.ts'

@@ -1,4 +1,4 @@
-import type { TermKind } from '../content/kinds.ts'
+import type { TermKind } from '../content/model/kinds.ts'
 import { listTerms } from '../query/terms.ts'
 import { CATEGORY_LIST_ARGS, CATEGORY_READ_ARGS, TAG_LIST_ARGS, TAG_READ_ARGS } from '../args/terms.ts'
 import type { ArgSet } from '../args/types.ts'

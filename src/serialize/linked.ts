@@ -1,5 +1,5 @@
-import { postDates } from '../content/derive.ts'
-import { statusIn } from '../content/post-state.ts'
+import { postDates } from '../content/model/derive.ts'
+import { statusIn } from '../content/model/post-state.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
 import type { View } from './view.ts'
 import { toImage } from './image.ts'

@@ -1,4 +1,4 @@
-import { TRASHED_SUFFIX } from '../content/post-state.ts'
+import { TRASHED_SUFFIX } from '../content/model/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import type { View } from './view.ts'

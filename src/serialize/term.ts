@@ -1,5 +1,5 @@
 import type { ContentRecord } from '../content/store.ts'
-import type { TermKind } from '../content/kinds.ts'
+import type { TermKind } from '../content/model/kinds.ts'
 import type { View } from './view.ts'
 import { servedLang, slugSegment, text, toTranslations } from './record.ts'
 import { link, publicUrl, recordRestUrl, restRoot } from './urls.ts'

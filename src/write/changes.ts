@@ -1,5 +1,5 @@
-import type { Kind } from '../content/kinds.ts'
-import { TRANSLATABLE } from '../content/kinds.ts'
+import type { Kind } from '../content/model/kinds.ts'
+import { TRANSLATABLE } from '../content/model/kinds.ts'
 import type { ContentRecord, FileWrite } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 

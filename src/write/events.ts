@@ -1,5 +1,5 @@
 import type { LinkedArg } from '../args/linked-entries.ts'
-import { eventTimes } from '../content/derive.ts'
+import { eventTimes } from '../content/model/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
 import { isTimestamp, parseTime } from '../time/parse.ts'

@@ -1,5 +1,5 @@
 import { type Caller, canPublish } from '../auth/roles.ts'
-import type { PostKind } from '../content/kinds.ts'
+import type { PostKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 import type { WriteContext } from './transaction.ts'

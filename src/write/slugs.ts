@@ -1,4 +1,4 @@
-import type { Kind } from '../content/kinds.ts'
+import type { Kind } from '../content/model/kinds.ts'
 import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { trimOf } from '../text.ts'

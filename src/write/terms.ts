@@ -1,6 +1,6 @@
 import { canManageTerms } from '../auth/roles.ts'
 import { findBySlug } from '../content/lookup.ts'
-import type { TermKind } from '../content/kinds.ts'
+import type { TermKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError } from '../errors.ts'
 import { LANGUAGES } from '../languages.ts'

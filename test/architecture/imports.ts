@@ -28,9 +28,14 @@ export function specifiers(text: string): string[] {
   return [STATIC, BARE, DYNAMIC].flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''))
 }
 
-/** The part of `root` a path belongs to: its top-level folder, or its own name without extension. */
-export function partOf(root: string, path: string): string {
+/**
+ * The part of `root` a path belongs to: its top-level folder, or its own name without extension. A
+ * folder named in `split` is several parts: its own files one (`content`), each subfolder another
+ * (`content/store`), so the layers inside it are checked too.
+ */
+export function partOf(root: string, path: string, split: readonly string[] = []): string {
   const [first = '', ...rest] = relative(root, path).split(sep)
+  if (rest.length > 1 && split.includes(first)) return `${first}/${rest[0]}`
   return rest.length > 0 ? first : first.replace(/\.[^.]+$/, '')
 }
 
@@ -41,15 +46,15 @@ export function addEdge(graph: Graph, from: string, to: string, why: string): vo
 }
 
 /** The graph between the parts of `root` (its folders and top-level files), each edge with its imports. */
-export function partGraph(root: string): Graph {
+export function partGraph(root: string, split: readonly string[] = []): Graph {
   const graph: Graph = new Map()
   for (const file of sourceFiles(root)) {
-    graph.set(partOf(root, file), graph.get(partOf(root, file)) ?? new Map())
+    graph.set(partOf(root, file, split), graph.get(partOf(root, file, split)) ?? new Map())
     for (const spec of specifiers(readFileSync(file, 'utf8'))) {
       const target = resolve(dirname(file), spec)
       if (!target.startsWith(root + sep)) continue
-      const from = partOf(root, file)
-      const to = partOf(root, target)
+      const from = partOf(root, file, split)
+      const to = partOf(root, target, split)
       if (from !== to) addEdge(graph, from, to, `${relative(root, file)} imports ${spec}`)
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/files/front-matter.ts'
-import { KEY_ORDER } from '../../src/content/kinds.ts'
+import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 
 const roundTrip = (data: Record<string, unknown>, body = '') =>
   parseFrontMatter(stringifyFrontMatter(data, body, KEY_ORDER.events))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLog } from '../../src/content/git-dates.ts'
+import { parseLog } from '../../src/content/store/git-dates.ts'
 
 /** One commit of `git log -z --name-status --format=%x01%at%x02%P`, oldest first. */
 const commit = (seconds: number, parents: string, ...changes: string[][]) =>

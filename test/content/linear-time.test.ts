@@ -5,7 +5,7 @@ import {
   stringifyFrontMatter,
   updateFrontMatter,
 } from '../../src/content/files/front-matter.ts'
-import { KEY_ORDER } from '../../src/content/kinds.ts'
+import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 import { normalize } from '../../src/content/files/normalize.ts'
 
 // Each input would take tens of seconds to a backtracking pattern (quadratic in the run of blanks),

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { KINDS } from '../../src/content/kinds.ts'
+import { KINDS } from '../../src/content/model/kinds.ts'
 import { createMemoryDriver, type MemoryDriver } from '../../src/content/store/memory-driver.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/files/front-matter.ts'
-import { KEY_ORDER } from '../../src/content/kinds.ts'
+import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 import { eventFile, loadStore, tempTree } from './trees.ts'
 
 const HOSTILE: [name: string, id: number, extra: string, line: number][] = [

@@ -1,4 +1,4 @@
-import { KINDS } from '../../src/content/kinds.ts'
+import { KINDS } from '../../src/content/model/kinds.ts'
 import type { Store } from '../../src/content/store.ts'
 import { LANGUAGES } from '../../src/languages.ts'
 import { eventFile } from './trees.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sourceKeys, unknownKeyWarnings } from '../../src/content/unknown-keys.ts'
+import { sourceKeys, unknownKeyWarnings } from '../../src/content/checks/unknown-keys.ts'
 import { closestKeys, editDistance } from '../../src/suggest.ts'
 
 describe('did you mean', () => {

@@ -1,6 +1,6 @@
 import { trimOf } from '../../text.ts'
 import { isLang, type Lang } from '../../languages.ts'
-import { KINDS, type Kind } from '../kinds.ts'
+import { KINDS, type Kind } from '../model/kinds.ts'
 
 /** Where a content file sits: its kind, the record's stem and the file's language. */
 export interface FileAddress {

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
-import type { Kind } from '../kinds.ts'
-import { STATUSES } from '../post-state.ts'
+import type { Kind } from '../model/kinds.ts'
+import { STATUSES } from '../model/post-state.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
 import { isWebAddress, WEB_ADDRESS_FORMAT } from './web-address.ts'

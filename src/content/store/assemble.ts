@@ -1,11 +1,11 @@
 import type { Lang } from '../../languages.ts'
-import { ID_HINT, SLUG_HINT } from '../clashes.ts'
-import { checkEvent } from '../event-checks.ts'
-import { idSpaceOf, type Kind } from '../kinds.ts'
-import { type ContentRecord, type FileEntry, keyOf } from '../record-types.ts'
+import { ID_HINT, SLUG_HINT } from '../checks/clashes.ts'
+import { checkEvent } from '../checks/event-checks.ts'
+import { idSpaceOf, type Kind } from '../model/kinds.ts'
+import { type ContentRecord, type FileEntry, keyOf } from '../model/record-types.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
 import type { StoreState } from './state.ts'
-import { translatedFields, unknownKeyWarnings } from '../unknown-keys.ts'
+import { translatedFields, unknownKeyWarnings } from '../checks/unknown-keys.ts'
 
 // Making a record of its files: which file is the source, which translations pass their checks,
 // and who keeps an id or a slug two records claim (clashes.ts). Every problem is reported at once.

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Lang } from '../../languages.ts'
-import type { Clashes } from '../clashes.ts'
-import { idSpaceOf, TRANSLATABLE, type Kind } from '../kinds.ts'
-import { type ContentRecord, type FileEntry, keyOf, type RecordFields } from '../record-types.ts'
+import type { Clashes } from '../checks/clashes.ts'
+import { idSpaceOf, TRANSLATABLE, type Kind } from '../model/kinds.ts'
+import { type ContentRecord, type FileEntry, keyOf, type RecordFields } from '../model/record-types.ts'
 
 type Space = 'post' | 'term'
 

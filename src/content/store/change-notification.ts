@@ -1,4 +1,4 @@
-import type { ContentRecord } from '../record-types.ts'
+import type { ContentRecord } from '../model/record-types.ts'
 
 /** Hears a change, with the record as it was and as it is (either may be absent). */
 export type ChangeListener = (before: ContentRecord | undefined, after: ContentRecord | undefined) => void

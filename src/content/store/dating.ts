@@ -1,6 +1,6 @@
-import { isTermKind, type Kind } from '../kinds.ts'
+import { isTermKind, type Kind } from '../model/kinds.ts'
 import { parseContentPath } from '../files/paths.ts'
-import type { FileEntry } from '../record-types.ts'
+import type { FileEntry } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 

@@ -1,5 +1,5 @@
-import type { CommitDates } from '../git-dates.ts'
-import type { MediaLibrary } from '../media.ts'
+import type { CommitDates } from './git-dates.ts'
+import type { MediaLibrary } from './media.ts'
 import type { FileStamp } from '../files/read.ts'
 
 /** A file of the tree as read: its text, null when there is none, or why it is refused. */

@@ -1,8 +1,8 @@
 import type { Lang } from '../../languages.ts'
 import { FrontMatterError, parseFrontMatter } from '../files/front-matter.ts'
-import type { Kind } from '../kinds.ts'
+import type { Kind } from '../model/kinds.ts'
 import { normalize } from '../files/normalize.ts'
-import type { FileEntry } from '../record-types.ts'
+import type { FileEntry } from '../model/record-types.ts'
 import type { StoreState } from './state.ts'
 
 /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */

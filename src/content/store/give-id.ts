@@ -1,8 +1,8 @@
 import { dateUndated } from './dating.ts'
 import { isComplete } from '../files/front-matter.ts'
-import { withId } from '../ids.ts'
-import { idSpaceOf, NAME_FIELD, type Kind } from '../kinds.ts'
-import type { FileEntry } from '../record-types.ts'
+import { withId } from '../model/ids.ts'
+import { idSpaceOf, NAME_FIELD, type Kind } from '../model/kinds.ts'
+import type { FileEntry } from '../model/record-types.ts'
 import type { StoreState } from './state.ts'
 
 /** How long a file's text must stay the same before the server adds an id line to it. */

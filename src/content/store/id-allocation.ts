@@ -1,5 +1,5 @@
 import type { ContentDriver } from './driver.ts'
-import { idSpaceOf, type Kind } from '../kinds.ts'
+import { idSpaceOf, type Kind } from '../model/kinds.ts'
 
 type Space = 'post' | 'term'
 

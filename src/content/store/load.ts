@@ -1,10 +1,10 @@
 import { dateUndated } from './dating.ts'
 import { groupByRecord, readEntry } from './entries.ts'
 import { giveId } from './give-id.ts'
-import { KINDS } from '../kinds.ts'
-import type { MediaLibrary } from '../media.ts'
+import { KINDS } from '../model/kinds.ts'
+import type { MediaLibrary } from './media.ts'
 import { isRecordFileName, parseContentPath } from '../files/paths.ts'
-import type { FileEntry } from '../record-types.ts'
+import type { FileEntry } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 

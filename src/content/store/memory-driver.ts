@@ -1,8 +1,8 @@
 import { isTemporaryName } from '../../disk/atomic.ts'
 import { checkPath, type ContentDriver, type WatchListener } from './driver.ts'
-import type { CommitDates } from '../git-dates.ts'
-import { KINDS } from '../kinds.ts'
-import { mediaLibrary } from '../media.ts'
+import type { CommitDates } from './git-dates.ts'
+import { KINDS } from '../model/kinds.ts'
+import { mediaLibrary } from './media.ts'
 import { isRecordFileName } from '../files/paths.ts'
 
 /** A content tree held in memory: the driver, and its files as they are now. */

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs'
 import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { KINDS } from '../kinds.ts'
-import { mediaNames } from '../media.ts'
+import { KINDS } from '../model/kinds.ts'
+import { mediaNames } from './media.ts'
 import { stampOf, type FileStamp } from '../files/read.ts'
 import { isRecordFileName } from '../files/paths.ts'
 

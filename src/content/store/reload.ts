@@ -4,7 +4,7 @@ import { readEntry } from './entries.ts'
 import { sourceProblems, warnUnknownKeys } from './assemble.ts'
 import { reportMedia } from './load.ts'
 import { isRecordFileName, parseContentPath } from '../files/paths.ts'
-import { type FileEntry, splitKey } from '../record-types.ts'
+import { type FileEntry, splitKey } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 

@@ -1,7 +1,7 @@
 import { assemble, warnUnknownKeys } from './assemble.ts'
-import { isClash } from '../clashes.ts'
-import type { Kind } from '../kinds.ts'
-import { type ContentRecord, type FileEntry, splitKey } from '../record-types.ts'
+import { isClash } from '../checks/clashes.ts'
+import type { Kind } from '../model/kinds.ts'
+import { type ContentRecord, type FileEntry, splitKey } from '../model/record-types.ts'
 import type { StoreState } from './state.ts'
 
 const NO_SOURCE = 'no file of this record has an id'

@@ -1,11 +1,11 @@
 import type { Lang } from '../../languages.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { ChangeNotification } from './change-notification.ts'
-import type { Clashes } from '../clashes.ts'
+import type { Clashes } from '../checks/clashes.ts'
 import type { ContentDriver } from './driver.ts'
 import type { IdAllocation } from './id-allocation.ts'
-import type { MediaLibrary } from '../media.ts'
-import type { ProblemLog } from '../problems.ts'
+import type { MediaLibrary } from './media.ts'
+import type { ProblemLog } from '../checks/problems.ts'
 import type { WriteQueue } from './write-queue.ts'
 
 /** How a store reads its tree (the options of `createStore` it keeps). */

@@ -1,8 +1,8 @@
 import type { Lang } from '../../languages.ts'
 import { commitNow } from './commit.ts'
-import type { Kind } from '../kinds.ts'
+import type { Kind } from '../model/kinds.ts'
 import { contentPath } from '../files/paths.ts'
-import type { ContentRecord, FileWrite } from '../record-types.ts'
+import type { ContentRecord, FileWrite } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 

@@ -1,6 +1,6 @@
-import { isTimeZone, isWallClock, WALL_CLOCK } from '../time/zone.ts'
-import type { Kind } from './kinds.ts'
-import { showValue } from './schema/show.ts'
+import { isTimeZone, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
+import type { Kind } from '../model/kinds.ts'
+import { showValue } from '../schema/show.ts'
 
 /**
  * Event checks the schema cannot express: a real time zone, real dates, and an end after the

@@ -1,7 +1,7 @@
-import { RECORD_NOUN, SOURCE_SCHEMAS } from './schema/records.ts'
-import { andList, orList, showKey } from './schema/show.ts'
-import { closestKeys } from '../suggest.ts'
-import { TRANSLATABLE, type Kind } from './kinds.ts'
+import { RECORD_NOUN, SOURCE_SCHEMAS } from '../schema/records.ts'
+import { andList, orList, showKey } from '../schema/show.ts'
+import { closestKeys } from '../../suggest.ts'
+import { TRANSLATABLE, type Kind } from '../model/kinds.ts'
 
 // Front-matter keys the store does not read are warnings, not errors: the record still loads, and
 // the editor learns that `venu:` was ignored (and that `venue` was probably meant).

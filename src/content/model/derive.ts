@@ -1,5 +1,5 @@
 import { isDraftStatus } from './post-state.ts'
-import { instantToWall, wallToInstant } from '../time/zone.ts'
+import { instantToWall, wallToInstant } from '../../time/zone.ts'
 import type { ContentRecord } from './record-types.ts'
 
 /** An event's dates: local wall clock as served, and the instants lists filter and sort on. */

@@ -2,7 +2,7 @@ import { constants } from 'node:fs'
 import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import { extname, join, sep } from 'node:path'
 import { imageSize } from 'image-size'
-import { stampOf, type FileStamp } from './files/read.ts'
+import { stampOf, type FileStamp } from '../files/read.ts'
 
 /** One file under `content/media/`, with what can be read from it. */
 export interface MediaFile {

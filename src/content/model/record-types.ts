@@ -1,4 +1,4 @@
-import type { Lang } from '../languages.ts'
+import type { Lang } from '../../languages.ts'
 import type { Kind } from './kinds.ts'
 
 /** One file of a record, as read from disk. */

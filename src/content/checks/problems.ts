@@ -1,4 +1,4 @@
-import { escapeUnsafe } from './schema/show.ts'
+import { escapeUnsafe } from '../schema/show.ts'
 
 /** A file the store cannot use as it is, and why; `line` is 1-based when known. */
 export interface Problem {
