@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
-import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './files/front-matter.ts'
+import { parseFrontMatter } from './files/front-matter.ts'
+import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './kinds.ts'
 import { parseContentPath } from './files/paths.ts'
 import type { Problem } from './problems.ts'
