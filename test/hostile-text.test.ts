@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseFrontMatter, stringifyFrontMatter } from '../src/content/files/front-matter.ts'
+import { parseFrontMatter } from '../src/content/files/front-matter.ts'
+import { stringifyFrontMatter } from '../src/content/files/front-matter-write.ts'
 import { slugify } from '../src/write/slugs.ts'
 import { as, call, json, writableApp } from './helpers.ts'
 

@@ -1,12 +1,12 @@
-import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { writeFileAtomic } from '../disk/atomic.ts'
 import { postDates } from './model/derive.ts'
-import { parseFrontMatter, splitFile, updateFrontMatter } from './files/front-matter.ts'
+import { parseFrontMatter, splitFile } from './files/front-matter.ts'
+import { updateFrontMatter } from './files/front-matter-write.ts'
 import { isTermKind, KEY_ORDER } from './model/kinds.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import type { ContentRecord } from './model/record-types.ts'
+import type { ContentDriver } from './store/driver.ts'
 
 /** Whether a record is served with a publication date its file does not hold. */
 export function isUndated(record: ContentRecord): boolean {
@@ -27,7 +27,12 @@ export function unstableDateWarning(record: ContentRecord): Problem[] {
 }
 
 /** `--fix`: writes the publication date the server derives (site time zone) into a source that has none. */
-export async function writeDate(dir: string, record: ContentRecord, siteZone: string, text: string): Promise<string[]> {
+export async function writeDate(
+  driver: ContentDriver,
+  record: ContentRecord,
+  siteZone: string,
+  text: string,
+): Promise<string[]> {
   if (!isUndated(record)) return []
   const date = postDates(record, siteZone).date
   const { data, body } = parseFrontMatter(text)
@@ -35,7 +40,7 @@ export async function writeDate(dir: string, record: ContentRecord, siteZone: st
   const written =
     withDateLine(text, date, KEY_ORDER[record.kind]) ??
     updateFrontMatter(text, { ...data, date }, body, KEY_ORDER[record.kind], normalize)
-  await writeFileAtomic(join(dir, record.source.path), written)
+  await driver.write(record.source.path, written)
   const from = record.source.undatedBy === 'git' ? 'when git added the file' : "the file's modification time"
   return [`${record.source.path}: date ${date} written (${from})`]
 }

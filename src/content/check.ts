@@ -1,6 +1,6 @@
-import { join } from 'node:path'
 import { LANGUAGES } from '../languages.ts'
-import { parseFrontMatter, reorderFrontMatter, stringifyFrontMatter } from './files/front-matter.ts'
+import { parseFrontMatter } from './files/front-matter.ts'
+import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { parseContentPath } from './files/paths.ts'
 import type { Problem } from './checks/problems.ts'
@@ -8,8 +8,8 @@ import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
 import { showValue } from './schema/show.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
-import { writeFileAtomic } from '../disk/atomic.ts'
-import { readTextOrNull } from './files/read.ts'
+import { createDiskDriver } from './store/disk-driver.ts'
+import type { ContentDriver } from './store/driver.ts'
 import { unstableDateWarning, writeDate } from './check-dates.ts'
 
 /** What `almanac check` found, and what `--fix` changed. */
@@ -25,11 +25,19 @@ const RELATIONS = [
   ['tags', 'tags'],
 ] as const
 
-/** Checks a content tree the way the server loads it, plus what only the whole tree shows. */
-export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'): Promise<CheckResult> {
+/**
+ * Checks a content tree (a folder, or any driver) the way the server loads it, plus what only the
+ * whole tree shows; `fix` writes through the same driver, as the server does.
+ */
+export async function checkContent(
+  source: string | ContentDriver,
+  fix: boolean,
+  siteZone = 'UTC',
+): Promise<CheckResult> {
   const problems: Problem[] = []
   const fixed: string[] = []
-  const store = await createStore(dir, {
+  const driver = typeof source === 'string' ? createDiskDriver(source) : source
+  const store = await createStore(driver, {
     defaultLanguage: 'en',
     fallback: true,
     assignIds: fix,
@@ -43,17 +51,16 @@ export async function checkContent(dir: string, fix: boolean, siteZone = 'UTC'):
       problem.message = 'a source file needs an id (almanac check --fix gives it the next free one)'
     }
   }
-  const texts = new Map<string, string>()
-  const text = async (path: string) => texts.get(path) ?? readTextOrNull(join(dir, path)) ?? ''
+  const text = async (path: string) => driver.peek(path) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
       problems.push(
         ...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)),
       )
       problems.push(...translationWarnings(record))
-      if (fix) fixed.push(...(await writeDate(dir, record, siteZone, await text(record.source.path))))
+      if (fix) fixed.push(...(await writeDate(driver, record, siteZone, await text(record.source.path))))
       else problems.push(...unstableDateWarning(record))
-      if (fix) fixed.push(...(await putKeysInOrder(dir, record, text)))
+      if (fix) fixed.push(...(await putKeysInOrder(driver, record, text)))
     }
   }
   problems.push(...(await brokenSourceRelations(store, problems, text)))
@@ -145,7 +152,7 @@ function translationWarnings(record: ContentRecord): Problem[] {
 
 /** `--fix`: rewrites a file whose keys are out of the usual order; values read back exactly as before. */
 async function putKeysInOrder(
-  dir: string,
+  driver: ContentDriver,
   record: ContentRecord,
   text: (path: string) => Promise<string>,
 ): Promise<string[]> {
@@ -157,10 +164,7 @@ async function putKeysInOrder(
     const keys = Object.keys(data)
     const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
-    await writeFileAtomic(
-      join(dir, file.path),
-      reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order),
-    )
+    await driver.write(file.path, reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order))
     changed.push(`${file.path}: keys put in order`)
   }
   return changed

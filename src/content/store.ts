@@ -5,8 +5,7 @@ import { createClashes } from './checks/clashes.ts'
 import { commitNow, readingStale } from './store/commit.ts'
 import { createDiskDriver } from './store/disk-driver.ts'
 import type { ContentDriver } from './store/driver.ts'
-import { nextId } from './store/give-id.ts'
-import { createIdAllocation } from './store/id-allocation.ts'
+import { createIdAllocation, highestInUse } from './store/id-allocation.ts'
 import type { Kind } from './model/kinds.ts'
 import { loadTree } from './store/load.ts'
 import { type MediaLibrary, mediaLibrary } from './store/media.ts'
@@ -53,7 +52,10 @@ export interface Store {
   langOf(record: ContentRecord, lang: Lang): Lang | null
   /** The problems of the tree now: broken files keep their last good version served until fixed. */
   problems(): Problem[]
-  /** An id never used before in its space (ids of records deleted for good are not reused). */
+  /**
+   * The id the next record of a space would get, never used before (ids of records deleted for good are
+   * not reused); it is not taken: a write takes one with its transaction's `nextId`.
+   */
   nextId(space: 'post' | 'term'): number
   /** A free file stem for a new record, from its slug when that is ASCII, else from its kind and id. */
   newStem(kind: Kind, slug: string, id: number): string
@@ -82,11 +84,15 @@ export interface Store {
 export async function createStore(source: string | ContentDriver, options: StoreOptions): Promise<Store> {
   const driver = typeof source === 'string' ? createDiskDriver(source) : source
   const rules = { defaultLanguage: options.defaultLanguage, fallback: options.fallback, assignIds: !!options.assignIds }
+  const catalogue = createCatalogue(options.fallback)
   const state: StoreState = {
     rules,
     driver,
-    catalogue: createCatalogue(options.fallback),
-    ids: createIdAllocation(driver),
+    catalogue,
+    ids: createIdAllocation(
+      driver,
+      highestInUse(catalogue, () => state.media),
+    ),
     changes: createChangeNotification(),
     problems: createProblemLog(options.onProblem),
     clashes: createClashes((key) => settleAgain(state, key)),
@@ -120,7 +126,7 @@ function storeOver(state: StoreState): Store {
     fieldsIn: (record, lang) => catalogue.fieldsIn(record, lang),
     langOf: (record, lang) => catalogue.langOf(record, lang),
     problems: () => state.problems.list(),
-    nextId: (space) => nextId(state, space),
+    nextId: (space) => state.ids.next(space),
     newStem: (kind, slug, id) => freeStem(kind, slug, id, (stem) => catalogue.filesOf(`${kind}/${stem}`).length > 0),
     commit: (kind, stem, files) => queue(() => readingStale(reload, () => commitNow(state, kind, stem, files))),
     transaction: (work) => queue(() => readingStale(reload, () => transactionNow(state, work))),

@@ -29,7 +29,7 @@ export async function createEvent(
 ): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, undefined)
   // Its id is taken last: inline venues and organizers created above took theirs first.
-  const id = ctx.allocateId('post')
+  const id = ctx.tx.nextId('post')
   // Events created through the API without map flags store false, as upstream (docs/compatibility.md §4).
   changes.show_map ??= false
   changes.show_map_link ??= false

@@ -72,7 +72,7 @@ export async function createLinked(
     return { record: await commitLinked(kind, twin.record, changes, ctx), created: false }
   }
   if (twin) return { record: twin.record, created: false }
-  const id = ctx.allocateId('post')
+  const id = ctx.tx.nextId('post')
   const slug = uniqueSlug(ctx.store, kind, ctx.lang, slugify(String(params[NAME[kind]])), id)
   const fresh: Changes = {
     id,

@@ -61,7 +61,7 @@ export async function createTerm(
       },
     )
   }
-  const id = ctx.allocateId('term')
+  const id = ctx.tx.nextId('term')
   const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, termSlug(params.slug, name), id) }
   if (parent) changes.parent = parent
   if (params.description !== undefined) changes.description = String(params.description)

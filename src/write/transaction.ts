@@ -6,15 +6,11 @@ import type { RequestContext } from '../context/request.ts'
 export interface WriteContext extends RequestContext {
   tx: Transaction
   caller: Caller
-  /** A new id for a record of this request: never one the store holds, nor one handed out earlier in the same write. */
-  allocateId(space: 'post' | 'term'): number
 }
 
-/** The context of one write, with its own id allocator (an event and its inline venue must not share an id). */
+/** The context of one write: new records take their ids from the transaction (`tx.nextId`). */
 export function createWriteContext(ctx: RequestContext, tx: Transaction, caller: Caller): WriteContext {
-  const last = { post: 0, term: 0 }
-  const allocateId = (space: 'post' | 'term') => (last[space] = Math.max(ctx.store.nextId(space), last[space] + 1))
-  return { ...ctx, tx, caller, allocateId }
+  return { ...ctx, tx, caller }
 }
 
 /**

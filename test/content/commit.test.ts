@@ -1,22 +1,19 @@
-import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CommitError, createStore, type Store } from '../../src/content/store.ts'
-import { FIXTURES } from '../helpers.ts'
+import { DRIVERS, type DriverName, type OpenTree, writableTree } from './store-trees.ts'
 
-let dir: string
-let store: Store
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'almanac-commit-'))
-  await cp(join(FIXTURES, 'reference', 'content'), dir, { recursive: true })
-  store = await createStore(dir, { defaultLanguage: 'en', fallback: true })
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+// Writing runs over both drivers (docs/architecture.md §5): a copy of the reference tree on disk, and
+// the same files in memory.
 
-describe('writing records', () => {
+describe.each(DRIVERS)('writing records over the %s driver', (driver: DriverName) => {
+  let tree: OpenTree
+  let store: Store
+  beforeEach(async () => {
+    tree = await writableTree(driver, 'reference')
+    store = await createStore(tree.source, { defaultLanguage: 'en', fallback: true })
+  })
+  afterEach(() => tree.close())
+
   it('writes a deterministic file, updates the maps and tells the listeners before resolving', async () => {
     const heard: [number | undefined, number | undefined][] = []
     store.onChange((before, after) => heard.push([before?.id, after?.id]))
@@ -39,22 +36,22 @@ describe('writing records', () => {
     expect(record?.id).toBe(id)
     expect(heard).toEqual([[undefined, id]])
     expect(store.bySlug('events', 'ms', 'pasar-malam')?.id).toBe(id)
-    expect(await readFile(join(dir, 'events/night-market.en.md'), 'utf8')).toBe(
+    expect(await tree.read('events/night-market.en.md')).toBe(
       '---\nid: 17\ntitle: Night Market\nslug: night-market\nstart_date: 2027-01-01 18:00:00\nend_date: 2027-01-01 23:00:00\n---\nFood and *lights*.\n',
     )
-    const reloaded = await createStore(dir, { defaultLanguage: 'en', fallback: true })
+    const reloaded = await createStore(tree.source, { defaultLanguage: 'en', fallback: true })
     expect(reloaded.get('events', id)?.source.data).toEqual(store.get('events', id)?.source.data)
   })
 
   it('refuses a write that would leave the tree invalid, and writes nothing', async () => {
-    const before = await readFile(join(dir, 'events/plain-meetup.en.md'), 'utf8')
+    const before = await tree.read('events/plain-meetup.en.md')
     const source = store.get('events', 8)!.source
     await expect(
       store.commit('events', 'plain-meetup', {
         en: { data: { ...source.data, end_date: '2020-01-01 00:00:00' }, body: '' },
       }),
     ).rejects.toBeInstanceOf(CommitError)
-    expect(await readFile(join(dir, 'events/plain-meetup.en.md'), 'utf8')).toBe(before)
+    expect(await tree.read('events/plain-meetup.en.md')).toBe(before)
     await expect(store.commit('events', '../escape', { en: { data: source.data, body: '' } })).rejects.toBeInstanceOf(
       CommitError,
     )
@@ -72,7 +69,7 @@ describe('writing records', () => {
       },
     })
     await store.commit('events', 'secret-party-2', { en: null })
-    const reloaded = await createStore(dir, { defaultLanguage: 'en', fallback: true })
+    const reloaded = await createStore(tree.source, { defaultLanguage: 'en', fallback: true })
     expect(reloaded.nextId('post')).toBe(18)
   })
 
@@ -84,7 +81,7 @@ describe('writing records', () => {
         }),
       ),
     )
-    expect((await readdir(join(dir, 'events'))).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    expect((await tree.stored('events')).filter((name) => name.endsWith('.tmp'))).toEqual([])
     expect(store.get('events', 8)?.source.data.title).toBe('Meetup 5')
   })
 })

@@ -94,6 +94,16 @@ export function driverContract(name: string, make: () => Promise<DriverUnderTest
       expect(await under.stored('events')).toEqual(['a.md'])
     })
 
+    it('leaves nothing in the folder of a write that fails once its bytes are out', async () => {
+      // Over a folder inside `events`: the new text is written in full beside the target (in `events`),
+      // and only putting it in place fails; what was written must go.
+      await driver.write('events/a.md', 'old')
+      await driver.write('events/sub/x.md', 'a file in a folder')
+      await expect(driver.write('events/sub', 'over a folder')).rejects.toThrow()
+      expect(await under.stored('events')).toEqual(['a.md', 'sub'])
+      expect(driver.peek('events/sub/x.md')).toBe('a file in a folder')
+    })
+
     it('refuses every path that could leave the tree', async () => {
       for (const path of HOSTILE) {
         expect(() => driver.read(path), path).toThrow(/outside the content tree/)

@@ -18,11 +18,15 @@ driverContract('memory', async () => {
   const driver = createMemoryDriver()
   return {
     driver,
-    stored: async (folder) =>
-      [...driver.files.keys()]
-        .filter((path) => path.startsWith(`${folder}/`))
-        .map((path) => path.slice(folder.length + 1))
-        .sort(),
+    // The names right under a folder, as a directory listing gives them (a subfolder once).
+    stored: async (folder) => [
+      ...new Set(
+        [...driver.files.keys()]
+          .filter((path) => path.startsWith(`${folder}/`))
+          .map((path) => path.slice(folder.length + 1).split('/')[0]!)
+          .sort(),
+      ),
+    ],
     close: async () => {},
   }
 })

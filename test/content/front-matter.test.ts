@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseFrontMatter, stringifyFrontMatter } from '../../src/content/files/front-matter.ts'
+import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
+import { stringifyFrontMatter } from '../../src/content/files/front-matter-write.ts'
 import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 
 const roundTrip = (data: Record<string, unknown>, body = '') =>

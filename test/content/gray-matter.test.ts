@@ -2,13 +2,8 @@ import fc from 'fast-check'
 import matter from 'gray-matter'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blankLineSteps, readWithGrayMatter } from '../../src/content/files/front-matter-read.ts'
-import {
-  FrontMatterError,
-  isCutAsWritten,
-  parseFrontMatter,
-  readWithSplit,
-  splitFile,
-} from '../../src/content/files/front-matter.ts'
+import { FrontMatterError } from '../../src/content/files/yaml-data.ts'
+import { isCutAsWritten, parseFrontMatter, readWithSplit, splitFile } from '../../src/content/files/front-matter.ts'
 
 declare global {
   var __grayMatterRan: number | undefined

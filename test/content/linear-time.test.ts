@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  FrontMatterError,
-  parseFrontMatter,
-  stringifyFrontMatter,
-  updateFrontMatter,
-} from '../../src/content/files/front-matter.ts'
+import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
+import { stringifyFrontMatter, updateFrontMatter } from '../../src/content/files/front-matter-write.ts'
+import { FrontMatterError } from '../../src/content/files/yaml-data.ts'
 import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 import { normalize } from '../../src/content/files/normalize.ts'
 

@@ -1,19 +1,22 @@
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createStore, type Problem } from '../../src/content/store.ts'
-import { FIXTURES, call, fixtureApp } from '../helpers.ts'
+import { call, fixtureApp } from '../helpers.ts'
+import { type DriverName, DRIVERS, readTree } from './store-trees.ts'
 
-async function load(name: string) {
-  const problems: Problem[] = []
-  const store = await createStore(resolve(FIXTURES, name, 'content'), {
-    defaultLanguage: 'en',
-    fallback: true,
-    onProblem: (problem) => problems.push(problem),
-  })
-  return { store, problems }
-}
+// The store's reading runs over both drivers (docs/architecture.md §5): the same answers from a
+// folder on disk and from the same files in memory.
 
-describe('the content store', () => {
+describe.each(DRIVERS)('the content store over the %s driver', (driver: DriverName) => {
+  async function load(name: string) {
+    const problems: Problem[] = []
+    const store = await createStore(await readTree(driver, name), {
+      defaultLanguage: 'en',
+      fallback: true,
+      onProblem: (problem) => problems.push(problem),
+    })
+    return { store, problems }
+  }
+
   it('reports each broken file once, with its path and the reason', async () => {
     const { problems } = await load('broken')
     const byFile = (path: string) => problems.filter((p) => p.path === path).map((p) => p.message)
@@ -47,14 +50,6 @@ describe('the content store', () => {
     expect(new Set(problems.map((p) => `${p.path}|${p.message}`)).size).toBe(problems.length)
   })
 
-  it('keeps serving the good records next to the broken ones', async () => {
-    const app = await fixtureApp('broken')
-    const response = await call(app, 'events/100')
-    expect(response.status).toBe(200)
-    expect(response.body.title).toBe('A Good Event')
-    expect((await call(app, 'events/101')).status).toBe(404)
-  })
-
   it('keeps event wall-clock times exactly as written, quoted or not', async () => {
     const { store } = await load('reference')
     const concert = store.get('events', 7)!
@@ -79,5 +74,15 @@ describe('the content store', () => {
     expect(store.kindOfId('post', 4)).toBe('venues')
     expect(store.kindOfId('term', 3)).toBe('tags')
     expect(store.kindOfId('post', 999)).toBeUndefined()
+  })
+})
+
+describe('the content store behind the app', () => {
+  it('keeps serving the good records next to the broken ones', async () => {
+    const app = await fixtureApp('broken')
+    const response = await call(app, 'events/100')
+    expect(response.status).toBe(200)
+    expect(response.body.title).toBe('A Good Event')
+    expect((await call(app, 'events/101')).status).toBe(404)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FrontMatterError, parseFrontMatter } from '../../src/content/files/front-matter.ts'
+import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
+import { FrontMatterError } from '../../src/content/files/yaml-data.ts'
 
 /** The problem a file's broken front matter is reported as. */
 function problemOf(block: string): { line: number; message: string } {

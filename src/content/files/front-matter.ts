@@ -9,9 +9,6 @@ import {
 } from './front-matter-read.ts'
 import { readYamlBlock } from './yaml-data.ts'
 
-export { FrontMatterError } from './yaml-data.ts'
-export { reorderFrontMatter, stringifyFrontMatter, updateFrontMatter } from './front-matter-write.ts'
-
 /** A content file split into its front matter and its Markdown body. */
 export interface ParsedFile {
   data: Record<string, unknown>

@@ -1,5 +1,6 @@
 import type { Lang } from '../../languages.ts'
-import { FrontMatterError, parseFrontMatter } from '../files/front-matter.ts'
+import { parseFrontMatter } from '../files/front-matter.ts'
+import { FrontMatterError } from '../files/yaml-data.ts'
 import type { Kind } from '../model/kinds.ts'
 import { normalize } from '../files/normalize.ts'
 import type { FileEntry } from '../model/record-types.ts'

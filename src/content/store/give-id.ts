@@ -1,6 +1,5 @@
 import { dateUndated } from './dating.ts'
 import { isComplete } from '../files/front-matter.ts'
-import { withId } from '../model/ids.ts'
 import { idSpaceOf, NAME_FIELD, type Kind } from '../model/kinds.ts'
 import type { FileEntry } from '../model/record-types.ts'
 import type { StoreState } from './state.ts'
@@ -8,12 +7,8 @@ import type { StoreState } from './state.ts'
 /** How long a file's text must stay the same before the server adds an id line to it. */
 const SETTLE_MS = 50
 
-/** An id never used before in its space: above every record's, every media file's and every id ever seen. */
-export function nextId(state: StoreState, space: 'post' | 'term'): number {
-  let inUse = state.catalogue.highestId(space)
-  if (space === 'post') for (const file of state.media.all()) if (file.id !== null && file.id > inUse) inUse = file.id
-  return state.ids.next(space, inUse)
-}
+/** The opening fence of YAML front matter: `---` or `---yaml`, after a byte-order mark if there is one. */
+const FENCE = /^(\uFEFF?---[ \t]*(?:ya?ml)?[ \t]*)(\r?\n)/i
 
 /**
  * A source written by hand without `id` gets the next free id: that one line is added to the file.
@@ -30,12 +25,17 @@ export async function giveId(state: StoreState, kind: Kind, files: FileEntry[], 
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
     if (state.driver.peek(source.path) !== seen) return files
   }
-  const id = nextId(state, idSpaceOf(kind))
-  state.ids.claim(kind, id)
+  const id = state.ids.reserve(idSpaceOf(kind))
   const text = withId(seen, id)
   await state.driver.write(source.path, text)
   state.texts.set(source.path, text)
   const given = { ...source, data: { id, ...source.data } }
   await dateUndated(state, [given], false) // the file was written again: a new mtime, unless git dates it
   return files.map((f) => (f === source ? given : f))
+}
+
+/** Adds `id: N` as the first line of a file's front matter, changing nothing else. */
+export function withId(text: string, id: number): string {
+  if (FENCE.test(text)) return text.replace(FENCE, `$1$2id: ${id}$2`)
+  return `---\nid: ${id}\n---\n${text}`
 }

@@ -1,36 +1,53 @@
+import type { Catalogue } from './catalogue.ts'
 import type { ContentDriver } from './driver.ts'
 import { idSpaceOf, type Kind } from '../model/kinds.ts'
+import type { MediaLibrary } from './media.ts'
 
 type Space = 'post' | 'term'
+
+/** The highest id in use now in a space: a record's, or in the post space a media file's. */
+export type InUse = (space: Space) => number
 
 export const HIGH_WATER_FILE = '.ids.yaml'
 
 /**
- * Ids in each space (posts: events, venues, organizers, media; terms: categories, tags): the next
- * one is above every id ever seen, served or not, and above the high-water mark of ids deleted for
- * good, which `content/.ids.yaml` keeps, so no id is ever handed out twice.
+ * The one home of ids in each space (posts: events, venues, organizers, media; terms: categories,
+ * tags): the next one is above every id in use, every id ever seen or handed out, served or not, and
+ * above the high-water mark of ids deleted for good, which `content/.ids.yaml` keeps, so no id is
+ * ever handed out twice.
  */
 export interface IdAllocation {
   /** Notes an id a file carries (a broken file keeps its id in its text: no other file may get it). */
   claim(kind: Kind, id: unknown): void
-  /** The next free id, given the highest id in use now (records and media). */
-  next(space: Space, inUse: number): number
+  /** The next free id, without taking it (asking twice gives the same id). */
+  next(space: Space): number
+  /**
+   * Takes the next free id: it is not handed out again, even before a record carries it, nor when
+   * the transaction that took it fails (that leaves a gap; ids are never reused anyway).
+   */
+  reserve(space: Space): number
   /** Raises the high-water mark to a deleted record's id, and writes it down. */
   retire(kind: Kind, id: number): Promise<void>
   /** What puts the high-water mark (and its file) back as it is now. */
   checkpoint(): () => Promise<void>
 }
 
-export function createIdAllocation(driver: ContentDriver): IdAllocation {
+export function createIdAllocation(driver: ContentDriver, inUse: InUse): IdAllocation {
   const highWater = readHighWater(driver)
-  // The highest id any file read or given an id carries, served or not, whatever else arrived in the same batch.
+  // The highest id any file read carries or any record was given, served or not, whatever else arrived
+  // in the same batch.
   const claimed = { post: 0, term: 0 }
+  const next = (space: Space) => Math.max(highWater[space], claimed[space], inUse(space)) + 1
   return {
     claim(kind, id) {
       const space = idSpaceOf(kind)
       if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space]) claimed[space] = id
     },
-    next: (space, inUse) => Math.max(highWater[space], claimed[space], inUse) + 1,
+    next,
+    reserve(space) {
+      claimed[space] = next(space)
+      return claimed[space]
+    },
     async retire(kind, id) {
       const space = idSpaceOf(kind)
       if (id <= highWater[space]) return
@@ -46,6 +63,15 @@ export function createIdAllocation(driver: ContentDriver): IdAllocation {
         await (text === null ? driver.remove(HIGH_WATER_FILE) : driver.write(HIGH_WATER_FILE, text)).catch(() => {})
       }
     },
+  }
+}
+
+/** The highest id in use among a catalogue's records and, in the post space, the media files. */
+export function highestInUse(catalogue: Catalogue, media: () => MediaLibrary): InUse {
+  return (space) => {
+    let inUse = catalogue.highestId(space)
+    if (space === 'post') for (const file of media().all()) if (file.id !== null && file.id > inUse) inUse = file.id
+    return inUse
   }
 }
 

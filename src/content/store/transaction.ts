@@ -6,8 +6,13 @@ import type { ContentRecord, FileWrite } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 
-/** What a transaction may do: commit records without waiting for itself. */
+/** What a transaction may do: take ids for new records, and commit records without waiting for itself. */
 export interface Transaction {
+  /**
+   * Takes an id for a new record (docs/architecture.md §5): never handed out again, even before the
+   * record is committed, nor when the transaction fails.
+   */
+  nextId(space: 'post' | 'term'): number
   commit(kind: Kind, stem: string, files: Partial<Record<Lang, FileWrite | null>>): Promise<ContentRecord | undefined>
 }
 
@@ -24,7 +29,7 @@ export async function transactionNow<T>(state: StoreState, work: (tx: Transactio
     return commitNow(state, kind, stem, files)
   }
   try {
-    return await work({ commit })
+    return await work({ nextId: (space) => state.ids.reserve(space), commit })
   } catch (error) {
     for (const step of undo.reverse()) await step().catch(() => {})
     await restoreIds()
