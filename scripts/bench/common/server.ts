@@ -7,6 +7,7 @@ import { basicAuth, firstOk } from './client.ts'
 import type { Corpus } from './content.ts'
 import { type Settled, waitForIdle } from './idle.ts'
 import { envNumber } from './load.ts'
+import { SERVER_CORE } from './pin.ts'
 import { ROOT } from './paths.ts'
 import { seeded } from './words.ts'
 
@@ -54,7 +55,7 @@ export async function startServer(corpus: Corpus, tmp: string): Promise<{ child:
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--users', users]
-  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp)
+  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
   try {
     await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
     await firstOk(`${origin}${API}/events`, START_TIMEOUT_MS)
