@@ -55,7 +55,7 @@ export async function measureAlmanac(
 ): Promise<AlmanacRun> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1']
+  const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
   // cwd is the temp dir so a developer's almanac.config.yaml cannot change what is measured.
   const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
   try {

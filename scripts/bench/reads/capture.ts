@@ -36,7 +36,9 @@ export function capture(url: string, timeoutMs = 30_000): Promise<Captured> {
     const req = request(url, { agent, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
+      )
       res.on('error', failed)
     })
     req.on('timeout', () => req.destroy(new Error('timeout')))

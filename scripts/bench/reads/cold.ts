@@ -57,7 +57,7 @@ export async function measureBigStart(tmp: string): Promise<BigStart | undefined
   try {
     const corpus = await generateContent(dir, events)
     const port = await freePort()
-    const args = ['serve', '--content', dir, '--port', String(port), '--host', '127.0.0.1']
+    const args = ['serve', '--content', dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
     const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
     try {
       const serving = await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS * 2)

@@ -21,7 +21,11 @@ export function readGoals(r: ReadResults, events: number): Goal[] {
       `${ms3(worst(cold))} (slowest of ${cold.map((q) => q.name).join(', ')})`,
       worst(cold) <= G.coldQueryP50Ms,
     ),
-    goal(`in-process cold search p50 <= ${ms3(G.coldSearchP50Ms)}`, ms3(worst(search)), worst(search) <= G.coldSearchP50Ms),
+    goal(
+      `in-process cold search p50 <= ${ms3(G.coldSearchP50Ms)}`,
+      ms3(worst(search)),
+      worst(search) <= G.coldSearchP50Ms,
+    ),
     goal(
       `cold start (spawn -> first 200) <= ${seconds(G.start10kMs)} at 10k events`,
       `${seconds(r.coldStart.firstListMs)} at ${int(events)} events; loader ${ms(r.loader.loaderMs)} of it` +

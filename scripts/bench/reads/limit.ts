@@ -45,7 +45,9 @@ export async function measureLimit(
 /** A replay that answers other bytes would make every ratio meaningless: a spread of entries is compared. */
 async function verify(book: ReplayBook, origin: string): Promise<void> {
   const n = book.entries.length
-  const picks = new Set(Array.from({ length: Math.min(CHECKS, n) }, (_, i) => Math.floor((i * n) / Math.min(CHECKS, n))))
+  const picks = new Set(
+    Array.from({ length: Math.min(CHECKS, n) }, (_, i) => Math.floor((i * n) / Math.min(CHECKS, n))),
+  )
   for (const i of picks) {
     const entry = book.entries[i]!
     const got = await capture(`${origin}${entry.path}`)

@@ -30,7 +30,11 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
     table([
       ['URL', 'bytes', 'almanac req/s', 'p99', 'limit req/s', 'p99', 'ratio', `>= ${G.ratio}`],
       ...r.targets.map((t) => row(t, G.ratio)),
-      row({ ...r.mix, name: `varied (${int(r.mix.paths)} paths)`, bytes: r.mix.meanBytes }, G.mixRatio, `>= ${G.mixRatio}`),
+      row(
+        { ...r.mix, name: `varied (${int(r.mix.paths)} paths)`, bytes: r.mix.meanBytes },
+        G.mixRatio,
+        `>= ${G.mixRatio}`,
+      ),
     ]),
     ...[...r.targets, { ...r.mix, name: 'varied' }]
       .filter((t) => t.almanac.errors + t.almanac.non2xx + t.limit.errors + t.limit.non2xx > 0)

@@ -1,5 +1,6 @@
 // The report's section for issue 4: writes through the API, and reads under concurrent writes.
 import { failures, int, mark, ms, pct, seconds, table } from '../common/format.ts'
+import { goal, type Goal } from '../common/goals.ts'
 import type { Settled } from '../common/idle.ts'
 import type { LoadSettings } from '../common/load.ts'
 import type { WriteSizes, WriteTiming, WritesResult } from './writes.ts'
@@ -78,4 +79,16 @@ export function formatWrites(
 /** A time, or n/a when there was no sample to take it from. */
 function maybe(t: number): string {
   return Number.isFinite(t) ? ms(t) : 'n/a'
+}
+
+/** The write goal: creates and updates, one at a time, each with a p99 within budget and no error. */
+export function writeGoals(w: WritesResult | undefined): Goal[] {
+  const worst = w ? Math.max(w.creates.p99Ms, w.updates.p99Ms) : NaN
+  const errors = w ? w.creates.errors + w.updates.errors : 0
+  const measured = w
+    ? `creates ${maybe(w.creates.p99Ms)}, updates ${maybe(w.updates.p99Ms)} (p50 ${maybe(w.creates.p50Ms)}/${maybe(w.updates.p50Ms)}), ${errors} errors`
+    : undefined
+  return [
+    goal(`writes p99 <= ${ms(WRITE_BUDGETS.writeP99Ms)}`, measured, worst <= WRITE_BUDGETS.writeP99Ms && errors === 0),
+  ]
 }
