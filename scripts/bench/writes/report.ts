@@ -2,7 +2,7 @@
 import { failures, int, mark, ms, pct, seconds, table } from '../common/format.ts'
 import { goal, type Goal } from '../common/goals.ts'
 import type { Settled } from '../common/idle.ts'
-import type { LoadSettings } from '../common/load.ts'
+import { describeLoad, type LoadSettings } from '../common/load.ts'
 import type { WriteSizes, WriteTiming, WritesResult } from './writes.ts'
 
 /** Issue 4's budgets, reported next to the numbers, never asserted: a write's p99, and the share of list
@@ -62,7 +62,7 @@ export function formatWrites(
     `  server busy after the writes until quiet (< 5% CPU for 1 s): ${settled('creates', w.settled.afterCreates)}, ` +
       `${settled('updates', w.settled.afterUpdates)}, ${settled('writers', w.settled.afterReads)}`,
     '',
-    `Reads under writes: default list, autocannon, ${s.connections} connections, ${s.seconds} s after ${s.warmupSeconds} s warm-up`,
+    `Reads under writes: default list, ${describeLoad(s)}`,
     table([
       ['target', 'req/s', 'p50', 'p99', 'kept', `>= ${pct(budgets.readsUnderWrites)}`],
       read('default list, no writers', r.alone),
@@ -71,8 +71,8 @@ export function formatWrites(
     `  no writers: ${failures(r.alone)}`,
     `  ${r.writers} writers: ${failures(r.withWriters)}; the writers finished ${int(r.writes.count)} writes ` +
       `(${r.writesPerSec.toFixed(1)}/s) during the measured run`,
-    'The writers are loops in the bench process, beside autocannon; writers, autocannon and the server all',
-    'share the same 2 cores, so part of the drop is client-side. Every write also empties the list cache.',
+    'The writers are loops in the bench process (unpinned), beside the load generator on its own core; part of the',
+    'drop can be client-side. Every write also empties the list cache.',
   ].join('\n')
 }
 
