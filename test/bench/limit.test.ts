@@ -54,7 +54,7 @@ describe('the bench limit', () => {
     const book = new ReplayBook(join(dir, 'replay.json'))
     const paths = ['/a?x=1&y=%C3%A9', '/b', '/gone']
     const originals = await Promise.all(paths.map((p) => capture(`${origin}${p}`)))
-    paths.forEach((p, i) => book.add(p, originals[i]!))
+    for (const [i, path] of paths.entries()) book.add(path, originals[i]!)
     await withReplay(book.close(), async (replay) => {
       for (const [i, path] of paths.entries()) {
         const got = await capture(`${replay}${path}`)
