@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
 import { createStore, type ContentRecord } from '../../../src/content/store.ts'
+import { goal, type Goal } from '../common/goals.ts'
 
 /** What the static build of the generated tree measured. */
 export interface BuildRun {
@@ -14,7 +15,9 @@ export interface BuildRun {
   written: number[]
 }
 
-export const BUILD_BUDGETS = { fullMs: 20_000, oneEventMs: 1_000 }
+/** Issue 13: a full build of the 10k x 4 tree in 15 s, an output under 1 GB (GitHub and GitLab Pages' cap, read as
+ * 10^9 bytes), and one edited event's files current within 300 ms. */
+export const BUILD_BUDGETS = { fullMs: 15_000, bytes: 1e9, oneEventMs: 300 }
 
 const SITE = {
   url: 'http://localhost:3000',
@@ -59,15 +62,46 @@ export async function measureBuild(content: string, out: string, edits: number, 
   return { files: full.files, bytes: full.bytes, fullMs: full.ms, oneEventMs, written }
 }
 
+/** The median of the one-event edits, in ms. */
+function median(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN
+}
+
 /** The report section of the build. */
 export function formatBuild(run: BuildRun): string {
-  const sorted = [...run.oneEventMs].sort((a, b) => a - b)
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0
+  const b = BUILD_BUDGETS
   const mark = (ok: boolean) => (ok ? '✓' : '✗')
   return [
     'Static build of the generated tree (a full build into an empty folder, then edits of one event)',
-    `full build: ${run.files.toLocaleString('en')} files, ${(run.bytes / 1024 ** 2).toFixed(0)} MB, ${(run.fullMs / 1000).toFixed(1)} s  (<= 20 s ${mark(run.fullMs <= BUILD_BUDGETS.fullMs)})`,
-    `one event touched -> its files current: median ${median.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms over ${sorted.length} edits, ` +
-      `${run.written.join('/')} files written  (<= 1 s ${mark(median <= BUILD_BUDGETS.oneEventMs)})`,
+    `full build: ${run.files.toLocaleString('en')} files, ${(run.bytes / 1e6).toFixed(0)} MB (10^6 bytes), ` +
+      `${(run.fullMs / 1000).toFixed(1)} s  (<= ${b.fullMs / 1000} s ${mark(run.fullMs <= b.fullMs)}, ` +
+      `< 1 GB ${mark(run.bytes < b.bytes)})`,
+    `one event touched -> its files current: median ${median(run.oneEventMs).toFixed(0)} ms, max ` +
+      `${Math.max(...run.oneEventMs).toFixed(0)} ms over ${run.oneEventMs.length} edits, ${run.written.join('/')} ` +
+      `files written  (<= ${b.oneEventMs} ms ${mark(median(run.oneEventMs) <= b.oneEventMs)})`,
   ].join('\n')
+}
+
+/** The build goals: time and size of the full build, and one event's edit until its files are current. */
+export function buildGoals(run: BuildRun | undefined): Goal[] {
+  const b = BUILD_BUDGETS
+  const edit = run ? median(run.oneEventMs) : NaN
+  return [
+    goal(
+      `static build <= ${b.fullMs / 1000} s`,
+      run && `${(run.fullMs / 1000).toFixed(1)} s, ${run.files.toLocaleString('en')} files`,
+      (run?.fullMs ?? NaN) <= b.fullMs,
+    ),
+    goal(
+      'static build output < 1 GB',
+      run && `${(run.bytes / 1e6).toFixed(0)} MB (10^6 bytes)`,
+      (run?.bytes ?? NaN) < b.bytes,
+    ),
+    goal(
+      `one-event edit -> files current <= ${b.oneEventMs} ms`,
+      run && `median ${edit.toFixed(0)} ms of ${run.oneEventMs.length}`,
+      edit <= b.oneEventMs,
+    ),
+  ]
 }

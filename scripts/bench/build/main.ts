@@ -5,8 +5,9 @@
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
-import { formatBuild, measureBuild } from './build.ts'
+import { buildGoals, formatBuild, measureBuild } from './build.ts'
 import { generateContent } from '../common/content.ts'
+import { formatSummary, summarize } from '../common/goals.ts'
 import { envNumber } from '../common/load.ts'
 
 const tmp = join(os.tmpdir(), `almanac-bench-build-${process.pid}`)
@@ -22,7 +23,7 @@ try {
     Math.max(1, envNumber('BENCH_BUILD', 10)),
     workers,
   )
-  console.log(formatBuild(run))
+  console.log(`${formatBuild(run)}\n\n${formatSummary(summarize(buildGoals(run), corpus.events))}`)
 } finally {
   await rm(tmp, { recursive: true, force: true })
 }

@@ -2,6 +2,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
+import { onCore } from './pin.ts'
 
 /** A spawned server process with its output so far and a promise of its exit. */
 export interface Child {
@@ -14,10 +15,14 @@ export interface Child {
 
 const live = new Set<ChildProcess>()
 
-/** Spawns `node <args>`; the child is tracked so `killAllSync` can reap it on any exit path. */
-export function startChild(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Child {
+/**
+ * Spawns `node <args>`, on `core` when given and pinning is possible (taskset execs node, so the pid is node's);
+ * the child is tracked so `killAllSync` can reap it on any exit path.
+ */
+export function startChild(args: string[], cwd: string, core?: number, env: NodeJS.ProcessEnv = process.env): Child {
   const spawnedAt = performance.now()
-  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const [command, all] = core === undefined ? [process.execPath, args] : onCore(core, process.execPath, args)
+  const proc = spawn(command, all, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   if (proc.pid === undefined) throw new Error(`cannot spawn node ${args.join(' ')}`)
   live.add(proc)
   const lines: string[] = []

@@ -1,16 +1,18 @@
-// autocannon runs (one URL, or many paths in turn), their settings, and numbers read from the environment.
-import autocannon, { type Options, type RawRequest } from 'autocannon'
+// Load runs, as the issue measured them: 32 connections, a warm-up, then 3 rounds of 2 s, the best round kept.
+// wrk (1 thread) when it is on PATH, else autocannon in a child process; either way on the load core.
+import { runCannon } from './cannon.ts'
+import { hasWrk, runWrk } from './wrk.ts'
 
-/** How hard and how long each target is loaded; the same settings serve Almanac and the baseline. */
+/** How hard and how long each target is loaded; the same settings serve Almanac and its limit. */
 export interface LoadSettings {
   connections: number
   seconds: number
   warmupSeconds: number
+  rounds: number
 }
 
-/** The numbers the report keeps from one autocannon run. */
-export interface LoadResult {
-  url: string
+/** One measured round as the load generator reported it. */
+export interface RoundResult {
   requestsPerSec: number
   latencyP50Ms: number
   latencyP99Ms: number
@@ -22,40 +24,42 @@ export interface LoadResult {
   non2xx: number
 }
 
+/** The round the report keeps (the best: noise on a shared machine only slows a round), and every round's req/s. */
+export interface LoadResult extends RoundResult {
+  url: string
+  tool: string
+  roundsPerSec: number[]
+}
+
+/** What one load generator is asked to do: a URL, or a cycle through `paths` on its origin. */
+export interface LoadJob {
+  url: string
+  paths?: readonly string[]
+  settings: LoadSettings
+}
+
+/** The load generator this run uses: wrk when it is on PATH, else autocannon. */
+export function loadTool(): string {
+  return hasWrk() ? 'wrk (1 thread)' : 'autocannon (child process)'
+}
+
 /**
- * Loads one URL: a discarded warm-up (JIT, lazy indexes), then the measured run. With `paths`, every
- * request asks for the next path in turn (all connections share one cursor), so none repeats until all have run.
+ * Loads one URL: a discarded warm-up, then `rounds` measured rounds; the best round is kept. With `paths`, every
+ * request asks for the next path in turn (one cursor for all connections), so none repeats until all have run.
  */
 export async function loadTest(url: string, settings: LoadSettings, paths?: readonly string[]): Promise<LoadResult> {
-  const options: Options = { url, connections: settings.connections }
-  if (paths && paths.length > 0) options.requests = [{ setupRequest: cycle(paths) }]
-  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds })
-  const result = await autocannon({ ...options, duration: settings.seconds })
+  const job: LoadJob = { url, settings, ...(paths && paths.length > 0 ? { paths } : {}) }
+  const rounds = hasWrk() ? await runWrk(job) : await runCannon(job)
+  const best = rounds.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a))
   return {
+    ...best,
     url: paths ? `${new URL(url).origin} (${paths.length} paths in turn)` : url,
-    requestsPerSec: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    requests: result['2xx'] + result.non2xx,
-    bytesPerSec: result.throughput.average,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    tool: loadTool(),
+    roundsPerSec: rounds.map((r) => r.requestsPerSec),
   }
 }
 
-/** A setupRequest that sets the path of each request to the next of `paths`, wrapping at the end. */
-function cycle(paths: readonly string[]) {
-  let next = 0
-  return (request: RawRequest): RawRequest => {
-    request.path = paths[next]!
-    next = (next + 1) % paths.length
-    return request
-  }
-}
-
-/** Reads a positive number from the environment, so quick runs need no code change. */
+/** Reads a non-negative number from the environment, so quick runs need no code change. */
 export function envNumber(name: string, fallback: number): number {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
@@ -64,11 +68,25 @@ export function envNumber(name: string, fallback: number): number {
   return value
 }
 
-/** How hard each target is loaded: BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (1). */
+/** BENCH_CONNECTIONS (32), BENCH_SECONDS (2 per round), BENCH_ROUNDS (3), BENCH_WARMUP (1). */
 export function loadSettings(): LoadSettings {
   return {
-    connections: envNumber('BENCH_CONNECTIONS', 10),
-    seconds: envNumber('BENCH_SECONDS', 10),
+    connections: Math.max(1, envNumber('BENCH_CONNECTIONS', 32)),
+    seconds: Math.max(1, envNumber('BENCH_SECONDS', 2)),
     warmupSeconds: envNumber('BENCH_WARMUP', 1),
+    rounds: Math.max(1, envNumber('BENCH_ROUNDS', 3)),
   }
+}
+
+/** How long one load test takes, warm-up included, in seconds: for the runs' hang limits. */
+export function loadSeconds(s: LoadSettings): number {
+  return s.warmupSeconds + s.rounds * s.seconds
+}
+
+/** One line naming the generator and the settings, for the report. */
+export function describeLoad(s: LoadSettings): string {
+  return (
+    `${loadTool()}, ${s.connections} connections, ${s.warmupSeconds} s warm-up then ${s.rounds} x ${s.seconds} s, ` +
+    'best round kept'
+  )
 }

@@ -1,6 +1,8 @@
 // The machine and the generated content a run measured, and the report's first lines that name them.
 import os from 'node:os'
 import { int, seconds } from './format.ts'
+import { loadTool } from './load.ts'
+import { pinningNote } from './pin.ts'
 import type { BenchRun } from './run.ts'
 
 /** The machine: `loadBefore` is the 1-minute load average before the run; a high one explains noisy numbers. */
@@ -52,12 +54,13 @@ export function runInfo(run: BenchRun): RunInfo {
   }
 }
 
-/** The report's first three lines: the run's date, the machine and the content. */
+/** The report's first lines: the run's date, the machine, the load generator and pinning, and the content. */
 export function formatHeader(r: RunInfo): string {
   const m = r.machine
   return [
     `Almanac bench, ${r.date}`,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB, Node ${m.node} (${m.platform}), load ${m.loadBefore.toFixed(2)} before the run`,
+    `Load generator: ${loadTool()}; ${pinningNote()}; servers run with --quiet (no request log)`,
     `Content: ${int(r.content.files)} files, ${r.content.megabytes.toFixed(1)} MB ` +
       `(${int(r.content.events)} events x ${r.content.languages} languages + venues, organizers, terms), ` +
       `generated in ${seconds(r.content.generateMs)}`,

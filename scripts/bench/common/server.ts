@@ -7,12 +7,16 @@ import { basicAuth, firstOk } from './client.ts'
 import type { Corpus } from './content.ts'
 import { type Settled, waitForIdle } from './idle.ts'
 import { envNumber } from './load.ts'
+import { SERVER_CORE } from './pin.ts'
 import { ROOT } from './paths.ts'
 import { seeded } from './words.ts'
 
 export const API = '/wp-json/calendar/events/v1'
-/** The banner lines the CLI prints on start; anything else it prints is reported as a warning. */
-export const SERVER_LINES = /^(Almanac is serving|\s+➜ API:)/
+/**
+ * The banner lines the CLI prints on start; anything else it prints is reported as a warning. Servers run with
+ * --quiet: no request log, so thousands of lines a second neither cost the server nor fill the bench's memory.
+ */
+export const SERVER_LINES = /^(Almanac is serving|\s+➜ (API|Config):)/
 export const START_TIMEOUT_MS = 60_000
 
 /** The running server the write and live sections talk to. */
@@ -53,8 +57,19 @@ export async function startServer(corpus: Corpus, tmp: string): Promise<{ child:
   openUsers(users).add(LOGIN, 'administrator', PASSWORD)
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--users', users]
-  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp)
+  const args = [
+    'serve',
+    '--content',
+    corpus.dir,
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--users',
+    users,
+    '--quiet',
+  ]
+  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
   try {
     await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
     await firstOk(`${origin}${API}/events`, START_TIMEOUT_MS)

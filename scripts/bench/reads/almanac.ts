@@ -1,13 +1,17 @@
-// Reads against the real CLI: its cold start and memory, then the default list and one event under load,
-// then the varied mix, each measured in its own child process.
+// Reads against the real CLI, pinned to the server core: its cold start and memory, every target URL under load
+// (each answer captured into the replay book first), the varied mix, then the mix kept running for a minute in
+// all before the memory goal's sample.
 import { join } from 'node:path'
 import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
-import { firstOk, get, type Answer } from '../common/client.ts'
+import { firstOk } from '../common/client.ts'
 import type { Corpus } from '../common/content.ts'
-import { loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+import { envNumber, loadSeconds, loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
 import { ROOT } from '../common/paths.ts'
+import { SERVER_CORE } from '../common/pin.ts'
 import { API, SERVER_LINES, START_TIMEOUT_MS } from '../common/server.ts'
+import { capture, type Captured, type ReplayBook } from './capture.ts'
 import { measureMix, type MixRun } from './mix.ts'
+import { readTargets, type Target } from './targets.ts'
 
 /** Spawn to the banner and to the first 200 of the default list, and what the server says of itself. */
 export interface ColdStart {
@@ -18,24 +22,22 @@ export interface ColdStart {
   records: string
 }
 
-/** Resident memory at points of the run, and the peaks (VmHWM) where the system reports them. */
+/** Resident memory after the start, after the targets, and after the varied mix ran for `soakSeconds` in all. */
 export interface Memory {
   afterLoadMb: number
   afterTestsMb: number
-  peakMb: number | null
   afterMixMb: number
-  peakAfterMixMb: number | null
+  soakSeconds: number
+  peakMb: number | null
 }
 
-/** One target as the real server answered it, before and under load. */
-export interface Measured {
-  name: string
-  path: string
-  answer: Answer
+/** One target as the real server answered it, and under load. */
+export interface Measured extends Target {
+  bytes: number
   load: LoadResult
 }
 
-/** What the Almanac child yielded: cold start, memory, per-target loads, the mix and anything it complained about. */
+/** What the Almanac child yielded. */
 export interface AlmanacRun {
   coldStart: ColdStart
   memory: Memory
@@ -44,35 +46,32 @@ export interface AlmanacRun {
   warnings: string[]
 }
 
-/** Spawns the real CLI as a user would, times its start, loads the default list and one event, then the mix. */
-export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp: string): Promise<AlmanacRun> {
+/** Spawns the real CLI as a user would, times its start, loads every target, then the mix and its minute. */
+export async function measureAlmanac(
+  corpus: Corpus,
+  settings: LoadSettings,
+  tmp: string,
+  book: ReplayBook,
+): Promise<AlmanacRun> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const base = `${origin}${API}`
+  const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
   // cwd is the temp dir so a developer's almanac.config.yaml cannot change what is measured.
-  const child = startChild(
-    [join(ROOT, 'bin', 'almanac.js'), 'serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1'],
-    tmp,
-  )
+  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
   try {
     const serving = await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
-    const first = await firstOk(`${base}/events`, START_TIMEOUT_MS)
+    const first = await firstOk(`${origin}${API}/events`, START_TIMEOUT_MS)
     const afterLoad = await memoryOf(child.pid)
-    const paths = { list: '/events', single: `/events/${corpus.sampleEventId}` }
-    const single = await get(`${base}${paths.single}`)
-    if (single.status !== 200)
-      throw new Error(`GET ${paths.single}: HTTP ${single.status} ${single.body.toString('utf8').slice(0, 200)}`)
     const targets: Measured[] = []
-    for (const [name, answer] of [
-      ['list', first.answer],
-      ['single', single],
-    ] as const) {
-      const path = paths[name]
-      targets.push({ name, path, answer, load: await loadTest(`${base}${path}`, settings) })
+    for (const target of await readTargets(`${origin}${API}`, corpus)) {
+      const answer = ok(target, await capture(`${origin}${API}${target.path}`))
+      book.add(`${API}${target.path}`, answer)
+      const load = await loadTest(`${origin}${API}${target.path}`, settings)
+      targets.push({ ...target, bytes: answer.body.length, load })
     }
-    // Sampled before the mix, which builds four search indexes and so would change what this number means.
     const afterTests = await memoryOf(child.pid)
-    const mix = await measureMix(origin, API, corpus, settings)
+    const mix = await measureMix(origin, API, corpus, settings, book)
+    const soakSeconds = await soak(origin, mix.paths, settings)
     const afterMix = await memoryOf(child.pid)
     const readyIn = /ready in (\d+) ms/.exec(serving.line)?.[1]
     return {
@@ -86,9 +85,9 @@ export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp
       memory: {
         afterLoadMb: afterLoad.rssMb,
         afterTestsMb: afterTests.rssMb,
-        peakMb: afterTests.peakMb,
         afterMixMb: afterMix.rssMb,
-        peakAfterMixMb: afterMix.peakMb,
+        soakSeconds,
+        peakMb: afterMix.peakMb,
       },
       targets,
       mix,
@@ -99,4 +98,20 @@ export async function measureAlmanac(corpus: Corpus, settings: LoadSettings, tmp
   } finally {
     await stopChild(child)
   }
+}
+
+/** The varied mix kept running until it has run BENCH_SOAK_SECONDS (60) in all; returns that total. */
+async function soak(origin: string, paths: string[], settings: LoadSettings): Promise<number> {
+  const total = envNumber('BENCH_SOAK_SECONDS', 60)
+  const more = Math.round(total - loadSeconds(settings))
+  if (more >= 1) {
+    console.error(`varied mix: ${more} s more before sampling memory …`)
+    await loadTest(`${origin}${paths[0]}`, { ...settings, seconds: more, rounds: 1, warmupSeconds: 0 }, paths)
+  }
+  return Math.max(total, loadSeconds(settings))
+}
+
+function ok(target: Target, answer: Captured): Captured {
+  if (answer.status === 200) return answer
+  throw new Error(`GET ${target.path}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`)
 }

@@ -1,19 +1,24 @@
-// The reads section in the order it always ran: the real CLI, then the bare baseline replaying its bytes,
-// then listEvents in-process (before any write changes the tree, so the queries see the generated corpus).
+// The reads subject in order: the real CLI (capturing its answers), then its limit replaying them, then the
+// loader's share and a start over a bigger tree, then listEvents in-process (before any write changes the tree).
+import { join } from 'node:path'
 import type { Corpus } from '../common/content.ts'
 import { envNumber, type LoadSettings } from '../common/load.ts'
 import { measureAlmanac, type AlmanacRun } from './almanac.ts'
-import { measureBaseline, type BareRun } from './bare.ts'
+import { ReplayBook } from './capture.ts'
+import { measureBigStart, measureLoader, type BigStart, type LoaderShare } from './cold.ts'
 import { measureInProcess, type InProcessResults } from './inprocess.ts'
+import { measureLimit, type LimitRun } from './limit.ts'
 
-/** Everything the reads section measured, before it is shaped for the report. */
+/** Everything the reads subject measured, before it is shaped for the report. */
 export interface ReadsRun {
   almanac: AlmanacRun
-  bare: BareRun
+  limit: LimitRun
+  loader: LoaderShare
+  bigStart: BigStart | undefined
   inProcess: InProcessResults
 }
 
-/** Runs the three measurements; BENCH_QUERY_RUNS and BENCH_QUERY_ROUNDS size the in-process one. */
+/** Runs the measurements; BENCH_QUERY_RUNS and BENCH_QUERY_ROUNDS size the in-process one. */
 export async function measureReads(
   corpus: Corpus,
   settings: LoadSettings,
@@ -21,15 +26,16 @@ export async function measureReads(
   log: (message: string) => void,
 ): Promise<ReadsRun> {
   if (!corpus.sampleEventId) throw new Error('the generated content has no upcoming published event to request')
-  log(`measuring Almanac (cold start, then ${settings.seconds} s per target, then the varied mix) …`)
-  const almanac = await measureAlmanac(corpus, settings, tmp)
-  log('measuring the bare h3 baseline …')
-  const bare = await measureBaseline(almanac.targets, almanac.mix, settings, tmp)
+  log('measuring Almanac (cold start, each URL, then the varied mix) …')
+  const book = new ReplayBook(join(tmp, 'replay.json'))
+  const almanac = await measureAlmanac(corpus, settings, tmp, book)
+  log('measuring the limit: bare node:http replaying the same bytes …')
+  const limit = await measureLimit(book, almanac.targets, almanac.mix.paths, settings)
+  log('timing the loader, then a cold start over a bigger tree …')
+  const loader = measureLoader()
+  const bigStart = await measureBigStart(tmp)
   log('timing listEvents in-process …')
-  const inProcess = await measureInProcess(
-    corpus,
-    envNumber('BENCH_QUERY_RUNS', 200),
-    Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)),
-  )
-  return { almanac, bare, inProcess }
+  const runs = envNumber('BENCH_QUERY_RUNS', 200)
+  const inProcess = await measureInProcess(corpus, runs, Math.max(1, envNumber('BENCH_QUERY_ROUNDS', 3)))
+  return { almanac, limit, loader, bigStart, inProcess }
 }

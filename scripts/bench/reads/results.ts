@@ -1,70 +1,65 @@
-// The reads section's numbers in the shape the report prints and the JSON keeps.
+// The reads subject's numbers in the shape the report prints and the JSON keeps.
 import type { LoadResult } from '../common/load.ts'
 import { API } from '../common/server.ts'
-import type { AlmanacRun, ColdStart, Memory } from './almanac.ts'
-import type { BareRun } from './bare.ts'
+import type { ColdStart, Memory } from './almanac.ts'
+import type { BigStart, LoaderShare } from './cold.ts'
 import type { InProcessResults } from './inprocess.ts'
 import type { ReadsRun } from './measure.ts'
-import type { MixResult } from './report-queries.ts'
+import type { MixRun } from './mix.ts'
 
-/** One endpoint measured on Almanac and on the bare handler that returns the same bytes. */
+/** One URL measured on Almanac and on its limit (the same bytes replayed by bare node:http). */
 export interface TargetResult {
   name: string
   path: string
-  responseBytes: number
-  contentType: string
+  bytes: number
   almanac: LoadResult
-  bare: LoadResult
-  /** Almanac's requests/s over the bare handler's. */
+  limit: LoadResult
+  /** Almanac's requests/s over the limit's. */
   ratio: number
 }
 
-/** The reads section's part of the results, in the order the JSON keeps it. */
+/** The varied mix for the JSON: counts and loads, not the thousands of paths. */
+export interface MixResult extends Omit<MixRun, 'paths'> {
+  paths: number
+  samplePaths: string[]
+  limit: LoadResult
+  ratio: number
+}
+
+/** The reads subject's part of the results. */
 export interface ReadResults {
   coldStart: ColdStart
+  loader: LoaderShare
+  bigStart: BigStart | null
   memory: Memory
   targets: TargetResult[]
   mix: MixResult
   inProcess: InProcessResults
 }
 
-/** The reads section's results from what it measured. */
-export function readResults({ almanac, bare, inProcess }: ReadsRun): ReadResults {
+/** The reads subject's results from what it measured. */
+export function readResults({ almanac, limit, loader, bigStart, inProcess }: ReadsRun): ReadResults {
+  const { paths, ...mix } = almanac.mix
   return {
     coldStart: almanac.coldStart,
+    loader,
+    bigStart: bigStart ?? null,
     memory: almanac.memory,
     targets: almanac.targets.map((t, i) => ({
       name: t.name,
       path: `${API}${t.path}`,
-      responseBytes: t.answer.body.length,
-      contentType: t.answer.contentType,
+      bytes: t.bytes,
       almanac: t.load,
-      bare: bare.targets[i]!,
-      ratio: t.load.requestsPerSec / bare.targets[i]!.requestsPerSec,
+      limit: limit.targets[i]!,
+      ratio: t.load.requestsPerSec / limit.targets[i]!.requestsPerSec,
     })),
-    mix: mixResult(almanac, bare),
+    mix: {
+      ...mix,
+      paths: paths.length,
+      samplePaths: paths.slice(0, 10),
+      limit: limit.mix,
+      ratio: mix.almanac.requestsPerSec / limit.mix.requestsPerSec,
+    },
     inProcess,
-  }
-}
-
-/** The mix for the JSON: counts and loads, not the thousands of paths or the replayed body. */
-function mixResult(almanac: AlmanacRun, bare: BareRun): MixResult {
-  const { mix } = almanac
-  const list = almanac.targets.findIndex((t) => t.name === 'list')
-  const rps = mix.almanac.requestsPerSec
-  return {
-    paths: mix.paths.length,
-    generated: mix.generated,
-    dropped: mix.dropped,
-    droppedSample: mix.droppedSample,
-    kinds: mix.kinds,
-    verifyMs: mix.verifyMs,
-    meanBytes: mix.meanBytes,
-    samplePaths: mix.paths.slice(0, 20),
-    almanac: mix.almanac,
-    bareList: { bytes: almanac.targets[list]!.answer.body.length, load: bare.targets[list]! },
-    bareSamePaths: { path: mix.representative.path, bytes: mix.representative.bytes, load: bare.mix },
-    ratioVsBareList: rps / bare.targets[list]!.requestsPerSec,
-    ratioVsBareSamePaths: rps / bare.mix.requestsPerSec,
   }
 }

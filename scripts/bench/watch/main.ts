@@ -4,11 +4,12 @@
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet).
 import { join } from 'node:path'
 import { warningLines } from '../common/format.ts'
+import { formatSummary, summarize } from '../common/goals.ts'
 import { formatHeader, runInfo } from '../common/machine.ts'
 import { ROOT } from '../common/paths.ts'
 import { log, runMain, withCorpus, writeJson } from '../common/run.ts'
 import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../common/server.ts'
-import { formatLive, WATCH_BUDGETS } from './report.ts'
+import { formatLive, WATCH_BUDGETS, watchGoals } from './report.ts'
 import { measureWatch, watchCounts, watchSizes } from './watch.ts'
 
 runMain(async () => {
@@ -28,6 +29,8 @@ runMain(async () => {
       '',
       formatLive(live, WATCH_BUDGETS),
       ...warningLines('The live-content server', warnings),
+      '',
+      formatSummary(summarize(watchGoals(live), run.corpus.events)),
     ]
     console.log(`\n${report.join('\n')}`)
     await writeJson([join(ROOT, '.bench', 'watch.json')], results)

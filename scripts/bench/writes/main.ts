@@ -6,12 +6,13 @@
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet).
 import { join } from 'node:path'
 import { warningLines } from '../common/format.ts'
+import { formatSummary, summarize } from '../common/goals.ts'
 import { loadSettings } from '../common/load.ts'
 import { formatHeader, runInfo } from '../common/machine.ts'
 import { ROOT } from '../common/paths.ts'
 import { log, runMain, withCorpus, writeJson } from '../common/run.ts'
 import { pickEvents, settleSeconds, settler, warningsOf, withServer, type KnownEvent } from '../common/server.ts'
-import { formatWrites, WRITE_BUDGETS } from './report.ts'
+import { formatWrites, WRITE_BUDGETS, writeGoals } from './report.ts'
 import { measureWrites, WRITER_SET, writeSizes } from './writes.ts'
 
 runMain(async () => {
@@ -37,6 +38,8 @@ runMain(async () => {
       '',
       formatWrites(writes, settings, sizes, WRITE_BUDGETS),
       ...warningLines('The writes server', warnings),
+      '',
+      formatSummary(summarize(writeGoals(writes), run.corpus.events)),
     ]
     console.log(`\n${report.join('\n')}`)
     await writeJson([join(ROOT, '.bench', 'writes.json')], results)

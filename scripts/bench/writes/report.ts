@@ -1,7 +1,8 @@
 // The report's section for issue 4: writes through the API, and reads under concurrent writes.
 import { failures, int, mark, ms, pct, seconds, table } from '../common/format.ts'
+import { goal, type Goal } from '../common/goals.ts'
 import type { Settled } from '../common/idle.ts'
-import type { LoadSettings } from '../common/load.ts'
+import { describeLoad, type LoadSettings } from '../common/load.ts'
 import type { WriteSizes, WriteTiming, WritesResult } from './writes.ts'
 
 /** Issue 4's budgets, reported next to the numbers, never asserted: a write's p99, and the share of list
@@ -61,7 +62,7 @@ export function formatWrites(
     `  server busy after the writes until quiet (< 5% CPU for 1 s): ${settled('creates', w.settled.afterCreates)}, ` +
       `${settled('updates', w.settled.afterUpdates)}, ${settled('writers', w.settled.afterReads)}`,
     '',
-    `Reads under writes: default list, autocannon, ${s.connections} connections, ${s.seconds} s after ${s.warmupSeconds} s warm-up`,
+    `Reads under writes: default list, ${describeLoad(s)}`,
     table([
       ['target', 'req/s', 'p50', 'p99', 'kept', `>= ${pct(budgets.readsUnderWrites)}`],
       read('default list, no writers', r.alone),
@@ -70,12 +71,24 @@ export function formatWrites(
     `  no writers: ${failures(r.alone)}`,
     `  ${r.writers} writers: ${failures(r.withWriters)}; the writers finished ${int(r.writes.count)} writes ` +
       `(${r.writesPerSec.toFixed(1)}/s) during the measured run`,
-    'The writers are loops in the bench process, beside autocannon; writers, autocannon and the server all',
-    'share the same 2 cores, so part of the drop is client-side. Every write also empties the list cache.',
+    'The writers are loops in the bench process (unpinned), beside the load generator on its own core; part of the',
+    'drop can be client-side. Every write also empties the list cache.',
   ].join('\n')
 }
 
 /** A time, or n/a when there was no sample to take it from. */
 function maybe(t: number): string {
   return Number.isFinite(t) ? ms(t) : 'n/a'
+}
+
+/** The write goal: creates and updates, one at a time, each with a p99 within budget and no error. */
+export function writeGoals(w: WritesResult | undefined): Goal[] {
+  const worst = w ? Math.max(w.creates.p99Ms, w.updates.p99Ms) : NaN
+  const errors = w ? w.creates.errors + w.updates.errors : 0
+  const measured = w
+    ? `creates ${maybe(w.creates.p99Ms)}, updates ${maybe(w.updates.p99Ms)} (p50 ${maybe(w.creates.p50Ms)}/${maybe(w.updates.p50Ms)}), ${errors} errors`
+    : undefined
+  return [
+    goal(`writes p99 <= ${ms(WRITE_BUDGETS.writeP99Ms)}`, measured, worst <= WRITE_BUDGETS.writeP99Ms && errors === 0),
+  ]
 }

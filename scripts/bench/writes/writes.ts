@@ -158,7 +158,7 @@ async function readsUnderWrites(
   try {
     // A warm-up of its own, so the measured run starts with the writers already in full swing.
     if (settings.warmupSeconds > 0)
-      await loadTest(url, { ...settings, seconds: settings.warmupSeconds, warmupSeconds: 0 })
+      await loadTest(url, { ...settings, seconds: settings.warmupSeconds, warmupSeconds: 0, rounds: 1 })
     recorder.reset()
     const started = performance.now()
     const withWriters = await loadTest(url, { ...settings, warmupSeconds: 0 })
