@@ -9,6 +9,7 @@ import type { Site } from '../context/site.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { parseQuery } from '../args/parse.ts'
+import type { AnswerCache } from './answer-cache.ts'
 import type { Routing } from './request.ts'
 
 /** What an app holds for the context of each of its requests: its parts, its limits, its users and its clock. */
@@ -22,6 +23,8 @@ export interface AppState {
   geolocDistance: number
   users?: UserDirectory
   now: () => number
+  /** The anonymous answers this app keeps (`src/http/answer-reuse.ts`); absent: none is kept. */
+  answers?: AnswerCache
 }
 
 /**
