@@ -8,7 +8,6 @@ import { as, call, fixtureApp, json, SAMPLE_NOW, testSite, writableApp, type Tes
 // The answers an app keeps (src/http/answer-reuse.ts, docs/architecture.md §3): an anonymous GET or HEAD asked
 // again is served from the bytes of its first answer, until the store or the clock makes that answer untrue.
 
-const ROOT = 'http://127.0.0.1:8089'
 const NS = '/wp-json/calendar/events/v1/'
 
 /** How many requests the app has answered from kept answers. */
