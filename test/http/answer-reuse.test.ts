@@ -165,6 +165,17 @@ describe('a kept answer is not served once untrue', () => {
     expect(after).toBe(await whole(plain, 'events?starts_after=now'))
   })
 
+  it('a venue list of those with upcoming events is made again each time', async () => {
+    const options: TestAppOptions = { now: SAMPLE_NOW }
+    const app = await fixtureApp('reference', options)
+    const plain = twin(app.store, options)
+    const before = await whole(app, 'venues?only_with_upcoming=1')
+    options.now = SAMPLE_NOW + 3 * 365 * 86_400_000
+    const after = await whole(app, 'venues?only_with_upcoming=1')
+    expect(after).not.toBe(before)
+    expect(after).toBe(await whole(plain, 'venues?only_with_upcoming=1'))
+  })
+
   it('an answer that reads the clock to the second, once the second has passed', async () => {
     const options: TestAppOptions = { now: SAMPLE_NOW }
     const app = await fixtureApp('window', options)
