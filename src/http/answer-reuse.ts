@@ -43,7 +43,7 @@ const DAY = 86_400_000
 
 /**
  * How long an anonymous 200 of a route stays true as the clock moves on from `now` (the store aside), or
- * undefined when it should not be kept. Every answer that reads the clock is here (`test/http/clock-readers`
+ * undefined when it should not be kept. Every answer that reads the clock is here (`test/http/clock-readers.test.ts`
  * lists the code that does):
  * - event lists: the default window ("yesterday 23:59" UTC to now + 24 months, day-aligned) moves with the UTC
  *   date, so until the next UTC midnight; a relative date argument (`now`, `+1 week`), or `strict_dates` with a
