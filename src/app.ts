@@ -5,6 +5,7 @@ import { KINDS } from './content/model/kinds.ts'
 import type { Store } from './content/store.ts'
 import type { RequestContext } from './context/request.ts'
 import type { Site } from './context/site.ts'
+import { type AnswerCache, type AnswerCacheBounds, createAnswerCache } from './http/answer-cache.ts'
 import { type AppState, type Asking, createContext } from './http/context.ts'
 import { serveRoute } from './http/dispatch.ts'
 import { errorResponse } from './http/envelope.ts'
@@ -34,6 +35,11 @@ export interface AppOptions {
   now?: () => number
   /** Where unexpected errors are reported (once each). */
   log?: (message: string) => void
+  /**
+   * How much the app may keep of the anonymous answers it gave, to serve them again from their bytes
+   * (`ANSWER_CACHE_BOUNDS` unless given; false keeps none). docs/architecture.md §3.
+   */
+  answerCache?: AnswerCacheBounds | false
 }
 
 /** The Almanac HTTP app: every route, the error envelope and the headers of the contract. */
@@ -43,6 +49,8 @@ export interface App {
   indexes: Indexes
   /** The context a request asking so would get: the static export asks its questions through it. */
   context(asking?: Asking): RequestContext
+  /** The anonymous answers it keeps (absent when it keeps none): how many, their bytes, how often served. */
+  answers?: Pick<AnswerCache, 'size' | 'bytes' | 'hits'>
   /** Resolves when the long Markdown of the records loaded at start is rendered (off the event loop). */
   textsReady: Promise<void>
 }
@@ -65,6 +73,7 @@ export function createApp(options: AppOptions): App {
     geolocDistance: options.geolocDistance ?? DEFAULTS.geoloc_distance,
     ...(options.users ? { users: options.users } : {}),
     now: options.now ?? Date.now,
+    ...(options.answerCache === false ? {} : { answers: createAnswerCache(options.answerCache) }),
   }
   const prepare = (record: Parameters<typeof prepareRecordMarkdown>[1]) =>
     prepareRecordMarkdown(state.caches.markdown, record)
@@ -83,7 +92,14 @@ export function createApp(options: AppOptions): App {
   h3.get('/media/**', (event) => serveMedia(event, store))
   h3.get('/', (event) => send(event, JSON.stringify(siteHome(site)), { status: 200, site }))
   const fetch = (request: Request) => Promise.resolve(h3.fetch(request))
-  return { h3, fetch, indexes: state.indexes, context: (asking) => createContext(state, asking), textsReady }
+  return {
+    h3,
+    fetch,
+    indexes: state.indexes,
+    context: (asking) => createContext(state, asking),
+    textsReady,
+    ...(state.answers ? { answers: state.answers } : {}),
+  }
 }
 
 /** Where the router serves a route: under the API root, in its namespace. */

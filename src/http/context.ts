@@ -5,6 +5,7 @@ import { readerOf, type RequestContext } from '../context/request.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { isLang, type Lang } from '../languages.ts'
 import { parseQuery } from '../args/parse.ts'
+import type { AnswerCache } from './answer-cache.ts'
 import type { Routing } from './input.ts'
 
 /**
@@ -17,6 +18,8 @@ export type AppState = Pick<
 > & {
   users?: UserDirectory
   now: () => number
+  /** The anonymous answers this app keeps (`src/http/answer-reuse.ts`); absent: none is kept. */
+  answers?: AnswerCache
 }
 
 /**

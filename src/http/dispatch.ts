@@ -4,15 +4,34 @@ import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
 import { type AppState, requestContext } from './context.ts'
 import { forbidden } from './envelope.ts'
+import { type Asked, deliverKept, keptAnswer, type Life, lifeOf, reuseKey } from './answer-reuse.ts'
 import { methodOf, pathTarget, rawInput } from './input.ts'
-import { answer, responseInit, send } from './respond.ts'
+import { answer, deliver, type Outgoing, responseInit, send } from './respond.ts'
 import { allowedMethods, type RouteDef } from './route.ts'
 
 /**
- * Answers one request to a route: its context (built once), the endpoint for its method, the caller's
- * rights, its arguments through WordPress's pipeline, the handler, and the response.
+ * Answers one request to a route: an anonymous GET or HEAD from the answers the app keeps when it can (without
+ * building a context or running the handler), else by running it (`run`), keeping its answer when it may.
  */
 export async function dispatch(event: H3Event, route: RouteDef, app: AppState): Promise<Response> {
+  const key = app.answers && reuseKey(event)
+  const version = app.store.version
+  const kept = key === undefined ? undefined : app.answers!.find(key, version, app.now())
+  if (kept) return deliverKept(event, kept)
+  const done = await run(event, route, app)
+  const life = key === undefined ? undefined : lifeToKeep(route, done)
+  // Kept only if nothing it was computed over changed while it was computed.
+  if (!life || version !== app.store.version) return deliver(event, done.out)
+  const answer = keptAnswer(done.out, life)
+  app.answers!.keep(key!, version, answer)
+  return deliverKept(event, answer)
+}
+
+/**
+ * Runs a request through a route: its context (built once), the endpoint for its method, the caller's rights,
+ * its arguments through WordPress's pipeline, the handler, and the response it makes.
+ */
+async function run(event: H3Event, route: RouteDef, app: AppState): Promise<Done> {
   const { ctx, query } = await requestContext(event, app)
   const method = methodOf(event, query)
   const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(method === 'HEAD' ? 'GET' : method))
@@ -37,7 +56,24 @@ export async function dispatch(event: H3Event, route: RouteDef, app: AppState): 
     ...(target.slug !== undefined ? { pathSlug: target.slug } : {}),
     ...(target.id !== undefined ? { pathId: target.id } : {}),
   })
-  return answer(event, route, ctx, query, result)
+  return {
+    ctx,
+    asked: { query, given: parsed.given, params: parsed.values },
+    out: answer(event, route, ctx, query, result),
+  }
+}
+
+/** A request run through its route: its context, what it asked, and the response it makes. */
+interface Done {
+  ctx: RequestContext
+  asked: Asked
+  out: Outgoing
+}
+
+/** How long an answer may be kept: a 200 that no right and no password opened, for as long as the clock allows. */
+function lifeToKeep(route: RouteDef, { ctx, asked, out }: Done): Life | undefined {
+  if (out.status !== 200 || ctx.caller !== null || ctx.password !== undefined || 'password' in asked.query) return
+  return lifeOf(route, asked, ctx.now)
 }
 
 /** Serves a route at its path: each of its methods through `dispatch`, and OPTIONS with the route's description. */

@@ -43,6 +43,15 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
   return headers
 }
 
+/** A response before it meets the request's conditions: its status, every header (ETag included) and its body. */
+export interface Outgoing {
+  status: number
+  headers: Record<string, string>
+  body: string | Uint8Array
+  /** The strong ETag of a GET or HEAD 200. */
+  etag?: string
+}
+
 /**
  * Answers with a JSON text (UTF-8 as is, slashes unescaped: docs/compatibility.md §9) as srvx's FastResponse
  * with a plain
@@ -51,6 +60,11 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
  * `etag` may be given when it is already known, so a large body need not be hashed again.
  */
 export function send(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Response {
+  return deliver(event, outgoing(event, text, init, etag))
+}
+
+/** The status, headers and body `send` answers with, before If-None-Match and HEAD are applied. */
+export function outgoing(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Outgoing {
   const origin = event.req.headers.get('origin')
   const headers = {
     ...baseHeaders({ site: init.site, origin, ...(init.allow ? { allow: init.allow } : {}) }),
@@ -61,13 +75,24 @@ export function send(event: H3Event, text: string | Uint8Array, init: SendInit, 
     const tag = etag ?? entityTag(text)
     headers.ETag = tag
     headers['Cache-Control'] ??= 'no-cache'
-    const ifNoneMatch = event.req.headers.get('if-none-match')
-    if (ifNoneMatch && matches(ifNoneMatch, tag)) {
-      delete headers['Content-Type']
-      return new FastResponse(null, { status: 304, headers })
-    }
+    return { status: init.status, headers, body: text, etag: tag }
   }
-  return new FastResponse(method === 'HEAD' ? null : (text as BodyInit), { status: init.status, headers })
+  return { status: init.status, headers, body: text }
+}
+
+/** The response to a request: 304 when its If-None-Match names the ETag, no body to a HEAD. */
+export function deliver(event: H3Event, out: Outgoing, notModified?: Record<string, string>): Response {
+  const ifNoneMatch = out.etag === undefined ? null : event.req.headers.get('if-none-match')
+  if (ifNoneMatch && matches(ifNoneMatch, out.etag!)) {
+    let headers = notModified
+    if (!headers) {
+      headers = { ...out.headers }
+      delete headers['Content-Type']
+    }
+    return new FastResponse(null, { status: 304, headers })
+  }
+  const body = event.req.method === 'HEAD' ? null : (out.body as BodyInit)
+  return new FastResponse(body, { status: out.status, headers: out.headers })
 }
 
 /**
@@ -80,15 +105,15 @@ export function answer(
   who: { site: Site; caller: Caller | null },
   query: Record<string, unknown>,
   result: ApiResult,
-): Response {
+): Outgoing {
   const status = result.status ?? 200
   const init = responseInit(route, who, status)
   init.headers = { ...init.headers, ...result.headers }
-  if (!hasGlobalParams(query)) return send(event, result.json ?? JSON.stringify(result.body), init, result.etag)
+  if (!hasGlobalParams(query)) return outgoing(event, result.json ?? JSON.stringify(result.body), init, result.etag)
   const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
   const global = applyGlobalParams(body, query, status, init.headers)
   const text = query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
-  return send(event, text, { ...init, status: global.status })
+  return outgoing(event, text, { ...init, status: global.status })
 }
 
 /** The status and headers of an answer to a route: `Allow` for this caller, and private when they signed in. */

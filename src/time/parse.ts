@@ -41,20 +41,30 @@ function inRange(instant: number): boolean {
   return Number.isFinite(instant) && instant >= EARLIEST && instant <= LATEST
 }
 
+// What a date text that names its own date starts with: the rest of it reads no clock.
+const ABSOLUTE = /^\d{4}-\d{2}-\d{2}/
+
 function parseInstant(input: unknown, zone: string, now: number): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input * 1000 : null
   if (typeof input !== 'string') return null
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ')
   if (text === '') return null
   if (/^-?\d{9,11}$/.test(text)) return Number(text) * 1000
-  const absolute = parseAbsolute(text, zone)
-  if (absolute !== undefined) return absolute
-  return parseRelative(text, zone, now)
+  if (!ABSOLUTE.test(text)) return parseRelative(text, zone, now)
+  return parseAbsolute(text, zone)
 }
 
-/** undefined: not an absolute form; null: an absolute form naming no real date. */
-function parseAbsolute(text: string, zone: string): number | null | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return undefined
+/**
+ * Whether a date argument reads no clock: a timestamp, or a text that begins with its date. Any other text is a
+ * relative form (`now`, `+1 week`), or no date at all.
+ */
+export function isAbsoluteTime(input: unknown): boolean {
+  if (typeof input === 'number' || isTimestamp(input)) return true
+  return typeof input === 'string' && ABSOLUTE.test(input.trim())
+}
+
+/** A text that begins with its date (`ABSOLUTE`); null when it names no real date. */
+function parseAbsolute(text: string, zone: string): number | null {
   // The forms every request carries (the default window's) need no date library: plain arithmetic.
   const wall = /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/.test(text) ? text.replace('t', ' ') : undefined
   if (wall !== undefined) return wallInstant(wall.length === 10 ? `${wall} 00:00:00` : wall, zone)

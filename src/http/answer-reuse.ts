@@ -1,0 +1,88 @@
+import type { H3Event } from 'h3'
+import { DATE_KEYS } from '../query/event-dates.ts'
+import { isTrueWord } from '../text.ts'
+import { isAbsoluteTime } from '../time/parse.ts'
+import type { KeptAnswer } from './answer-cache.ts'
+import type { Routing } from './input.ts'
+import { deliver, type Outgoing } from './respond.ts'
+import type { RouteDef } from './route.ts'
+
+// Which answers are kept, under what key, and for how long as the clock moves (docs/architecture.md §3).
+
+/**
+ * The key of a request whose answer may be kept: an anonymous GET or HEAD, by everything its answer depends on
+ * besides the store and the clock: the path as routed (case and trailing slash normalized, the language
+ * segment apart), the whole query string, and `Origin` (the CORS headers). Undefined for any other request.
+ * A request naming a `password` is never kept (`mayKeep`), so no kept key has one in its query.
+ */
+export function reuseKey(event: H3Event): string | undefined {
+  const method = event.req.method
+  if (method !== 'GET' && method !== 'HEAD') return undefined
+  const headers = event.req.headers
+  if (headers.has('authorization')) return undefined
+  const prefix = (event.context.almanac as Routing | undefined)?.prefix ?? ''
+  const { pathname, search } = event.url
+  return `${prefix} ${pathname}${search} ${headers.get('origin') ?? ''}`
+}
+
+/** What a handler was asked, as far as the clock goes. */
+export interface Asked {
+  query: Record<string, unknown>
+  given: Set<string>
+  params: Record<string, unknown>
+}
+
+/** The span of time [from, until) an answer holds for. */
+export interface Life {
+  from: number
+  until: number
+}
+
+const ALWAYS: Life = { from: -Infinity, until: Infinity }
+const DAY = 86_400_000
+
+/**
+ * How long an anonymous 200 of a route stays true as the clock moves on from `now` (the store aside), or
+ * undefined when it should not be kept. Every answer that reads the clock is here (`test/http/clock-readers.test.ts`
+ * lists the code that does):
+ * - event lists: the default window ("yesterday 23:59" UTC to now + 24 months, day-aligned) moves with the UTC
+ *   date, so until the next UTC midnight; a relative date argument (`now`, `+1 week`), or `strict_dates` with a
+ *   default bound (read to the second), is not kept;
+ * - venue and organizer lists with `only_with_upcoming` (events that have not started yet) are not kept;
+ * - the API and namespace indexes (`gmt_offset`, the arguments' default dates to the second): until the next
+ *   second.
+ */
+export function lifeOf(route: RouteDef, asked: Asked, now: number): Life | undefined {
+  if (route.pattern === '') return { from: now - (now % 1000), until: now - (now % 1000) + 1000 }
+  if (route.pattern === '/venues' || route.pattern === '/organizers')
+    return asked.given.has('only_with_upcoming') ? undefined : ALWAYS
+  if (route.pattern === '/events') return eventListLife(asked, now)
+  return ALWAYS
+}
+
+function eventListLife({ query, given, params }: Asked, now: number): Life | undefined {
+  if (DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))) return undefined
+  if (given.has('start_date') && given.has('end_date')) return ALWAYS
+  if (isTrueWord(params.strict_dates)) return undefined
+  const midnight = now - (((now % DAY) + DAY) % DAY)
+  return { from: midnight, until: midnight + DAY }
+}
+
+/** An outgoing 200 as an answer to keep: its body as bytes, its headers frozen for sharing. */
+export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
+  const body = typeof out.body === 'string' ? Buffer.from(out.body) : out.body
+  const notModified = { ...out.headers }
+  delete notModified['Content-Type']
+  return {
+    body,
+    headers: Object.freeze({ ...out.headers }),
+    notModified: Object.freeze(notModified),
+    etag: out.etag!,
+    ...life,
+  }
+}
+
+/** A kept answer to this request: its bytes as they are (no copy), 304 or HEAD as `send` would answer. */
+export function deliverKept(event: H3Event, kept: KeptAnswer): Response {
+  return deliver(event, { status: 200, headers: kept.headers, body: kept.body, etag: kept.etag }, kept.notModified)
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { createAnswerCache, type KeptAnswer } from '../../src/http/answer-cache.ts'
+
+// The bounds of the answers an app keeps (src/http/answer-cache.ts, docs/architecture.md §3).
+
+function answer(size: number, from = -Infinity, until = Infinity): KeptAnswer {
+  return { body: new Uint8Array(size), headers: {}, notModified: {}, etag: '"x"', from, until }
+}
+
+describe('the answers an app keeps', () => {
+  it('holds at most its number of answers, the least recently used going first', () => {
+    const cache = createAnswerCache({ maxBytes: 1 << 30, maxEntries: 3 })
+    for (const key of ['a', 'b', 'c']) cache.keep(key, 0, answer(10))
+    expect(cache.find('a', 0, 0)).toBeDefined()
+    cache.keep('d', 0, answer(10))
+    expect(cache.size).toBe(3)
+    expect(cache.find('b', 0, 0)).toBeUndefined()
+    for (const key of ['a', 'c', 'd']) expect(cache.find(key, 0, 0), key).toBeDefined()
+  })
+
+  it('holds at most its bytes, and never an answer larger than a quarter of them', () => {
+    const maxBytes = 64 * 1024
+    const cache = createAnswerCache({ maxBytes, maxEntries: 1000 })
+    for (let i = 0; i < 100; i++) {
+      cache.keep(`k${i}`, 0, answer(3000))
+      expect(cache.bytes).toBeLessThanOrEqual(maxBytes)
+    }
+    expect(cache.size).toBeGreaterThan(10)
+    expect(cache.size).toBeLessThan(100)
+    expect(cache.find('k99', 0, 0)).toBeDefined()
+    cache.keep('huge', 0, answer(maxBytes / 4))
+    expect(cache.find('huge', 0, 0)).toBeUndefined()
+  })
+
+  it('serves nothing kept over another store version, and keeps nothing computed over an older one', () => {
+    const cache = createAnswerCache()
+    cache.keep('a', 1, answer(10))
+    expect(cache.find('a', 1, 0)).toBeDefined()
+    expect(cache.find('a', 2, 0)).toBeUndefined()
+    expect(cache.size).toBe(0)
+    cache.keep('b', 1, answer(10))
+    expect(cache.find('b', 2, 0)).toBeUndefined()
+  })
+
+  it('serves an answer only for a clock inside the span it holds for', () => {
+    const cache = createAnswerCache()
+    cache.keep('a', 0, answer(10, 1000, 2000))
+    expect(cache.find('a', 0, 999)).toBeUndefined()
+    cache.keep('a', 0, answer(10, 1000, 2000))
+    expect(cache.find('a', 0, 1000)).toBeDefined()
+    expect(cache.find('a', 0, 1999)).toBeDefined()
+    expect(cache.find('a', 0, 2000)).toBeUndefined()
+    expect(cache.size).toBe(0)
+    expect(cache.bytes).toBe(0)
+  })
+})
