@@ -1,5 +1,6 @@
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
+import { builtLanguages } from '../config.ts'
 import { createSiteBuilder, type BuildResult } from '../prerender/site-builder.ts'
 import { rebuildOnChange } from '../prerender/rebuild-on-change.ts'
 import { createStore } from '../content/store.ts'
@@ -12,7 +13,7 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
-  const { config, file } = settings(flags)
+  const { config, file } = settings({ ...flags, wide_pages: flags['wide-pages'], languages: flags.languages })
   requireContentFolder(config.content)
   console.error(configNote(file))
   warnIfEmpty(config.content)
@@ -28,6 +29,8 @@ export async function build(flags: Flags): Promise<number> {
     publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
+    widePages: config.wide_pages,
+    languages: builtLanguages(config),
     ...(flags.workers === undefined ? {} : { workers: workerCount(flags.workers) }),
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }

@@ -62,13 +62,13 @@ function counted(record: ContentRecord | undefined): number[] {
   )
 }
 
-/** The single-record URLs of a record in the languages it can be read in (by id, and by slug). */
+/** The single-record URLs of a record in the languages built that it can be read in (by id, and by slug). */
 export function recordUrls(
   store: Store,
   kind: Kind,
   id: number,
   options: UrlOptions,
-  langs: readonly Lang[] = LANGUAGES,
+  langs: readonly Lang[] = options.languages ?? LANGUAGES,
 ): Job[] {
   const record = store.get(kind, id)
   if (!record) return []

@@ -1,0 +1,88 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { builtLanguages, ConfigError, loadConfig } from '../../src/config.ts'
+import { FIXTURES } from '../helpers.ts'
+import { runCli } from './spawn.ts'
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'almanac-switches-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('the build switches as settings', () => {
+  it('writes no per_page=50 copies and every language unless told otherwise', () => {
+    const { config } = loadConfig({}, {}, dir)
+    expect(config.wide_pages).toBe(false)
+    expect(builtLanguages(config)).toEqual(['en', 'zh-hans', 'ms', 'ta'])
+  })
+
+  it('takes wide_pages and languages from flags, ALMANAC_* variables and the config file (a list or a text)', async () => {
+    expect(loadConfig({ wide_pages: true, languages: 'ms, en' }, {}, dir).config).toMatchObject({
+      wide_pages: true,
+      languages: 'ms,en',
+    })
+    expect(loadConfig({}, { ALMANAC_WIDE_PAGES: 'yes', ALMANAC_LANGUAGES: 'ta' }, dir).config).toMatchObject({
+      wide_pages: true,
+      languages: 'ta',
+    })
+    const file = join(dir, 'list.yaml')
+    await writeFile(file, 'wide_pages: true\nlanguages: [ta, en]\n')
+    const { config } = loadConfig({ config: file }, {}, dir)
+    expect(builtLanguages(config)).toEqual(['en', 'ta'])
+  })
+
+  it('refuses an unknown language with a "did you mean", and an empty list', async () => {
+    expect(() => loadConfig({ languages: 'en,mss' }, {}, dir)).toThrow(
+      new ConfigError('languages: unknown language "mss" (did you mean ms?) (known: en, zh-hans, ms, ta)'),
+    )
+    const file = join(dir, 'empty.yaml')
+    await writeFile(file, 'languages: []\n')
+    expect(() => loadConfig({ config: file }, {}, dir)).toThrow(/empty\.yaml:1: languages: expected a list/)
+  })
+})
+
+describe('almanac build --languages and --wide-pages', () => {
+  it('writes the languages named and the per_page=50 copies when asked', async () => {
+    const out = join(dir, 'dist')
+    const ran = await runCli(
+      [
+        'build',
+        '--content',
+        join(FIXTURES, 'reference', 'content'),
+        '--out',
+        out,
+        '--languages',
+        'en,ms',
+        '--wide-pages',
+      ],
+      dir,
+    )
+    expect(ran.code, ran.stderr).toBe(0)
+    expect((await readdir(out)).sort()).toEqual([
+      '_headers',
+      '_redirects',
+      'manifest.json',
+      'media',
+      'ms',
+      'wp-json',
+      'wp-json.json',
+    ])
+    expect(await readdir(join(out, 'ms/wp-json/calendar/events/v1/events'))).toContain('per_page')
+  })
+
+  it('names a misspelt switch or language and writes nothing', async () => {
+    const out = join(dir, 'never')
+    const misspelt = await runCli(['build', '--out', out, '--wide-page'], dir)
+    expect(misspelt.code).toBe(1)
+    expect(misspelt.stderr).toContain('unknown option --wide-page (did you mean --wide-pages?)')
+    const unknown = await runCli(['build', '--out', out, '--languages', 'en,tamil'], dir)
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('languages: unknown language "tamil"')
+    await expect(readdir(out)).rejects.toThrow()
+  })
+})
