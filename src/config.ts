@@ -37,6 +37,8 @@ export interface Config {
   wide_pages: boolean
   /** The languages the static build writes, comma-separated ('' means all). */
   languages: string
+  /** The static build writes every record by slug too (on by default; a host stores each as a full copy). */
+  slug_pages: boolean
 }
 
 export const DEFAULTS: Config = {
@@ -61,6 +63,7 @@ export const DEFAULTS: Config = {
   site_description: '',
   wide_pages: false,
   languages: '',
+  slug_pages: true,
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }

@@ -13,7 +13,12 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
-  const { config, file } = settings({ ...flags, wide_pages: flags['wide-pages'], languages: flags.languages })
+  const { config, file } = settings({
+    ...flags,
+    wide_pages: flags['wide-pages'],
+    slug_pages: flags['slug-pages'],
+    languages: flags.languages,
+  })
   requireContentFolder(config.content)
   console.error(configNote(file))
   warnIfEmpty(config.content)
@@ -30,6 +35,7 @@ export async function build(flags: Flags): Promise<number> {
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
     widePages: config.wide_pages,
+    slugPages: config.slug_pages,
     languages: builtLanguages(config),
     ...(flags.workers === undefined ? {} : { workers: workerCount(flags.workers) }),
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),

@@ -33,6 +33,10 @@ const buildCommand = command(
       type: 'boolean',
       description: 'also write every event list page at per_page=50, for bulk consumers (off by default: +25% bytes)',
     },
+    'slug-pages': {
+      type: 'boolean',
+      description: 'write every record by slug too (on by default; --no-slug-pages: a third fewer bytes)',
+    },
     languages: {
       type: 'string',
       valueHint: 'LIST',

@@ -90,6 +90,7 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
     widePages: config.wide_pages,
+    slugPages: config.slug_pages,
     languages: builtLanguages(config),
   })
   console.log(summary(await builder.full(), config.out))

@@ -14,6 +14,8 @@ export interface UrlOptions {
   bulkPerPage?: number | undefined
   /** The languages written (default: all). */
   languages?: readonly Lang[] | undefined
+  /** Records are also written by slug (default: they are). */
+  slugPages?: boolean | undefined
 }
 
 /** Events are listed in runs of this many, each run's pages next to its single events (see `publicJobs`). */

@@ -35,6 +35,8 @@ export interface BuildOptions {
   widePages?: boolean
   /** The languages written (default: all); the others have no files. */
   languages?: readonly Lang[]
+  /** Records also by slug (default: yes). A host stores each as a full copy of the by-id file. */
+  slugPages?: boolean
 }
 
 /** What a build did. */
@@ -86,6 +88,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     perPage: options.perPage,
     bulkPerPage: options.widePages ? BULK : undefined,
     languages,
+    slugPages: options.slugPages,
   }
   const listSizes = options.widePages ? [options.perPage, BULK] : [options.perPage]
   const clock = options.now ?? Date.now

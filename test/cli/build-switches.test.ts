@@ -18,6 +18,7 @@ describe('the build switches as settings', () => {
   it('writes no per_page=50 copies and every language unless told otherwise', () => {
     const { config } = loadConfig({}, {}, dir)
     expect(config.wide_pages).toBe(false)
+    expect(config.slug_pages).toBe(true)
     expect(builtLanguages(config)).toEqual(['en', 'zh-hans', 'ms', 'ta'])
   })
 
@@ -47,6 +48,17 @@ describe('the build switches as settings', () => {
 })
 
 describe('almanac build --languages and --wide-pages', () => {
+  it('writes no record by slug with --no-slug-pages', async () => {
+    const out = join(dir, 'no-slugs')
+    const ran = await runCli(
+      ['build', '--content', join(FIXTURES, 'reference', 'content'), '--out', out, '--no-slug-pages'],
+      dir,
+    )
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(await readdir(join(out, 'wp-json/calendar/events/v1/events'))).not.toContain('by-slug')
+    expect(await readdir(join(out, 'wp-json/calendar/events/v1/events'))).toContain('7.json')
+  })
+
   it('writes the languages named and the per_page=50 copies when asked', async () => {
     const out = join(dir, 'dist')
     const ran = await runCli(

@@ -21,6 +21,7 @@ describe('updating a built site', () => {
     ['by default', {}],
     ['with the per_page=50 copies', { widePages: true }],
     ['in some languages only, with the per_page=50 copies', { widePages: true, languages: ['en', 'ms'] as const }],
+    ['without the by-slug files', { slugPages: false }],
   ])('re-renders only what changes touch, and ends equal to a fresh full build (%s)', async (_, switches) => {
     const app = await writableApp('reference')
     const [incremental, fresh] = [

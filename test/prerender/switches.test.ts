@@ -97,6 +97,15 @@ describe('build switches', () => {
     expect(root.events.length).toBeGreaterThan(0)
   })
 
+  it('writes no record by slug without slugPages, and no file links to one; by id, all are there', async () => {
+    const { dir, onDisk } = await built({ slugPages: false })
+    expect(onDisk.filter((f) => f.includes('by-slug'))).toEqual([])
+    const withSlugs = await built({})
+    expect(onDisk).toEqual(withSlugs.onDisk.filter((f) => !f.includes('by-slug')))
+    for (const file of onDisk.filter((f) => f.endsWith('.json') && /\/v1\/\w+\//.test(f)))
+      expect(await readFile(join(dir, file), 'utf8'), file).not.toContain('by-slug/')
+  })
+
   it('leaves a link into a language it does not write at its live address, and links the others to files', async () => {
     const { dir } = await built({ languages: ['en', 'zh-hans'] })
     const event = JSON.parse(await readFile(join(dir, 'wp-json/calendar/events/v1/events/7.json'), 'utf8'))
