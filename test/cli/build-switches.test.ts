@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtLanguages, ConfigError, loadConfig } from '../../src/config.ts'
 import { FIXTURES } from '../helpers.ts'
 import { runCli } from './spawn.ts'
+import { overHostLimit } from '../../src/cli/build.ts'
 
 let dir: string
 beforeAll(async () => {
@@ -96,5 +97,17 @@ describe('almanac build --languages and --wide-pages', () => {
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('languages: unknown language "tamil"')
     await expect(readdir(out)).rejects.toThrow()
+  })
+})
+
+describe('a build larger than GitHub Pages and GitLab Pages publish', () => {
+  const result = { files: 87_239, written: 87_239, removed: 0, ms: 1 }
+  it('is warned about, naming the switches that shrink it', () => {
+    expect(overHostLimit({ ...result, bytes: 1_115_365_187 })).toBe(
+      'almanac: warning: 1.12 GB is more than GitHub Pages and GitLab Pages publish (1 GB); --no-slug-pages or --languages shrink it',
+    )
+  })
+  it('is not, when it fits', () => {
+    expect(overHostLimit({ ...result, bytes: 999_999_999 })).toBeUndefined()
   })
 })
