@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path'
 import { ConfigError, readConfigFile } from './config-file.ts'
-import { isLang, type Lang } from './languages.ts'
+import { isLang, LANGUAGES, type Lang } from './languages.ts'
 import { isTimeZone } from './time/zone.ts'
+import { didYouMean } from './suggest.ts'
 import { isFalseWord, isTrueWord, trimEndOf, trimOf } from './text.ts'
 
 /** Every setting, resolved once: flags, then ALMANAC_* variables, then the config file, then defaults. */
@@ -32,6 +33,12 @@ export interface Config {
   /** The site's name and tagline, shown by the API index (`/wp-json/`). */
   site_name: string
   site_description: string
+  /** The static build also writes every event list page at `per_page=50` (bulk consumers); off by default. */
+  wide_pages: boolean
+  /** The languages the static build writes, comma-separated ('' means all). */
+  languages: string
+  /** The static build writes every record by slug too (on by default; a host stores each as a full copy). */
+  slug_pages: boolean
 }
 
 export const DEFAULTS: Config = {
@@ -54,6 +61,9 @@ export const DEFAULTS: Config = {
   base_url: '',
   site_name: 'Almanac',
   site_description: '',
+  wide_pages: false,
+  languages: '',
+  slug_pages: true,
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
@@ -123,6 +133,7 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (isFalseWord(raw)) return false
     throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
   }
+  if (key === 'languages') return languageList(raw)
   if (typeof raw !== 'string' && typeof raw !== 'number')
     throw new ConfigError(`${key}: expected text, got ${JSON.stringify(raw)}`)
   const value = String(raw)
@@ -136,6 +147,25 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     throw new ConfigError(`currency_position: expected prefix or postfix, got "${value}"`)
   }
   return value
+}
+
+/** `languages`: a comma-separated text (or, in the config file, a list) of known languages, each once. */
+function languageList(raw: unknown): string {
+  const items = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(',') : undefined
+  const langs = items?.map((item) => item.trim()).filter(Boolean)
+  if (!langs?.length) throw new ConfigError(`languages: expected a list such as en,ms, got ${JSON.stringify(raw)}`)
+  const unknown = langs.find((lang) => !isLang(lang))
+  if (unknown !== undefined)
+    throw new ConfigError(
+      `languages: unknown language "${unknown}"${didYouMean(unknown, LANGUAGES)} (known: ${LANGUAGES.join(', ')})`,
+    )
+  return [...new Set(langs)].join(',')
+}
+
+/** The languages a build writes: those `languages` names, in their usual order, or all. */
+export function builtLanguages(config: Pick<Config, 'languages'>): Lang[] {
+  const named = new Set(config.languages.split(','))
+  return config.languages ? LANGUAGES.filter((lang) => named.has(lang)) : [...LANGUAGES]
 }
 
 function isHttpUrl(value: string): boolean {

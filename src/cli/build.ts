@@ -1,5 +1,6 @@
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
+import { builtLanguages } from '../config.ts'
 import { createSiteBuilder, type BuildResult } from '../prerender/site-builder.ts'
 import { rebuildOnChange } from '../prerender/rebuild-on-change.ts'
 import { createStore } from '../content/store.ts'
@@ -12,7 +13,12 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
-  const { config, file } = settings(flags)
+  const { config, file } = settings({
+    ...flags,
+    wide_pages: flags['wide-pages'],
+    slug_pages: flags['slug-pages'],
+    languages: flags.languages,
+  })
   requireContentFolder(config.content)
   console.error(configNote(file))
   warnIfEmpty(config.content)
@@ -28,6 +34,9 @@ export async function build(flags: Flags): Promise<number> {
     publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
+    widePages: config.wide_pages,
+    slugPages: config.slug_pages,
+    languages: builtLanguages(config),
     ...(flags.workers === undefined ? {} : { workers: workerCount(flags.workers) }),
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }
@@ -37,6 +46,8 @@ export async function build(flags: Flags): Promise<number> {
   })
   if (process.stderr.isTTY) process.stderr.write('\n')
   console.log(summary(result, config.out))
+  const over = overHostLimit(result)
+  if (over) console.error(over)
   if (flags.watch !== true) return 0
   const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
   const stop = rebuildOnChange(
@@ -67,6 +78,17 @@ function workerCount(value: string | boolean): number {
 export function summary(result: BuildResult, out: string): string {
   const megabytes = (result.bytes / 1024 / 1024).toFixed(1)
   return `Built ${result.files} files (${megabytes} MB) into ${out} in ${(result.ms / 1000).toFixed(1)} s: ${result.written} written, ${result.removed} removed`
+}
+
+// GitHub Pages and GitLab Pages publish at most 1 GB; their artifacts (a tar, a zip) hold a by-slug
+// link as a full copy, so the manifest's bytes are what they count.
+const HOST_LIMIT_BYTES = 1_000_000_000
+
+/** A warning when the files are more than GitHub Pages or GitLab Pages publish, naming the switches that shrink them. */
+export function overHostLimit(result: BuildResult): string | undefined {
+  if (result.bytes <= HOST_LIMIT_BYTES) return undefined
+  const gb = (result.bytes / 1e9).toFixed(2)
+  return `almanac: warning: ${gb} GB is more than GitHub Pages and GitLab Pages publish (1 GB); --no-slug-pages or --languages shrink it`
 }
 
 /** A progress bar with counts and elapsed time, redrawn at most every 100 ms (terminals only). */

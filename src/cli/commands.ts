@@ -29,6 +29,19 @@ const buildCommand = command(
     'base-url': { type: 'string', valueHint: 'URL', description: 'public URL the files will be served from' },
     watch: { type: 'boolean', description: 'keep building as the content changes' },
     workers: { type: 'string', valueHint: 'N', description: 'threads that render a full build (0: the main thread)' },
+    'wide-pages': {
+      type: 'boolean',
+      description: 'also write every event list page at per_page=50, for bulk consumers (off by default: +25% bytes)',
+    },
+    'slug-pages': {
+      type: 'boolean',
+      description: 'write every record by slug too (on by default; --no-slug-pages: a third fewer bytes)',
+    },
+    languages: {
+      type: 'string',
+      valueHint: 'LIST',
+      description: 'write only these languages, e.g. en,ms (default: all four)',
+    },
     config: ARGS.config,
   },
   async (flags) => (await import('./build.ts')).build(flags),

@@ -1,7 +1,7 @@
 import { toNodeHandler } from 'h3'
 import { createApp } from '../app.ts'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
-import type { Config } from '../config.ts'
+import { builtLanguages, type Config } from '../config.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../prerender/site-builder.ts'
@@ -89,6 +89,9 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
     publicUrl: config.base_url || config.site_url || siteOf(config, port).url,
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
+    widePages: config.wide_pages,
+    slugPages: config.slug_pages,
+    languages: builtLanguages(config),
   })
   console.log(summary(await builder.full(), config.out))
   return rebuildOnChange(

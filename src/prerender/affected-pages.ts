@@ -62,13 +62,13 @@ function counted(record: ContentRecord | undefined): number[] {
   )
 }
 
-/** The single-record URLs of a record in the languages it can be read in (by id, and by slug). */
+/** The single-record URLs of a record in the languages built that it can be read in (by id, and by slug unless not asked). */
 export function recordUrls(
   store: Store,
   kind: Kind,
   id: number,
   options: UrlOptions,
-  langs: readonly Lang[] = LANGUAGES,
+  langs: readonly Lang[] = options.languages ?? LANGUAGES,
 ): Job[] {
   const record = store.get(kind, id)
   if (!record) return []
@@ -82,6 +82,7 @@ export function recordUrls(
     // A slug a record only falls back to may be another record's in this language: that record's
     // answer is the URL's, and its jobs write it.
     if (
+      options.slugPages === false ||
       kind === 'categories' ||
       kind === 'tags' ||
       typeof slug !== 'string' ||

@@ -12,6 +12,8 @@ export interface Layout {
   apiRoot: string
   defaultLang: Lang
   defaultPerPage: number
+  /** The languages written; a link into another keeps its live address (default: all are written). */
+  languages?: readonly Lang[]
 }
 
 const LISTS = new Set<string>(KINDS)
@@ -53,8 +55,8 @@ function pathAndQuery(url: URL): string {
 
 /**
  * Where a link of a live answer points in the static files: an API URL at its file, a media URL at
- * the copy under `media/`, anything else (the site's pages, other hosts, and queries with a filter,
- * such as a term's `wp:post_type` link, which have no file) where it was.
+ * the copy under `media/`, anything else (the site's pages, other hosts, queries with a filter, such
+ * as a term's `wp:post_type` link, and languages the build does not write, which have no file) where it was.
  */
 export function staticUrl(layout: Layout, liveUrl: string): string {
   if (!liveUrl.startsWith(layout.liveUrl)) return liveUrl
@@ -62,7 +64,14 @@ export function staticUrl(layout: Layout, liveUrl: string): string {
   if (rest.startsWith('/media/')) return `${layout.publicUrl}${rest}`
   if (!(apiPath(layout).test(rest) || apiIndexPath(layout).test(rest)) || !defaultQuery(rest)) return liveUrl
   const file = fileFor(layout, liveUrl)
+  if (layout.languages && !layout.languages.includes(languageOf(layout, file))) return liveUrl
   return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
+}
+
+/** The language of a file: its first segment when that is a language, else the default language. */
+function languageOf(layout: Layout, file: string): Lang {
+  const first = file.slice(0, file.indexOf('/'))
+  return isLang(first) ? first : layout.defaultLang
 }
 
 // What the links of a default query carry: its page, size, language and default window.

@@ -10,9 +10,19 @@ export interface UrlOptions {
   apiRoot: string
   defaultLang: Lang
   perPage: number
-  /** Event list pages are also written at this size, for bulk consumers. */
-  bulkPerPage: number
+  /** Event list pages are also written at this size, for bulk consumers (undefined: they are not). */
+  bulkPerPage?: number | undefined
+  /** The languages written (default: all). */
+  languages?: readonly Lang[] | undefined
+  /** Records are also written by slug (default: they are). */
+  slugPages?: boolean | undefined
 }
+
+/** The size of a wide page (`per_page=50`), for clients that page through everything. */
+const WIDE_PAGE = 50
+
+/** Events are listed in runs of this many, each run's pages next to its single events (see `publicJobs`). */
+const RUN = 50
 
 /** One public GET of a build, with the record whose answer it is, if any. */
 export interface Job {
@@ -38,14 +48,15 @@ export function apiIndex(options: UrlOptions, lang: Lang): string {
 /**
  * Every public GET of the API, per language: the API index, the namespace root, /doc, every record by id and
  * by slug, and
- * every page of every list in its default query (events also at the bulk page size), at `now`.
- * Events come in list order, each bulk page next to the pages and single events it holds, so an
+ * every page of every list in its default query (events also at the bulk page size, if any), at `now`, in
+ * the languages of `options`. Events come in list order, in runs of a bulk page (50 without one), each
+ * run's pages next to the single events it holds, so an
  * event's JSON is built once and reused while it is still in the memo (in any order, a build
  * larger than the memo would build it again for every list it is in).
  */
 export async function publicJobs(app: App, store: Store, options: UrlOptions, now: number): Promise<Job[]> {
   const jobs: Job[] = []
-  for (const lang of LANGUAGES) {
+  for (const lang of options.languages ?? LANGUAGES) {
     const root = namespaceRoot(options, lang)
     jobs.push({ url: apiIndex(options, lang) }, { url: root }, { url: `${root}/doc` })
     const records = (kind: Kind, ids: Iterable<number>) => {
@@ -54,15 +65,14 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
     const listed = eventListIds(app, lang, now)
     const pages = (size: number) => Math.max(1, Math.ceil(listed.length / size))
     const page = (size: number, n: number) => ({ url: listUrl(`${root}/events`, size, options.perPage, n) })
-    // Without a larger page size, each page of the default size stands for its own events.
-    const bulkSize = Math.max(options.bulkPerPage, options.perPage)
+    const run = options.bulkPerPage ?? RUN
     let next = 1
-    for (let bulk = 1; bulk <= pages(bulkSize); bulk++) {
-      if (bulkSize !== options.perPage) jobs.push(page(bulkSize, bulk))
-      const end = bulk * bulkSize
+    for (let bulk = 1; bulk <= pages(run); bulk++) {
+      if (options.bulkPerPage) jobs.push(page(options.bulkPerPage, bulk))
+      const end = bulk * run
       for (; next <= pages(options.perPage) && (next - 1) * options.perPage < end; next++)
         jobs.push(page(options.perPage, next))
-      records('events', listed.slice(end - bulkSize, end))
+      records('events', listed.slice(end - run, end))
     }
     const inList = new Set(listed)
     records(
@@ -97,4 +107,13 @@ export function listUrl(list: string, size: number, defaultSize: number, page: n
     .filter(Boolean)
     .join('&')
   return query ? `${list}?${query}` : list
+}
+
+/**
+ * How many events a wide page holds: 50, or `max_per_page` when smaller (the app caps a page at it);
+ * none when that is no wider than the default page.
+ */
+export function widePageSize(perPage: number, maxPerPage: number): number | undefined {
+  const size = Math.min(WIDE_PAGE, maxPerPage)
+  return size > perPage ? size : undefined
 }

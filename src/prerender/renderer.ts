@@ -20,7 +20,7 @@ export interface AppSettings {
 export function createBuildApp(store: Store, settings: AppSettings, layout: Layout, now: () => number): App {
   const site: Site = {
     ...settings.site,
-    links: { key: `static ${layout.publicUrl}`, map: (url) => staticUrl(layout, url) },
+    links: { key: `static ${layout.publicUrl} ${layout.languages ?? 'all'}`, map: (url) => staticUrl(layout, url) },
   }
   return createApp({
     store,

@@ -12,7 +12,7 @@ import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
 import { startPool, type Pool, type Rendered } from './render-pool.ts'
 import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
-import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions } from './public-urls.ts'
+import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions, widePageSize } from './public-urls.ts'
 import { trimEndOf } from '../text.ts'
 
 export interface BuildOptions {
@@ -31,6 +31,12 @@ export interface BuildOptions {
    * site; 0 renders on this thread). Each loads its own copy of the tree. Updates render on this thread.
    */
   workers?: number
+  /** Event list pages also at `per_page=50`, for bulk consumers (default: not written). */
+  widePages?: boolean
+  /** The languages written (default: all); the others have no files. */
+  languages?: readonly Lang[]
+  /** Records also by slug (default: yes). A host stores each as a full copy of the by-id file. */
+  slugPages?: boolean
 }
 
 /** What a build did. */
@@ -44,7 +50,6 @@ export interface BuildResult {
 
 type Change = [ContentRecord | undefined, ContentRecord | undefined]
 
-const BULK = 50
 const MAX_WORKERS = 4
 const PAGES_PER_WORKER = 4000
 
@@ -66,21 +71,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const { store } = options
   const out = resolve(options.out)
+  const wide = options.widePages ? widePageSize(options.perPage, options.maxPerPage) : undefined
   const layout: Layout = {
     publicUrl: trimEndOf(options.publicUrl, '/'),
     liveUrl: options.site.url,
     apiRoot: options.site.apiRoot,
     defaultLang: options.site.defaultLang,
     defaultPerPage: options.perPage,
+    languages: options.languages,
   }
+  const languages = options.languages ?? LANGUAGES
   const urlOptions: UrlOptions = {
     liveUrl: options.site.url,
     apiRoot: options.site.apiRoot,
     defaultLang: options.site.defaultLang,
     perPage: options.perPage,
-    // The wide pages hold 50 events, or as many as a page may (`max_per_page`), which the app caps them at.
-    bulkPerPage: Math.min(BULK, options.maxPerPage),
+    bulkPerPage: wide,
+    languages,
+    slugPages: options.slugPages,
   }
+  const listSizes = wide ? [options.perPage, wide] : [options.perPage]
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
   let now = clock()
@@ -113,22 +123,15 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
    */
   const startWorkers = (previous: Manifest): Pool | undefined => {
     // A worker costs a second or two to start (loader, tree): small sites render here unless told otherwise.
-    const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * LANGUAGES.length
+    const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * languages.length
     const count = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
     if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
-    const setup = {
-      dir: store.dir,
-      defaultLanguage: store.defaultLanguage,
-      fallback: store.fallback,
-      site: options.site,
-      perPage: options.perPage,
-      maxPerPage: options.maxPerPage,
-      layout,
-      out,
-      now,
-      previous: [...previous],
-    }
-    return startPool(setup, count)
+    const { site, perPage, maxPerPage } = options
+    const { dir, defaultLanguage, fallback } = store
+    return startPool(
+      { dir, defaultLanguage, fallback, site, perPage, maxPerPage, layout, out, now, previous: [...previous] },
+      count,
+    )
   }
   const renderHere = async (jobs: Job[]): Promise<Rendered> => {
     const results: Rendered['results'] = []
@@ -183,7 +186,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         kept.add(result[0])
         noteFile(jobs[i]!, result[0])
       })
-      for (const lang of LANGUAGES) eventLists.set(lang, eventListIds(app, lang, now))
+      for (const lang of languages) eventLists.set(lang, eventListIds(app, lang, now))
       for (const media of store.media.all()) {
         // Only regular files inside media/: a file swapped for a link since loading is left out.
         const bytes = await readMediaFile(join(store.dir, 'media'), media.file)
@@ -210,12 +213,12 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         if (kind === 'events') changedEvents.add(Number(id))
         await renderRecord(kind, Number(id))
       }
-      for (const lang of LANGUAGES) {
+      for (const lang of languages) {
         const root = namespaceRoot(urlOptions, lang)
         const before = eventLists.get(lang) ?? []
         const after = eventListIds(app, lang, now)
         eventLists.set(lang, after)
-        for (const size of new Set([options.perPage, Math.max(options.perPage, urlOptions.bulkPerPage)])) {
+        for (const size of listSizes) {
           for (const page of changedPages(before, after, size, changedEvents))
             await render({ url: listUrl(`${root}/events`, size, options.perPage, page) })
           await dropPagesBeyond(`${root}/events`, size, Math.max(1, Math.ceil(after.length / size)))

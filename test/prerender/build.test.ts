@@ -24,6 +24,7 @@ const layout: Layout = {
   defaultPerPage: 9,
 }
 // Rendered in two worker threads, as a large site is: the answers must not depend on where they are rendered.
+// With the per_page=50 copies of the event lists (off by default), so that they are compared too.
 const build = () =>
   buildSite({
     store: app.store,
@@ -34,6 +35,7 @@ const build = () =>
     maxPerPage: 50,
     now: () => SAMPLE_NOW,
     workers: 2,
+    widePages: true,
   })
 
 beforeAll(async () => {

@@ -17,7 +17,12 @@ async function tree(dir: string, prefix = ''): Promise<Record<string, string>> {
 }
 
 describe('updating a built site', () => {
-  it('re-renders only what changes touch, and ends equal to a fresh full build', async () => {
+  it.each([
+    ['by default', {}],
+    ['with the per_page=50 copies', { widePages: true }],
+    ['in some languages only, with the per_page=50 copies', { widePages: true, languages: ['en', 'ms'] as const }],
+    ['without the by-slug files', { slugPages: false }],
+  ])('re-renders only what changes touch, and ends equal to a fresh full build (%s)', async (_, switches) => {
     const app = await writableApp('reference')
     const [incremental, fresh] = [
       await mkdtemp(join(tmpdir(), 'almanac-inc-')),
@@ -30,6 +35,7 @@ describe('updating a built site', () => {
       perPage: 2,
       maxPerPage: 50,
       now: () => SAMPLE_NOW,
+      ...switches,
     }
     try {
       const builder = createSiteBuilder({ ...options, out: incremental })

@@ -15,7 +15,7 @@ let app: Awaited<ReturnType<typeof fixtureApp>>
 beforeAll(async () => {
   app = await fixtureApp('reference', { perPage: 2, maxPerPage: 3 })
   out = await mkdtemp(join(tmpdir(), 'almanac-page-sizes-'))
-  await buildSite(buildOptions(app.store, out, { perPage: 2, maxPerPage: 3 }))
+  await buildSite(buildOptions(app.store, out, { perPage: 2, maxPerPage: 3, widePages: true }))
 })
 afterAll(() => rm(out, { recursive: true, force: true }))
 
