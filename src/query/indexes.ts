@@ -3,6 +3,7 @@ import { statusIn } from '../content/statuses.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'
+import { createRecordOrder } from './record-order.ts'
 import type { EventEntry, Indexes, SearchIndex } from '../context/indexes.ts'
 
 /** Builds the indexes over every event in the store. */
@@ -20,6 +21,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   let generation = 0
   let found = new Map<string, EventEntry[]>()
   let foundIn = 0
+  const order = createRecordOrder(store, siteZone)
 
   const link = (entry: EventEntry, add: boolean) => {
     for (const [relation, ids] of [
@@ -69,6 +71,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     entry: (id) => entries.get(id),
     linked: (relation, id) => relations[relation].get(id) ?? EMPTY,
     termCount: (termId) => counts.get(termId) ?? 0,
+    ordered: (kind, lang) => order.ordered(kind, lang),
     search(lang) {
       let index = searches.get(lang)
       if (!index) {
@@ -92,7 +95,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     },
     update(before, after) {
       generation++
-      // Only events are indexed; venues, organizers and terms are read from the store as they are.
+      order.update(before, after)
       if ((after ?? before)?.kind !== 'events') return
       if (before) remove(before.id)
       if (after) add(after)
