@@ -80,4 +80,9 @@ export interface Indexes {
    * changes when an event does. `key` names everything the matches depend on but paging.
    */
   matches(key: string, find: () => EventEntry[]): EventEntry[]
+  /**
+   * A value derived from the events alone (such as the events one kind of caller may list), built
+   * once and kept until an event changes; the most recent DERIVED_KEPT keys.
+   */
+  derived<T>(key: string, build: () => T): T
 }

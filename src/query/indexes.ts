@@ -22,6 +22,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   let found = new Map<string, EventEntry[]>()
   let foundIn = 0
   const order = createRecordOrder(store, siteZone)
+  let derived = new Map<string, unknown>()
 
   const link = (entry: EventEntry, add: boolean) => {
     for (const [relation, ids] of [
@@ -93,10 +94,18 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       }
       return list
     },
+    derived<T>(key: string, build: () => T): T {
+      if (!derived.has(key)) {
+        if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value!)
+        derived.set(key, build())
+      }
+      return derived.get(key) as T
+    },
     update(before, after) {
       generation++
       order.update(before, after)
       if ((after ?? before)?.kind !== 'events') return
+      derived = new Map()
       if (before) remove(before.id)
       if (after) add(after)
       for (const index of searches.values()) index.update(before, after)
@@ -107,6 +116,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
 const EMPTY: ReadonlySet<number> = new Set()
 /** How many queries' matches are kept per generation (a few hundred lists of entries already in memory). */
 const MATCHES_KEPT = 256
+/** How many derived values are kept (one per kind of caller that lists events: a status set, a reader, a language). */
+const DERIVED_KEPT = 16
 
 function toEntry(record: ContentRecord, siteZone: string): EventEntry {
   const data = record.source.data
