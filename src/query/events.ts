@@ -3,9 +3,9 @@ import { toList } from '../args/validators.ts'
 import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
 import { geolocCheck, relationSets } from './event-relations.ts'
 import type { EventEntry } from '../context/indexes.ts'
-import { compareStart, lowerBound } from './indexes.ts'
+import { lowerBound } from './indexes.ts'
 import { pageOf, paginate, type Page } from './paging.ts'
-import { buildWindow, type EventWindow, windowPage } from './event-window.ts'
+import { buildWindow, type EventWindow, inStartOrder, windowPage } from './event-window.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
@@ -147,12 +147,12 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
       const entry = scope.indexes.entry(id)
       if (entry && matches(f, entry)) out.push(entry)
     }
-    return out.sort(compareStart)
+    return inListOrder(out, scope)
   }
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
-  return list === byEnd ? out.sort(compareStart) : out
+  return list === byEnd ? inListOrder(out, scope) : out
 }
 
 /**
@@ -185,4 +185,11 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §30).
   if (values.featured === true) add('featured', '1')
   return query
+}
+
+/** Entries in list order, sorted by their place in the start index (numbers, not a comparator over entries). */
+function inListOrder(entries: EventEntry[], scope: QueryScope): EventEntry[] {
+  const byStart = scope.indexes.byStart()
+  const places = scope.indexes.derived('places', () => new Map(byStart.map((e, i) => [e.id, i])))
+  return inStartOrder(entries, byStart, places)
 }
