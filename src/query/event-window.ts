@@ -27,7 +27,7 @@ const IRREGULAR_SHARE = 0.02
 /** The window over `listed` (in list order); undefined when a date is not a number, which only the full walk orders. */
 export function buildWindow(listed: readonly EventEntry[]): EventWindow | undefined {
   if (listed.some((e) => !Number.isFinite(e.start) || !Number.isFinite(e.end))) return undefined
-  const lengths = listed.map((e) => e.end - e.start).sort((a, b) => a - b)
+  const lengths = Float64Array.from(listed, (e) => e.end - e.start).sort()
   const width = Math.max(0, lengths[Math.floor(lengths.length * (1 - IRREGULAR_SHARE))] ?? 0)
   const regular: EventEntry[] = []
   const irregular: EventEntry[] = []
