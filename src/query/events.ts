@@ -142,8 +142,7 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
     undefined,
   )
   const out: EventEntry[] = []
-  // A set costs a lookup and a sort per id, a range a few comparisons per event: a set wins only when much smaller.
-  if (smallest && smallest.size * SET_COST < Math.min(startHigh - startLow, endHigh - endLow)) {
+  if (smallest && smallest.size < Math.min(startHigh - startLow, endHigh - endLow)) {
     for (const id of smallest) {
       const entry = scope.indexes.entry(id)
       if (entry && matches(f, entry)) out.push(entry)
@@ -194,6 +193,3 @@ function inListOrder(entries: EventEntry[], scope: QueryScope): EventEntry[] {
   const places = scope.indexes.derived('places', () => new Map(byStart.map((e, i) => [e.id, i])))
   return inStartOrder(entries, byStart, places)
 }
-
-/** How many events of a range cost as much to walk as one id of a set to look up and sort (measured, roughly). */
-const SET_COST = 4
