@@ -36,6 +36,19 @@ export interface EventEntry {
   langs: number
 }
 
+/** The kinds listed in an order of their own (`GET /venues`, `/organizers`, `/categories`, `/tags`). */
+export type ListedKind = 'venues' | 'organizers' | 'categories' | 'tags'
+
+/** Records of a listed kind in list order, kept until a record of that kind changes. */
+export interface RecordOrder {
+  /**
+   * Venues and organizers newest publication first, then id descending; categories and tags by
+   * name in `lang` (`localeCompare`), then id ascending.
+   */
+  ordered(kind: ListedKind, lang: Lang): readonly ContentRecord[]
+  update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
+}
+
 /** Indexes over the store, updated one record at a time. */
 export interface Indexes {
   /** Events ordered by UTC start, then publication date, then id (docs/compatibility.md §18). */
@@ -50,6 +63,8 @@ export interface Indexes {
    * password-protected ones: their terms are blanked, so a count must not tell them apart.
    */
   termCount(termId: number): number
+  /** Venues, organizers, categories or tags in their list order (see RecordOrder). */
+  ordered: RecordOrder['ordered']
   /**
    * The full-text index of one language. Built on first use, in the background (await its
    * `ready` to search without blocking other requests); languages nobody searches cost nothing.
@@ -65,4 +80,9 @@ export interface Indexes {
    * changes when an event does. `key` names everything the matches depend on but paging.
    */
   matches(key: string, find: () => EventEntry[]): EventEntry[]
+  /**
+   * A value derived from the events alone (such as the events one kind of caller may list), built
+   * once and kept until an event changes; the most recent DERIVED_KEPT keys.
+   */
+  derived<T>(key: string, build: () => T): T
 }

@@ -3,8 +3,9 @@ import { toList } from '../args/validators.ts'
 import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
 import { geolocCheck, relationSets } from './event-relations.ts'
 import type { EventEntry } from '../context/indexes.ts'
-import { compareStart, lowerBound } from './indexes.ts'
-import { paginate, type Page } from './paging.ts'
+import { lowerBound } from './indexes.ts'
+import { pageOf, paginate, type Page } from './paging.ts'
+import { buildWindow, type EventWindow, inStartOrder, windowPage } from './event-window.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
@@ -16,8 +17,8 @@ export interface EventList {
   query: [string, string][]
   /** The links encode every value once venue, organizer or featured are in them (docs/compatibility.md §30). */
   encoded: boolean
-  /** Every match, in list order (the static build pages through it). */
-  all: readonly EventEntry[]
+  /** Every match, in list order (the static build pages through it); a getter that collects them when read. */
+  readonly all: readonly EventEntry[]
 }
 
 /** Every condition of one query, flattened so that testing an event is a handful of comparisons. */
@@ -59,6 +60,22 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   if (values.post_parent !== undefined) filter.parent = values.post_parent as number
   if (values.geoloc !== undefined || values.geoloc_lat !== undefined) filter.near = geolocCheck(values, scope)
 
+  const query = effectiveQuery(values, bounds, label)
+  const encoded = ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key))
+  const window = windowOf(values, filter, scope)
+  if (window) {
+    const [number, size] = [values.page as number, values.per_page as number]
+    const found = windowPage(window, filter, (number - 1) * size, size)
+    const page = pageOf(found.items, found.total, number, size)
+    return {
+      page,
+      query,
+      encoded,
+      get all() {
+        return found.all()
+      },
+    }
+  }
   // A password opens events for this request alone: what it finds is not kept for others.
   const key = scope.password === undefined ? resultKey(filter, values, scope) : undefined
   const find = () => {
@@ -70,13 +87,17 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   }
   const matches = key === undefined ? find() : scope.indexes.matches(key, find)
   const page = paginate(matches, values.page as number, values.per_page as number)
-  const query = effectiveQuery(values, bounds, label)
-  return {
-    page,
-    query,
-    all: matches,
-    encoded: ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key)),
-  }
+  return { page, query, encoded, all: matches }
+}
+
+// What a date window answers alone: any other argument is a filter the window does not know.
+const WINDOW_ONLY = new Set<string>(['page', 'per_page', 'strict_dates', 'status', ...DATE_KEYS])
+
+/** The events this kind of caller may list, split for date windows, when the query filters on dates alone. */
+function windowOf(values: Record<string, unknown>, f: Filter, scope: QueryScope): EventWindow | undefined {
+  for (const key in values) if (values[key] !== undefined && !WINDOW_ONLY.has(key)) return undefined
+  const key = JSON.stringify(['window', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
+  return scope.indexes.derived(key, () => buildWindow(scope.indexes.byStart().filter((e) => listed(f, e))))
 }
 
 // Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
@@ -90,11 +111,16 @@ function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope
   return JSON.stringify([scope.lang, scope.reader, [...f.statuses], f.startMin, f.startMax, f.endMin, f.endMax, rest])
 }
 
-function matches(f: Filter, e: EventEntry): boolean {
+/** Whether this kind of caller (statuses, reader, language) may list an event at all. */
+function listed(f: Filter, e: EventEntry): boolean {
   if (e.hidden || !f.statuses.has(e.status)) return false
   if (e.status !== 'publish' && !mayRead(f.reader, e.status, e.author)) return false
+  return f.fallback || (e.langs & f.langBit) !== 0
+}
+
+function matches(f: Filter, e: EventEntry): boolean {
+  if (!listed(f, e)) return false
   if (f.blanked && e.protected && isLocked(e.record.source.data.password, f.password)) return false
-  if (!f.fallback && (e.langs & f.langBit) === 0) return false
   if (e.start < f.startMin || e.start > f.startMax || e.end < f.endMin || e.end > f.endMax) return false
   if (f.featured !== undefined && e.featured !== f.featured) return false
   if (f.ticketed !== undefined && e.ticketed !== f.ticketed) return false
@@ -121,12 +147,12 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
       const entry = scope.indexes.entry(id)
       if (entry && matches(f, entry)) out.push(entry)
     }
-    return out.sort(compareStart)
+    return inListOrder(out, scope)
   }
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
-  return list === byEnd ? out.sort(compareStart) : out
+  return list === byEnd ? inListOrder(out, scope) : out
 }
 
 /**
@@ -159,4 +185,11 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §30).
   if (values.featured === true) add('featured', '1')
   return query
+}
+
+/** Entries in list order, sorted by their place in the start index (numbers, not a comparator over entries). */
+function inListOrder(entries: EventEntry[], scope: QueryScope): EventEntry[] {
+  const byStart = scope.indexes.byStart()
+  const places = scope.indexes.derived('places', () => new Map(byStart.map((e, i) => [e.id, i])))
+  return inStartOrder(entries, byStart, places)
 }

@@ -3,6 +3,7 @@ import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'
+import { createRecordOrder } from './record-order.ts'
 import type { EventEntry, Indexes, SearchIndex } from '../context/indexes.ts'
 
 /** Builds the indexes over every event in the store. */
@@ -20,6 +21,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
   let generation = 0
   let found = new Map<string, EventEntry[]>()
   let foundIn = 0
+  const order = createRecordOrder(store, siteZone)
+  let derived = new Map<string, unknown>()
 
   const link = (entry: EventEntry, add: boolean) => {
     for (const [relation, ids] of [
@@ -69,6 +72,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     entry: (id) => entries.get(id),
     linked: (relation, id) => relations[relation].get(id) ?? EMPTY,
     termCount: (termId) => counts.get(termId) ?? 0,
+    ordered: (kind, lang) => order.ordered(kind, lang),
     search(lang) {
       let index = searches.get(lang)
       if (!index) {
@@ -90,10 +94,18 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       }
       return list
     },
+    derived<T>(key: string, build: () => T): T {
+      if (!derived.has(key)) {
+        if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value!)
+        derived.set(key, build())
+      }
+      return derived.get(key) as T
+    },
     update(before, after) {
       generation++
-      // Only events are indexed; venues, organizers and terms are read from the store as they are.
+      order.update(before, after)
       if ((after ?? before)?.kind !== 'events') return
+      derived = new Map()
       if (before) remove(before.id)
       if (after) add(after)
       for (const index of searches.values()) index.update(before, after)
@@ -104,6 +116,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
 const EMPTY: ReadonlySet<number> = new Set()
 /** How many queries' matches are kept per generation (a few hundred lists of entries already in memory). */
 const MATCHES_KEPT = 256
+/** How many derived values are kept (one per kind of caller that lists events: a status set, a reader, a language). */
+const DERIVED_KEPT = 16
 
 function toEntry(record: ContentRecord, siteZone: string): EventEntry {
   const data = record.source.data

@@ -2,7 +2,6 @@ import { isDraftStatus } from '../content/model/post-state.ts'
 import { isTribeTrue } from '../text.ts'
 import type { LinkedKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { postDates } from '../content/model/derive.ts'
 import type { QueryScope } from './scope.ts'
 import type { EventEntry } from '../context/indexes.ts'
 import { paginate, type Page } from './paging.ts'
@@ -46,13 +45,8 @@ export function listLinked(kind: LinkedKind, values: Record<string, unknown>, sc
       hasEvents(kind, record, scope, (entry) => isListed(seen, entry.status, entry.author) && entry.start >= scope.now),
     )
   }
-  const matches = scope.store
-    .list(kind)
-    .filter((record) => checks.every((check) => check(record)))
-    .sort(
-      (a, b) =>
-        postDates(b, scope.site.timezone).published - postDates(a, scope.site.timezone).published || b.id - a.id,
-    )
+  // Already in list order (the indexes sort a kind once per change), so a list is a filter.
+  const matches = scope.indexes.ordered(kind, scope.lang).filter((record) => checks.every((check) => check(record)))
   const page = paginate(matches, values.page as number, values.per_page as number)
   const query: [string, string][] = [
     ['page', String(values.page)],

@@ -11,11 +11,15 @@ export interface Page<T> {
 
 /** Cuts a page out of a list; `total_pages` is 0 for an empty list, as the reference has it. */
 export function paginate<T>(all: readonly T[], page: number, perPage: number): Page<T> {
-  const total = all.length
-  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
   const start = (page - 1) * perPage
+  return pageOf(all.slice(start, start + perPage), all.length, page, perPage)
+}
+
+/** A page whose items were cut out already, of a list of `total`. */
+export function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
+  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
   return {
-    items: all.slice(start, start + perPage),
+    items,
     total,
     totalPages,
     page,

@@ -57,14 +57,16 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
   }
   const pending = [...store.list('events')]
   let next = 0
+  // Events an update has settled while the build was under way: the build leaves them as the update did.
+  const settled = new Set<number>()
   /**
-   * Adds the next events until `until` (a performance.now() time), skipping any an update has already put in
-   * (or that changed since).
+   * Adds the next events until `until` (a performance.now() time), skipping any an update has already put in,
+   * removed or changed since.
    */
   const addUntil = (until: number) => {
     while (next < pending.length && performance.now() < until) {
       const record = pending[next++]!
-      if (mini.has(record.id) || store.get('events', record.id) !== record) continue
+      if (settled.has(record.id) || mini.has(record.id) || store.get('events', record.id) !== record) continue
       const document = toDocument(record)
       if (document) mini.add(document)
     }
@@ -95,7 +97,10 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     },
     update(before, after) {
       matches.clear()
-      for (const record of [before, after]) if (record && mini.has(record.id)) mini.discard(record.id)
+      for (const record of [before, after]) {
+        if (record && next < pending.length) settled.add(record.id)
+        if (record && mini.has(record.id)) mini.discard(record.id)
+      }
       const document = after ? toDocument(after) : undefined
       if (document) mini.add(document)
     },

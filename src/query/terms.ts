@@ -37,8 +37,12 @@ export function listTerms(kind: TermKind, values: Record<string, unknown>, scope
     const bySlug = findBySlug(scope, kind, String(values.slug))
     checks.push((record) => record === bySlug)
   }
-  const matches = scope.store.list(kind).filter((record) => checks.every((check) => check(record)))
-  matches.sort(order(values, include, field, scope))
+  // By name ascending (the default), the indexes' order is the list's; any other order sorts what matched.
+  const byName = String(values.orderby ?? 'name') === 'name' && !descending(values)
+  const matches = (byName ? scope.indexes.ordered(kind, scope.lang) : scope.store.list(kind)).filter((record) =>
+    checks.every((check) => check(record)),
+  )
+  if (!byName) matches.sort(order(values, include, field, scope))
   return paginate(matches, values.page as number, values.per_page as number)
 }
 
@@ -50,7 +54,7 @@ function order(
   scope: QueryScope,
 ) {
   const by = String(values.orderby ?? 'name')
-  const descending = values.order !== undefined && String(values.order).toLowerCase() !== 'asc'
+  const down = descending(values)
   const key = (record: ContentRecord): string | number => {
     if (by === 'id' || by === 'term_group') return by === 'id' ? record.id : 0
     if (by === 'count') return scope.indexes.termCount(record.id)
@@ -61,6 +65,10 @@ function order(
     const x = key(a)
     const y = key(b)
     const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
-    return (descending ? -cmp : cmp) || a.id - b.id
+    return (down ? -cmp : cmp) || a.id - b.id
   }
+}
+
+function descending(values: Record<string, unknown>): boolean {
+  return values.order !== undefined && String(values.order).toLowerCase() !== 'asc'
 }

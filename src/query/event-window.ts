@@ -1,0 +1,139 @@
+import type { EventEntry } from '../context/indexes.ts'
+import { compareStart } from './indexes.ts'
+
+/**
+ * The events one kind of caller may list (a status set, a reader, a language), split so that a date
+ * window is mostly a slice: `regular` events last between 0 and `width` ms, so in start order all but
+ * a `width`-wide margin at each end of a window match it whole; the few others are `irregular`, and
+ * checked one by one. Both in list order (compareStart).
+ */
+export interface EventWindow {
+  regular: EventEntry[]
+  irregular: EventEntry[]
+  width: number
+}
+
+/** Closed ranges in ms, as `ranges()` gives them. */
+export interface Ranges {
+  startMin: number
+  startMax: number
+  endMin: number
+  endMax: number
+}
+
+/** How many events may fall outside `width`: the longest (and any ending before they start). */
+const IRREGULAR_SHARE = 0.02
+
+/** The window over `listed` (in list order); undefined when a date is not a number, which only the full walk orders. */
+export function buildWindow(listed: readonly EventEntry[]): EventWindow | undefined {
+  if (listed.some((e) => !Number.isFinite(e.start) || !Number.isFinite(e.end))) return undefined
+  const lengths = Float64Array.from(listed, (e) => e.end - e.start).sort()
+  const width = Math.max(0, lengths[Math.floor(lengths.length * (1 - IRREGULAR_SHARE))] ?? 0)
+  const regular: EventEntry[] = []
+  const irregular: EventEntry[] = []
+  for (const e of listed) (e.end >= e.start && e.end - e.start <= width ? regular : irregular).push(e)
+  return { regular, irregular, width }
+}
+
+/** The events of a window within the ranges, in list order, as a sorted sequence with random access. */
+interface Sequence {
+  length: number
+  at(i: number): EventEntry
+}
+
+/** One page (`count` matches from `offset`) and how many match in all, without collecting every match. */
+export function windowPage(w: EventWindow, r: Ranges, offset: number, count: number) {
+  const sure = regularMatches(w, r)
+  const odd = w.irregular.filter((e) => inRanges(e, r))
+  const total = sure.length + odd.length
+  // Where each irregular match falls among the regular ones: its rank there plus those before it.
+  const places = odd.map((e, j) => j + rank(sure, e))
+  let taken = 0
+  while (taken < odd.length && places[taken]! < offset) taken++
+  let i = offset - taken
+  const items: EventEntry[] = []
+  while (items.length < count && i + taken < total) {
+    const next = odd[taken]
+    if (next && (i >= sure.length || places[taken] === i + taken)) {
+      items.push(next)
+      taken++
+    } else items.push(sure.at(i++))
+  }
+  return { items, total, all: () => merged(sure, odd) }
+}
+
+function inRanges(e: EventEntry, r: Ranges): boolean {
+  return e.start >= r.startMin && e.start <= r.startMax && e.end >= r.endMin && e.end <= r.endMax
+}
+
+/**
+ * The regular events within the ranges: a margin checked one by one, a slice where the start alone
+ * settles it (start ≥ endMin, start + width ≤ endMax), and another margin.
+ */
+function regularMatches(w: EventWindow, r: Ranges): Sequence {
+  const list = w.regular
+  const low = startBound(list, Math.max(r.startMin, r.endMin - w.width), false)
+  const high = Math.max(low, startBound(list, Math.min(r.startMax, r.endMax), true))
+  const coreLow = Math.min(high, Math.max(low, startBound(list, r.endMin, false)))
+  const coreHigh = Math.min(high, Math.max(coreLow, startBound(list, r.endMax - w.width, true)))
+  const endsIn = (e: EventEntry) => e.end >= r.endMin && e.end <= r.endMax
+  const before = list.slice(low, coreLow).filter(endsIn)
+  const after = list.slice(coreHigh, high).filter(endsIn)
+  const core = coreHigh - coreLow
+  return {
+    length: before.length + core + after.length,
+    at: (i) =>
+      i < before.length
+        ? before[i]!
+        : i < before.length + core
+          ? list[coreLow + i - before.length]!
+          : after[i - before.length - core]!,
+  }
+}
+
+/** The first position in start order whose start is at least `instant` (`past`: above it). */
+function startBound(list: readonly EventEntry[], instant: number, past: boolean): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    const start = list[mid]!.start
+    if (start < instant || (past && start === instant)) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** How many of a sorted sequence come before `entry` in list order. */
+function rank(seq: Sequence, entry: EventEntry): number {
+  let low = 0
+  let high = seq.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (compareStart(seq.at(mid), entry) < 0) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+function merged(seq: Sequence, odd: EventEntry[]): EventEntry[] {
+  const out: EventEntry[] = []
+  let j = 0
+  for (let i = 0; i < seq.length; i++) {
+    const e = seq.at(i)
+    while (j < odd.length && compareStart(odd[j]!, e) < 0) out.push(odd[j++]!)
+    out.push(e)
+  }
+  while (j < odd.length) out.push(odd[j++]!)
+  return out
+}
+
+/** `entries` (all in `byStart`, whose positions `places` holds by id) in the order of `byStart`. */
+export function inStartOrder(
+  entries: readonly EventEntry[],
+  byStart: readonly EventEntry[],
+  places: ReadonlyMap<number, number>,
+): EventEntry[] {
+  const at = Int32Array.from(entries, (e) => places.get(e.id)!).sort()
+  return Array.from(at, (i) => byStart[i]!)
+}

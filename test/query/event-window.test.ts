@@ -1,0 +1,64 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { EventEntry } from '../../src/context/indexes.ts'
+import { buildWindow, type Ranges, windowPage } from '../../src/query/event-window.ts'
+import { compareStart } from '../../src/query/indexes.ts'
+
+const HOUR = 3_600_000
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+
+/** Only the fields a window reads: when an event starts and ends, when it was published, its id. */
+function entry(id: number, start: number, length: number, published: number): EventEntry {
+  return { id, start, end: start + length, published } as EventEntry
+}
+
+// Starts on a coarse grid (so many tie), lengths from none to days, some ending before they start.
+const events = fc
+  .array(
+    fc.record({
+      start: fc.integer({ min: 0, max: 60 }),
+      length: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: -30, max: 100 })),
+      published: fc.integer({ min: 0, max: 3 }),
+    }),
+    { maxLength: 80 },
+  )
+  .map((list) => list.map((e, i) => entry(1 + i, e.start * HOUR, e.length * HOUR, e.published)).sort(compareStart))
+
+const bound = fc.integer({ min: -40, max: 200 }).map((h) => h * HOUR)
+const ranges: fc.Arbitrary<Ranges> = fc.record({
+  startMin: fc.oneof(fc.constant(-Infinity), bound),
+  startMax: fc.oneof(fc.constant(Infinity), bound),
+  endMin: fc.oneof(fc.constant(-Infinity), bound),
+  endMax: fc.oneof(
+    fc.constant(Infinity),
+    bound,
+    bound.map((b) => b - 1),
+  ),
+})
+
+/** What a list held before windows: every event tested, in list order. */
+function filtered(list: EventEntry[], r: Ranges): number[] {
+  return list
+    .filter((e) => e.start >= r.startMin && e.start <= r.startMax && e.end >= r.endMin && e.end <= r.endMax)
+    .map((e) => e.id)
+}
+
+describe('a date window over the listed events', () => {
+  it('gives the page and the total that testing every event gives, for any events, ranges and page', () => {
+    fc.assert(
+      fc.property(events, ranges, fc.nat(30), fc.integer({ min: 1, max: 12 }), (list, r, offset, count) => {
+        const window = buildWindow(list)!
+        const all = filtered(list, r)
+        const page = windowPage(window, r, offset, count)
+        expect(page.total).toBe(all.length)
+        expect(page.items.map((e) => e.id)).toEqual(all.slice(offset, offset + count))
+        expect(page.all().map((e) => e.id)).toEqual(all)
+      }),
+      { numRuns: 1500, seed },
+    )
+  })
+
+  it('is not built over an event whose dates are not numbers, which only the full walk orders', () => {
+    expect(buildWindow([entry(1, Number.NaN, 0, 0)])).toBeUndefined()
+  })
+})
