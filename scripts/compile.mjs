@@ -36,6 +36,22 @@ const read = (path) => {
   }
 }
 
+/**
+ * A worker's .mjs entry in lib/: one that registers tsx to import its TypeScript module
+ * (`await import('./name.ts')`) becomes a plain import of the compiled module; others (plain
+ * JavaScript, like the watcher's) are copied as they are.
+ */
+function copyShim(from) {
+  const to = join(next, from.slice(src.length + 1))
+  const loaded = /await import\('\.\/([\w-]+)\.ts'\)/.exec(readFileSync(from, 'utf8'))?.[1]
+  if (!loaded) return cpSync(from, to)
+  const origin = from.slice(root.length + 1)
+  writeFileSync(
+    to,
+    `// Written by scripts/compile.mjs for ${origin}: compiled, the worker needs no loader.\nawait import('./${loaded}.js')\n`,
+  )
+}
+
 const hash = sourceHash(src)
 const settings = createHash('sha256')
   .update(SETTINGS.map((file) => read(join(root, file))).join('\0'))
@@ -56,10 +72,7 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '-
   stdio: 'inherit',
 })
 for (const entry of readdirSync(src, { recursive: true, withFileTypes: true }))
-  if (entry.isFile() && entry.name.endsWith('.mjs')) {
-    const from = join(entry.parentPath, entry.name)
-    cpSync(from, join(next, from.slice(src.length + 1)))
-  }
+  if (entry.isFile() && entry.name.endsWith('.mjs')) copyShim(join(entry.parentPath, entry.name))
 if (!existsSync(join(next, 'cli', 'index.js'))) throw new Error('tsc wrote no lib/cli/index.js')
 // The hash taken before compiling: a source edited meanwhile leaves lib/ stale, never wrongly current.
 writeFileSync(join(next, STAMP_FILE), `${hash}\n`)

@@ -1,12 +1,6 @@
-// The Markdown worker's entry. Compiled (lib/, where this file is copied beside markdown-worker.js)
-// it loads the JavaScript; in src/ Node 20 cannot run TypeScript itself, so tsx loads the worker's
+// The Markdown worker's entry: Node 20 cannot run TypeScript itself, so tsx loads the worker's
 // module in this thread too (hooks registered on the main thread do not reach workers).
-import { existsSync } from 'node:fs'
+import { register } from 'tsx/esm/api'
 
-const compiled = new URL('./markdown-worker.js', import.meta.url)
-if (existsSync(compiled)) await import(compiled.href)
-else {
-  const { register } = await import('tsx/esm/api')
-  register()
-  await import('./markdown-worker.ts')
-}
+register()
+await import('./markdown-worker.ts')
