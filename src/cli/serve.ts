@@ -16,6 +16,7 @@ import { listenHttp } from './listen.ts'
 import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/checks/problems.ts'
 import { configNote, requestLog, settings } from './settings.ts'
+import { loadSanitizer } from '../write/sanitize.ts'
 
 type Flags = Record<string, string | boolean | undefined>
 
@@ -72,6 +73,8 @@ export async function serve(flags: Flags): Promise<number> {
   )
   console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/${NAMESPACE}`)
   console.log(`  ➜ ${configNote(file)}`)
+  // Left out of the start (only writes use it), and loaded now, so the first write does not wait for it.
+  setImmediate(loadSanitizer)
   await new Promise<void>((resolve) => {
     const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
     process.once('SIGINT', stop)

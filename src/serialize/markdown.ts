@@ -6,7 +6,10 @@ import type { MarkdownRenderer } from '../context/caches.ts'
 /** Turns one text into HTML; may throw (a renderer's bug must not fail the answer around it). */
 export type RenderFn = (markdown: string) => string
 
+// Bounded by count and by size (the characters of each text and its HTML, at most 2 bytes each):
+// a few long texts must not hold what thousands of short ones would.
 const CACHE_LIMIT = 20_000
+const CACHE_CHARACTERS = 16 * 1024 * 1024
 // Below this many characters a text renders in a few milliseconds at worst; longer ones are
 // rendered on a worker thread when a write brings them (`prepare`), off the event loop.
 const OFF_THREAD_FROM = 4_096
@@ -21,14 +24,21 @@ export function createMarkdownRenderer(
   offThread = createOffThread(),
 ): MarkdownRenderer {
   const rendered = new Map<string, string>()
+  let characters = 0
   const failed = (markdown: string, error: Error) => {
     log(`almanac: Markdown of ${markdown.length} characters could not be rendered, served as text: ${error.message}`)
     return `<p>${escapeHtml(markdown)}</p>`
   }
   const keep = (markdown: string, html: string) => {
-    // Rendering is costly and bodies repeat across requests; the oldest entry goes when the cache is full.
-    if (rendered.size >= CACHE_LIMIT) rendered.delete(rendered.keys().next().value!)
+    // Rendering is costly and bodies repeat across requests; the oldest entries go when the cache is full.
+    if (rendered.has(markdown)) return html
+    characters += markdown.length + html.length
     rendered.set(markdown, html)
+    for (const [oldest, old] of rendered) {
+      if (rendered.size <= CACHE_LIMIT && characters <= CACHE_CHARACTERS) break
+      rendered.delete(oldest)
+      characters -= oldest.length + old.length
+    }
     return html
   }
   const attempt = (markdown: string) => {

@@ -4,6 +4,18 @@ import moment from 'moment-timezone'
 /** A wall-clock date and time as stored and served: `YYYY-MM-DD HH:MM:SS`. */
 export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
 
+// The caches below are module-wide: each answer is a pure function of its key, the same for every app.
+// Each is bounded by count (ZONE_CACHE_LIMITS); when full, the entry kept longest goes first.
+/** How many entries each cache of this module keeps at most (docs/architecture.md, "Caches"). */
+export const ZONE_CACHE_LIMITS = { zones: 1024, offsetZones: 64, offsetsPerZone: 4096, abbreviations: 4096 } as const
+
+/** Keeps `value` under `key`, first dropping the oldest entry when the map holds `limit`. */
+function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
+  if (map.size >= limit && !map.has(key)) map.delete(map.keys().next().value!)
+  map.set(key, value)
+  return value
+}
+
 const zones = new Map<string, Zone | null>()
 
 /** The luxon zone for an IANA name or a `UTC+8` style offset; null when it is neither. */
@@ -14,8 +26,7 @@ export function zoneFor(name: string): Zone | null {
   if (offset)
     zone = FixedOffsetZone.instance(Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2] ?? 0))
   else zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null
-  zones.set(name, zone)
-  return zone
+  return keep(zones, name, zone, ZONE_CACHE_LIMITS.zones)
 }
 
 /** Whether a time zone name can be used for events and the site. */
@@ -57,8 +68,7 @@ const offsets = new Map<string, Map<number, number>>()
  * date becomes arithmetic instead of a trip through Intl, which matters when 10,000 events load.
  */
 export function offsetAt(zone: Zone, instant: number): number {
-  let cache = offsets.get(zone.name)
-  if (!cache) offsets.set(zone.name, (cache = new Map()))
+  const cache = offsets.get(zone.name) ?? keep(offsets, zone.name, new Map(), ZONE_CACHE_LIMITS.offsetZones)
   const day = Math.floor(instant / DAY)
   const daily = cache.get(day)
   if (daily !== undefined) return daily
@@ -67,15 +77,13 @@ export function offsetAt(zone: Zone, instant: number): number {
   if (hourly !== undefined) return hourly
   const start = zone.offset(day * DAY)
   if (start === zone.offset(day * DAY + DAY - 1) && start === zone.offset(day * DAY + DAY / 2)) {
-    cache.set(day, start)
-    return start
+    return keep(cache, day, start, ZONE_CACHE_LIMITS.offsetsPerZone)
   }
   const hour = Math.floor(instant / HOUR) * HOUR
   const offset = zone.offset(hour)
   // An offset that changes inside the hour (a half-hour zone's switch) is looked up every time.
   if (offset !== zone.offset(hour + HOUR - 1)) return zone.offset(instant)
-  cache.set(hourKey, offset)
-  return offset
+  return keep(cache, hourKey, offset, ZONE_CACHE_LIMITS.offsetsPerZone)
 }
 
 /** The instant (ms since the epoch) of a wall-clock time in a zone; DST gaps move forward as clocks do. */
@@ -129,8 +137,12 @@ export function abbreviation(zoneName: string, instant: number): string {
   const key = `${zoneName}|${offset}|${new Date(instant).getUTCFullYear()}`
   let abbr = abbreviations.get(key)
   if (abbr === undefined) {
-    abbr = moment.tz.zone(zoneName)?.abbr(instant) || numericAbbreviation(offset)
-    abbreviations.set(key, abbr)
+    abbr = keep(
+      abbreviations,
+      key,
+      moment.tz.zone(zoneName)?.abbr(instant) || numericAbbreviation(offset),
+      ZONE_CACHE_LIMITS.abbreviations,
+    )
   }
   return abbr
 }
@@ -140,4 +152,11 @@ function numericAbbreviation(offsetMinutes: number): string {
   const abs = Math.abs(offsetMinutes)
   const hours = String(Math.floor(abs / 60)).padStart(2, '0')
   return abs % 60 ? `${sign}${hours}${String(abs % 60).padStart(2, '0')}` : `${sign}${hours}`
+}
+
+/** How many entries the caches hold now: for the test that proves the bounds. */
+export function zoneCacheSizes(): { zones: number; offsetZones: number; offsets: number; abbreviations: number } {
+  let offsetCount = 0
+  for (const cache of offsets.values()) offsetCount += cache.size
+  return { zones: zones.size, offsetZones: offsets.size, offsets: offsetCount, abbreviations: abbreviations.size }
 }

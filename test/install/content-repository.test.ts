@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compiledIsCurrent } from '../../bin/compiled.js'
 
 // Almanac packed as a release is, installed into an empty project of its own (as a team keeps its
 // content in its own repository), then run there with npx. Everything comes from the npm cache
@@ -113,10 +114,19 @@ describe('Almanac installed into a content repository', () => {
     expect(packed).toContain('bin/almanac.js')
     expect(packed).toContain('src/cli/index.ts')
     expect(packed).toContain('src/prerender/render-worker.mjs')
+    // Compiled, so an install starts without TypeScript at run time; the stamp says from which source.
+    expect(packed).toEqual(
+      expect.arrayContaining(['lib/cli/index.js', 'lib/prerender/render-worker.mjs', 'lib/.source-hash']),
+    )
     expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']))
     expect(
       packed.filter((path) => /^(test|scripts|content|\.ci)\//.test(path) || path === 'almanac.config.yaml'),
     ).toEqual([])
+  })
+
+  it('installs a compilation that is current for the source it ships, so npx almanac runs it', () => {
+    const installed = join(project, 'node_modules/almanac')
+    expect(compiledIsCurrent(join(installed, 'src'), join(installed, 'lib'))).toBe(true)
   })
 
   it(
