@@ -145,3 +145,16 @@ export function buildOptions(store: Store, out: string, more: Partial<BuildOptio
     ...more,
   }
 }
+
+/** The app tests use over a store of their own: the test site, the default page sizes, the sample clock, no log. */
+export function testApp(store: Store) {
+  return createApp({
+    store,
+    site: testSite(),
+    perPage: 9,
+    maxPerPage: 50,
+    fallback: true,
+    now: () => SAMPLE_NOW,
+    log: () => {},
+  })
+}

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { instantToWall, isWallClock, wallToInstant } from '../../src/time/zone.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, testApp } from '../helpers.ts'
 import { loadStore, tempTree } from './trees.ts'
 
 const event = (id: number, start: string, end: string, zone = 'UTC') =>
@@ -40,15 +39,7 @@ describe('content dates in the years 0000 to 0099', () => {
     )
     const { store, problems } = await loadStore(tree.content)
     expect(problems).toEqual([])
-    const app = createApp({
-      store,
-      site: testSite(),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-      log: () => {},
-    })
+    const app = testApp(store)
     const first = (await call(app, 'events/901')).body
     expect(first).toMatchObject({
       start_date: '0050-06-01 10:00:00',

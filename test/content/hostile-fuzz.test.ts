@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
 import { stringifyFrontMatter, updateFrontMatter } from '../../src/content/files/front-matter-write.ts'
 import { KEY_ORDER } from '../../src/content/model/kinds.ts'
 import { normalize } from '../../src/content/files/normalize.ts'
 import type { Store } from '../../src/content/store.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, testApp } from '../helpers.ts'
 import { eventFile, loadStore } from './trees.ts'
 
 declare global {
@@ -157,15 +156,7 @@ function expectNothingRan() {
 
 /** Reads of every kind, and of each hostile record, answer without a server error. */
 async function expectNoServerError(store: Store, count: number) {
-  const app = createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+  const app = testApp(store)
   const paths = [
     'events',
     'events?per_page=50',

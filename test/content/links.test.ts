@@ -3,12 +3,11 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, unlink, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
 import { checkContent } from '../../src/content/check.ts'
 import type { Store } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'
-import { call, SAMPLE_NOW, testSite, buildOptions } from '../helpers.ts'
+import { call, buildOptions, testApp } from '../helpers.ts'
 import { almanac, eventFile, eventually, loadStore, tempTree } from './trees.ts'
 
 const SECRET = 'SECRET-PASSWORD-HASH-0xdeadbeef'
@@ -27,16 +26,7 @@ afterEach(async () => {
   await tree.cleanup()
 })
 
-const appOf = (store: Store) =>
-  createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+const appOf = (store: Store) => testApp(store)
 
 /** Every file under a folder, as text. */
 async function allText(dir: string): Promise<string> {

@@ -2,10 +2,9 @@ import { cpSync, unlinkSync, writeFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import type { Store } from '../../src/content/store.ts'
 import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, testApp } from '../helpers.ts'
 import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
 
 const BULK = 600
@@ -24,16 +23,7 @@ afterEach(async () => {
 })
 
 const path = (name: string) => join(tree.content, name)
-const appOf = (store: Store) =>
-  createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+const appOf = (store: Store) => testApp(store)
 const title = async (store: Store, id: number) => {
   const response = await call(appOf(store), `events/${id}`)
   return response.status === 200 ? (response.body.title as string) : response.status

@@ -1,10 +1,9 @@
 import { readdir, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
 import { checkContent } from '../../src/content/check.ts'
-import { call, SAMPLE_NOW, testSite, buildOptions } from '../helpers.ts'
+import { call, buildOptions, testApp } from '../helpers.ts'
 import { dupSlug, MS_TWIN, served, servedWithErrors } from './slug-clash-trees.ts'
 import { eventFile, loadStore, tempTree } from './trees.ts'
 
@@ -15,15 +14,7 @@ afterEach(() => tree.cleanup())
 const put = (name: string, text: string) => writeFile(join(tree.content, 'events', name), text)
 async function start() {
   const { store } = await loadStore(tree.content)
-  const app = createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+  const app = testApp(store)
   return { store, app }
 }
 const blamedByCheck = async (text: string) =>

@@ -3,10 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore } from '../../src/content/store.ts'
-import { call, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, testApp } from '../helpers.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
@@ -71,15 +70,7 @@ describe('a website in a content file', () => {
       const content = join(dir, `tree-${run++}`)
       await writeTree(content, JSON.stringify(website))
       const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
-      const app = createApp({
-        store,
-        site: testSite(),
-        perPage: 9,
-        maxPerPage: 50,
-        fallback: true,
-        now: () => SAMPLE_NOW,
-        log: () => {},
-      })
+      const app = testApp(store)
       for (const route of ROUTES) {
         const { status, body } = await call(app, route)
         expect(status).toBeLessThan(500)

@@ -2,10 +2,10 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../src/app.ts'
+import type { App } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
 import { longestLoopDelay, NAMESPACE, send } from '../fuzz/harness.ts'
-import { FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { FIXTURES, testApp } from '../helpers.ts'
 
 // A description that costs the renderer most of a second, written in a content file (a pull
 // request), not through the API: nothing rendered it ahead of the first answer that shows it.
@@ -28,15 +28,7 @@ beforeAll(async () => {
   ].join('\n')
   await writeFile(join(dir, 'content', 'events', 'heavy.en.md'), file)
   const store = await createStore(join(dir, 'content'), { defaultLanguage: 'en', fallback: true, onProblem: () => {} })
-  app = createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+  app = testApp(store)
 }, 60_000)
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
