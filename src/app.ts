@@ -1,4 +1,4 @@
-import { H3 } from 'h3'
+import { H3, toNodeHandler } from 'h3'
 import { DEFAULTS } from './config.ts'
 import type { UserDirectory } from './auth/users.ts'
 import { KINDS } from './content/model/kinds.ts'
@@ -9,6 +9,7 @@ import { type AnswerCache, type AnswerCacheBounds, createAnswerCache } from './h
 import { type AppState, type Asking, createContext } from './http/context.ts'
 import { serveRoute } from './http/dispatch.ts'
 import { errorResponse } from './http/envelope.ts'
+import { frontDoor, type NodeHandler } from './http/front-door.ts'
 import { serveMedia } from './http/media.ts'
 import { normalizePath } from './http/input.ts'
 import { send } from './http/respond.ts'
@@ -46,6 +47,8 @@ export interface AppOptions {
 export interface App {
   h3: H3
   fetch: (request: Request) => Promise<Response>
+  /** The app as Node's request handler: kept anonymous answers straight from their bytes, the rest through h3. */
+  node: NodeHandler
   indexes: Indexes
   /** The context a request asking so would get: the static export asks its questions through it. */
   context(asking?: Asking): RequestContext
@@ -95,6 +98,7 @@ export function createApp(options: AppOptions): App {
   return {
     h3,
     fetch,
+    node: frontDoor(state, toNodeHandler(h3)),
     indexes: state.indexes,
     context: (asking) => createContext(state, asking),
     textsReady,

@@ -1,5 +1,4 @@
-import { toNodeHandler } from 'h3'
-import { createApp } from '../app.ts'
+import { type App, createApp } from '../app.ts'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { builtLanguages, type Config } from '../config.ts'
 import { siteOf } from './site.ts'
@@ -34,7 +33,7 @@ export async function serve(flags: Flags): Promise<number> {
     assignIds: true,
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
-  let handler: ReturnType<typeof toNodeHandler> | undefined
+  let handler: App['node'] | undefined
   const explicitPort = flags.port ? '--port' : process.env.ALMANAC_PORT ? 'ALMANAC_PORT' : false
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
   const listener = await listenHttp((req, res) => void handler!(req, res), {
@@ -53,7 +52,7 @@ export async function serve(flags: Flags): Promise<number> {
     geolocDistance: config.geoloc_distance,
     users,
   })
-  handler = toNodeHandler(app.h3)
+  handler = app.node
   keepServingThroughStrayErrors()
   const watching = watchContent(store, (error) =>
     console.error(`almanac: watching ${config.content}: ${error.message}`),

@@ -9,9 +9,17 @@ export interface KeptAnswer {
   /** The same without `Content-Type`: the headers of a 304. */
   notModified: Readonly<Record<string, string>>
   etag: string
+  /** The same answer as Node is handed it (`front-door.ts`): header lists for a 200 and a 304. */
+  wire: Wire
   /** The answer is true for a clock in [from, until). */
   from: number
   until: number
+}
+
+/** Raw header lists (`name, value, …`, names lower-cased) in the order srvx hands Node a FastResponse's headers. */
+export interface Wire {
+  ok: string[]
+  notModified: string[]
 }
 
 /** How much an answer cache may hold: bytes (bodies, headers and keys, roughly) and answers. */
@@ -21,6 +29,9 @@ export interface AnswerCacheBounds {
 }
 
 export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { maxBytes: 32 * 1024 * 1024, maxEntries: 4096 }
+
+/** A request longer than this (target and `Origin`) is never aliased: at most maxEntries × 2 aliases of ≤ 2,048 characters. */
+const MAX_RAW = 2048
 
 /** What an answer costs besides its body: its headers, its key and the map's own bookkeeping, roughly. */
 const OVERHEAD = 1024
@@ -32,6 +43,13 @@ const OVERHEAD = 1024
 export interface AnswerCache {
   /** The answer kept under `key` for this version that is true at `now`, if any. */
   find(key: string, version: number, now: number): KeptAnswer | undefined
+  /**
+   * Notes that the request written `raw` (its target and `Origin` exactly as they came off the socket) is answered
+   * by the answer kept under `key`, so the front door can serve it again before any routing.
+   */
+  alias(raw: string, key: string, version: number): void
+  /** The answer kept for a request written `raw`, if it was aliased and its answer is still kept and true. */
+  findRaw(raw: string, version: number, now: number): KeptAnswer | undefined
   /** Keeps an answer computed over `version` (ignored if the store has moved on since). */
   keep(key: string, version: number, answer: KeptAnswer): void
   /** How many answers, and how many bytes, it holds now; how many requests it has answered. */
@@ -43,12 +61,15 @@ export interface AnswerCache {
 export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUNDS): AnswerCache {
   // A Map iterates in insertion order: a hit is moved to the end, so the first key is the least recently used.
   const entries = new Map<string, { answer: KeptAnswer; cost: number }>()
+  // Raw request → key; at most twice as many as answers, dropped oldest first, emptied with the answers.
+  const aliases = new Map<string, string>()
   let version = -1
   let bytes = 0
   let hits = 0
   const sync = (current: number) => {
     if (current === version) return
     entries.clear()
+    aliases.clear()
     bytes = 0
     version = current
   }
@@ -56,19 +77,30 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
     bytes -= entries.get(key)?.cost ?? 0
     entries.delete(key)
   }
+  const find = (key: string, current: number, now: number) => {
+    sync(current)
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    entries.delete(key)
+    if (now < entry.answer.from || now >= entry.answer.until) {
+      bytes -= entry.cost
+      return undefined
+    }
+    entries.set(key, entry)
+    hits++
+    return entry.answer
+  }
   return {
-    find(key, current, now) {
-      sync(current)
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      entries.delete(key)
-      if (now < entry.answer.from || now >= entry.answer.until) {
-        bytes -= entry.cost
-        return undefined
-      }
-      entries.set(key, entry)
-      hits++
-      return entry.answer
+    find,
+    alias(raw, key, current) {
+      if (current !== version || raw.length > MAX_RAW || !entries.has(key)) return
+      aliases.delete(raw)
+      if (aliases.size >= bounds.maxEntries * 2) aliases.delete(aliases.keys().next().value!)
+      aliases.set(raw, key)
+    },
+    findRaw(raw, current, now) {
+      const key = aliases.get(raw)
+      return key === undefined ? undefined : find(key, current, now)
     },
     keep(key, current, answer) {
       if (current < version) return

@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import { DATE_KEYS } from '../query/event-dates.ts'
 import { isTrueWord } from '../text.ts'
 import { isAbsoluteTime } from '../time/parse.ts'
-import type { KeptAnswer } from './answer-cache.ts'
+import type { KeptAnswer, Wire } from './answer-cache.ts'
 import type { Routing } from './input.ts'
 import { deliver, type Outgoing } from './respond.ts'
 import type { RouteDef } from './route.ts'
@@ -78,8 +78,19 @@ export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
     headers: Object.freeze({ ...out.headers }),
     notModified: Object.freeze(notModified),
     etag: out.etag!,
+    wire: wireOf(out.headers, notModified, body.byteLength),
     ...life,
   }
+}
+
+/**
+ * The header lists Node is handed for a kept answer, as srvx hands it a FastResponse's (names lower-cased, in the
+ * object's order, then `content-length` when there is a body), so the front door writes the same bytes.
+ */
+function wireOf(headers: Record<string, string>, notModified: Record<string, string>, length: number): Wire {
+  const list = (from: Record<string, string>) =>
+    Object.entries(from).flatMap(([name, value]) => [name.toLowerCase(), value])
+  return { ok: [...list(headers), 'content-length', String(length)], notModified: list(notModified) }
 }
 
 /** A kept answer to this request: its bytes as they are (no copy), 304 or HEAD as `send` would answer. */

@@ -83,7 +83,7 @@ export function outgoing(event: H3Event, text: string | Uint8Array, init: SendIn
 /** The response to a request: 304 when its If-None-Match names the ETag, no body to a HEAD. */
 export function deliver(event: H3Event, out: Outgoing, notModified?: Record<string, string>): Response {
   const ifNoneMatch = out.etag === undefined ? null : event.req.headers.get('if-none-match')
-  if (ifNoneMatch && matches(ifNoneMatch, out.etag!)) {
+  if (ifNoneMatch && etagMatches(ifNoneMatch, out.etag!)) {
     let headers = notModified
     if (!headers) {
       headers = { ...out.headers }
@@ -136,7 +136,8 @@ export function composedTag(parts: string[]): string {
   return `"${digest(parts.join('|'))}"`
 }
 
-function matches(header: string, etag: string): boolean {
+/** Whether an If-None-Match header names `etag` (or is `*`); weak tags compare by their opaque part. */
+export function etagMatches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

@@ -4,7 +4,15 @@ import { createAnswerCache, type KeptAnswer } from '../../src/http/answer-cache.
 // The bounds of the answers an app keeps (src/http/answer-cache.ts, docs/architecture.md §3).
 
 function answer(size: number, from = -Infinity, until = Infinity): KeptAnswer {
-  return { body: new Uint8Array(size), headers: {}, notModified: {}, etag: '"x"', from, until }
+  return {
+    body: new Uint8Array(size),
+    headers: {},
+    notModified: {},
+    etag: '"x"',
+    wire: { ok: [], notModified: [] },
+    from,
+    until,
+  }
 }
 
 describe('the answers an app keeps', () => {
@@ -52,5 +60,27 @@ describe('the answers an app keeps', () => {
     expect(cache.find('a', 0, 2000)).toBeUndefined()
     expect(cache.size).toBe(0)
     expect(cache.bytes).toBe(0)
+  })
+
+  it('finds an answer by a raw request only once it was aliased to a kept key, and for that version only', () => {
+    const cache = createAnswerCache({ maxBytes: 1 << 30, maxEntries: 3 })
+    cache.alias('GET /x ', 'k', 0)
+    expect(cache.findRaw('GET /x ', 0, 0)).toBeUndefined()
+    cache.keep('k', 0, answer(10))
+    cache.alias('GET /x ', 'k', 0)
+    expect(cache.findRaw('GET /x ', 0, 0)).toBeDefined()
+    expect(cache.findRaw('GET /x ', 1, 0)).toBeUndefined()
+    cache.keep('k', 1, answer(10))
+    expect(cache.findRaw('GET /x ', 1, 0), 'aliases go with the version').toBeUndefined()
+  })
+
+  it('holds at most twice its number of answers as aliases, and none for a request too long', () => {
+    const cache = createAnswerCache({ maxBytes: 1 << 30, maxEntries: 2 })
+    cache.keep('k', 0, answer(10))
+    for (let n = 0; n < 10; n++) cache.alias(`/r${n}`, 'k', 0)
+    const found = Array.from({ length: 10 }, (_, n) => cache.findRaw(`/r${n}`, 0, 0) !== undefined)
+    expect(found).toEqual([false, false, false, false, false, false, true, true, true, true])
+    cache.alias(`/${'x'.repeat(4096)}`, 'k', 0)
+    expect(cache.findRaw(`/${'x'.repeat(4096)}`, 0, 0)).toBeUndefined()
   })
 })

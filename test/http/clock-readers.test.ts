@@ -12,6 +12,7 @@ const KNOWN: Record<string, string> = {
   'app.ts': 'the clock itself (AppOptions.now)',
   'http/context.ts': 'puts the clock in the context',
   'http/dispatch.ts': 'asks the kept answers and dates the new ones',
+  'http/front-door.ts': 'asks the kept answers, as dispatch does',
   'args/events.ts': "the default window of event lists: until the next UTC midnight; describe's defaults: a second",
   'args/validators.ts': 'isTime: a relative date is never kept',
   'query/event-dates.ts': 'relative date arguments: never kept; strict_dates with a default: never kept',
