@@ -66,9 +66,9 @@ function workerCount(value: string | boolean): number {
   return count
 }
 
-/** One line: what was built, how big, how long. */
+/** One line: what was built, how big (in 10^6 bytes, as hosts' limits count), how long. */
 export function summary(result: BuildResult, out: string): string {
-  const megabytes = (result.bytes / 1024 / 1024).toFixed(1)
+  const megabytes = (result.bytes / 1e6).toFixed(1)
   return `Built ${result.files} files (${megabytes} MB) into ${out} in ${(result.ms / 1000).toFixed(1)} s: ${result.written} written, ${result.removed} removed`
 }
 
