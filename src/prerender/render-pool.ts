@@ -31,7 +31,7 @@ const MAX_WORKERS = 4
 const PAGES_PER_WORKER = 4000
 
 /** What `workersFor` needs to know of a full build. */
-export interface PoolBuild extends Omit<WorkerSetup, 'dir' | 'defaultLanguage' | 'fallback' | 'previous'> {
+export interface PoolBuild extends Omit<WorkerSetup, 'dir' | 'defaultLanguage' | 'fallback' | 'previous' | 'fresh'> {
   store: Store
   languages: readonly Lang[]
   /** How many (default: one per core, at most 4, none for a small site). */
@@ -43,14 +43,14 @@ export interface PoolBuild extends Omit<WorkerSetup, 'dir' | 'defaultLanguage' |
  * when the site is small (a worker costs a second or two to start) or a file is broken (a worker
  * reads the tree from disk, where the store kept the last good version: the build renders here).
  */
-export function workersFor(build: PoolBuild, previous: Manifest): Pool | undefined {
+export function workersFor(build: PoolBuild, previous: Manifest, fresh: boolean): Pool | undefined {
   const { store, languages, workers, site, perPage, maxPerPage, layout, out, now } = build
   const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * languages.length
   const count = workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
   if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
   const { dir, defaultLanguage, fallback } = store
   return startPool(
-    { dir, defaultLanguage, fallback, site, perPage, maxPerPage, layout, out, now, previous: [...previous] },
+    { dir, defaultLanguage, fallback, site, perPage, maxPerPage, layout, out, now, previous: [...previous], fresh },
     count,
   )
 }

@@ -8,6 +8,7 @@ import { extraFiles } from './host-files.ts'
 import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
+import { isEmptyFolder } from './fresh-files.ts'
 import { workersFor, type Rendered } from './render-pool.ts'
 import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
@@ -163,11 +164,12 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     async full() {
       const started = start()
       const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
-      output = createOutput(out, new Manifest(previous), false)
+      const fresh = previous.size === 0 && (await isEmptyFolder(out))
+      output = createOutput(out, new Manifest(previous), false, fresh)
       renderer = createRenderer(app, layout, output)
       recordFiles.clear()
       slugIndex.clear()
-      const pool = workersFor({ ...options, layout, out, now, languages }, previous)
+      const pool = workersFor({ ...options, layout, out, now, languages }, previous, fresh)
       let pages: Job[] = []
       let bySlug: Job[] = []
       let rendered: Rendered
@@ -195,7 +197,10 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       }
       const slugPages = await putSlugPages(bySlug, kept)
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
-      return { ...(await finish(started, rendered.written)), slugPages }
+      const result = await finish(started, rendered.written)
+      output = createOutput(out, output.manifest, false) // updates replace files
+      renderer = createRenderer(app, layout, output)
+      return { ...result, slugPages }
     },
 
     async update(changes) {
