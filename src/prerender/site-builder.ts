@@ -214,7 +214,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         if (kind === 'events') changedEvents.add(Number(id))
         await renderRecord(kind, Number(id))
       }
-      if (touched.size) await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
+      if (slugIndex.changed(touched, written)) await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
       for (const lang of languages) {
         const root = namespaceRoot(urlOptions, lang)
         const before = eventLists.get(lang) ?? []

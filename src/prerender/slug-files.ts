@@ -28,10 +28,14 @@ export function writesSlugPages(told: boolean | undefined, bytes: number, limit 
 
 /**
  * Every record a client can ask for by slug, kept per record so that an update replaces a record's
- * slugs alone. Its text is `{ lang: { kind: { slug: id } } }`, in a fixed order.
+ * slugs alone. Its text is `{ lang: { kind: { slug: id } } }`, in a fixed order; it is made again only
+ * when a record's entries changed (a 10,000-event index takes tens of milliseconds to make).
  */
 export class SlugIndex {
   #jobs = new Map<string, Job[]>()
+  /** Each record's entries in the last text, as `lang slug` lines. */
+  #shown = new Map<string, string>()
+  #text: string | undefined
 
   /** A record's by-slug jobs, out of its jobs (none: it has no slug to be found by). */
   set(record: string, jobs: Job[]): void {
@@ -42,11 +46,13 @@ export class SlugIndex {
 
   clear(): void {
     this.#jobs.clear()
+    this.#shown.clear()
+    this.#text = undefined
   }
 
   /** Every record's by-slug jobs, in place of what was kept. */
   replaceAll(jobs: Job[]): void {
-    this.#jobs.clear()
+    this.clear()
     for (const job of jobs) {
       const kept = this.#jobs.get(job.record!)
       if (kept) kept.push(job)
@@ -54,11 +60,30 @@ export class SlugIndex {
     }
   }
 
+  /** Whether these records' entries differ from the last text's (their slugs, or whether their by-id files are written). */
+  changed(records: Iterable<string>, written: (byIdUrl: string) => boolean): boolean {
+    let changed = false
+    for (const record of records) {
+      const shown = this.#shown.get(record) ?? ''
+      if (entries(this.#jobs.get(record) ?? [], written) === shown) continue
+      changed = true
+      this.#text = undefined
+    }
+    return changed
+  }
+
   /** The index, with the records whose by-id answer has a file (`written` says which). */
   text(written: (byIdUrl: string) => boolean): string {
+    this.#text ??= this.#make(written)
+    return this.#text
+  }
+
+  #make(written: (byIdUrl: string) => boolean): string {
     const index = new Map<Lang, Map<Kind, [string, number][]>>()
+    this.#shown.clear()
     for (const [record, jobs] of this.#jobs) {
       const [kind, id] = record.split('/') as [Kind, string]
+      this.#shown.set(record, entries(jobs, written))
       for (const job of jobs) {
         if (!job.slug || !written(job.sameAs!)) continue
         const kinds = index.get(job.slug.lang) ?? index.set(job.slug.lang, new Map()).get(job.slug.lang)!
@@ -75,6 +100,14 @@ export class SlugIndex {
     }
     return `${JSON.stringify(ordered)}\n`
   }
+}
+
+/** A record's entries in the index, as `lang slug` lines: those whose by-id file is written. */
+function entries(jobs: Job[], written: (byIdUrl: string) => boolean): string {
+  return jobs
+    .filter((job) => job.slug && written(job.sameAs!))
+    .map((job) => `${job.slug!.lang} ${job.slug!.slug}`)
+    .join('\n')
 }
 
 /** The by-slug files a full build can write (those whose by-id file it wrote), as [file, by-id file], and their bytes. */
