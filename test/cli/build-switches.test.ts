@@ -159,7 +159,7 @@ describe('almanac serve --build with the build switches', () => {
       dir,
     )
     try {
-      await server.waitFor(/ready in/, 30_000)
+      await server.waitFor(/ready in/, 60_000)
       expect((await readdir(out)).sort()).toEqual(
         ['_headers', '_redirects', 'manifest.json', 'media', 'slugs.json', 'ta', 'wp-json', 'wp-json.json'].sort(),
       )
@@ -169,5 +169,5 @@ describe('almanac serve --build with the build switches', () => {
     } finally {
       await server.stop()
     }
-  })
+  }, 70_000)
 })
