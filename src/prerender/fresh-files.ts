@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { link, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 // A full build into an empty folder writes its files in place: there is no old file for a reader to
@@ -30,6 +30,18 @@ export async function createFile(path: string, data: Uint8Array): Promise<boolea
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw error
   }
+}
+
+/** A new hard link to `from` (making its folder); false when it cannot be made (a file is there, or links are refused). */
+export async function linkNew(from: string, to: string): Promise<boolean> {
+  const made = () => link(from, to).then(() => true)
+  return made()
+    .catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') return false
+      await mkdir(dirname(to), { recursive: true })
+      return made()
+    })
+    .catch(() => false)
 }
 
 /** `createFile`, without yielding (a worker thread). */

@@ -9,7 +9,7 @@ import {
   writeFileAtomic,
   writeFileAtomicSync,
 } from '../disk/atomic.ts'
-import { createFile, createFileSync } from './fresh-files.ts'
+import { createFile, createFileSync, linkNew } from './fresh-files.ts'
 import { MANIFEST, type Manifest, type ManifestEntry } from './manifest.ts'
 
 /**
@@ -120,7 +120,8 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
         async () => {
           await written
           if (manifest.get(source) !== entry) throw new Error(`${source} was not written, so ${file} was not either`)
-          await linkOrCopy(root, file, source)
+          if (!(fresh && (await linkNew(inside(root, source), inside(root, file)))))
+            await linkOrCopy(root, file, source)
         },
       )
     },

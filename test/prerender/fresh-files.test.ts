@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFile, createFileSync, isEmptyFolder } from '../../src/prerender/fresh-files.ts'
+import { createFile, createFileSync, isEmptyFolder, linkNew } from '../../src/prerender/fresh-files.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
 import { createStore } from '../../src/content/store.ts'
 import { buildOptions, FIXTURES } from '../helpers.ts'
@@ -27,6 +27,16 @@ describe('writing a new file in place', () => {
     expect(await readFile(path, 'utf8')).toBe('{"new":1}')
     expect(await create(path, Buffer.from('{"other":2}'))).toBe(false)
     expect(await readFile(path, 'utf8')).toBe('{"new":1}')
+  })
+
+  it('links a new file to another, making its folders, and leaves a file already there alone', async () => {
+    const source = join(dir, 'source.json')
+    await createFile(source, Buffer.from('{"id":7}'))
+    const target = join(dir, 'by-slug', 'deep', 'seven.json')
+    expect(await linkNew(source, target)).toBe(true)
+    expect((await stat(target)).ino).toBe((await stat(source)).ino)
+    expect(await linkNew(join(dir, 'source.json'), target)).toBe(false)
+    expect(await linkNew(join(dir, 'missing.json'), join(dir, 'other.json'))).toBe(false)
   })
 
   it('takes a missing or empty folder as empty, and one with anything in it as not', async () => {
