@@ -37,8 +37,11 @@ export interface Config {
   wide_pages: boolean
   /** The languages the static build writes, comma-separated ('' means all). */
   languages: string
-  /** The static build writes every record by slug too (on by default; a host stores each as a full copy). */
-  slug_pages: boolean
+  /**
+   * The static build writes every record by slug too: `auto` (the default) while the site with them
+   * stays within 1 GB, since a host stores each as a full copy; `true` always; `false` never.
+   */
+  slug_pages: boolean | 'auto'
 }
 
 export const DEFAULTS: Config = {
@@ -63,7 +66,7 @@ export const DEFAULTS: Config = {
   site_description: '',
   wide_pages: false,
   languages: '',
-  slug_pages: true,
+  slug_pages: 'auto',
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
@@ -119,7 +122,8 @@ function inFile<T>(path: string, line: number, read: () => T): T {
 }
 
 function coerce(key: keyof Config, raw: unknown): unknown {
-  const expected = typeof DEFAULTS[key]
+  if (key === 'slug_pages' && raw === 'auto') return raw
+  const expected = key === 'slug_pages' ? 'boolean' : typeof DEFAULTS[key]
   if (expected === 'number') {
     const n = Number(raw)
     if (!Number.isInteger(n) || n < 0)
@@ -131,7 +135,8 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (typeof raw === 'boolean') return raw
     if (isTrueWord(raw)) return true
     if (isFalseWord(raw)) return false
-    throw new ConfigError(`${key}: expected true or false, got ${JSON.stringify(raw)}`)
+    const choices = key === 'slug_pages' ? 'true, false or auto' : 'true or false'
+    throw new ConfigError(`${key}: expected ${choices}, got ${JSON.stringify(raw)}`)
   }
   if (key === 'languages') return languageList(raw)
   if (typeof raw !== 'string' && typeof raw !== 'number')

@@ -16,6 +16,24 @@ export const ARGS = {
   quiet: { type: 'boolean', description: 'no request log (also ALMANAC_QUIET=1)' },
 } as const satisfies ArgsDef
 
+/** The switches of a static build (`build`, `serve --build`), as citty declares them. */
+export const BUILD_SWITCHES = {
+  'wide-pages': {
+    type: 'boolean',
+    description: 'also write every event list page at per_page=50, for bulk consumers (off by default: +25% bytes)',
+  },
+  'slug-pages': {
+    type: 'boolean',
+    description:
+      'write every record by slug too (default: while the site stays under 1 GB; --no-slug-pages: never; slugs.json maps slugs to ids)',
+  },
+  languages: {
+    type: 'string',
+    valueHint: 'LIST',
+    description: 'write only these languages, e.g. en,ms (default: all four)',
+  },
+} as const satisfies ArgsDef
+
 type Flags = Record<string, string | boolean | undefined>
 
 /** A command whose run hands the declared flags, as plain data, to `action` and answers its exit code. */

@@ -1,6 +1,6 @@
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
-import { builtLanguages } from '../config.ts'
+import { overHostLimit, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
 import { createSiteBuilder, type BuildResult } from '../prerender/site-builder.ts'
 import { rebuildOnChange } from '../prerender/rebuild-on-change.ts'
 import { createStore } from '../content/store.ts'
@@ -13,12 +13,7 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac build [--watch]`: the public API as static files in `out`. */
 export async function build(flags: Flags): Promise<number> {
-  const { config, file } = settings({
-    ...flags,
-    wide_pages: flags['wide-pages'],
-    slug_pages: flags['slug-pages'],
-    languages: flags.languages,
-  })
+  const { config, file } = settings(switchSettings(flags))
   requireContentFolder(config.content)
   console.error(configNote(file))
   warnIfEmpty(config.content)
@@ -34,9 +29,7 @@ export async function build(flags: Flags): Promise<number> {
     publicUrl: String(flags['base-url'] ?? (config.base_url || config.site_url || 'http://localhost:4173')),
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
-    widePages: config.wide_pages,
-    slugPages: config.slug_pages,
-    languages: builtLanguages(config),
+    ...switchOptions(config),
     ...(flags.workers === undefined ? {} : { workers: workerCount(flags.workers) }),
     ...(process.stderr.isTTY ? { onProgress: progressBar() } : {}),
   }
@@ -46,8 +39,7 @@ export async function build(flags: Flags): Promise<number> {
   })
   if (process.stderr.isTTY) process.stderr.write('\n')
   console.log(summary(result, config.out))
-  const over = overHostLimit(result)
-  if (over) console.error(over)
+  for (const note of [slugPagesLeftOut(result, options.slugPages), overHostLimit(result)]) if (note) console.error(note)
   if (flags.watch !== true) return 0
   const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
   const stop = rebuildOnChange(
@@ -74,21 +66,10 @@ function workerCount(value: string | boolean): number {
   return count
 }
 
-/** One line: what was built, how big, how long. */
+/** One line: what was built, how big (in 10^6 bytes, as hosts' limits count), how long. */
 export function summary(result: BuildResult, out: string): string {
-  const megabytes = (result.bytes / 1024 / 1024).toFixed(1)
+  const megabytes = (result.bytes / 1e6).toFixed(1)
   return `Built ${result.files} files (${megabytes} MB) into ${out} in ${(result.ms / 1000).toFixed(1)} s: ${result.written} written, ${result.removed} removed`
-}
-
-// GitHub Pages and GitLab Pages publish at most 1 GB; their artifacts (a tar, a zip) hold a by-slug
-// link as a full copy, so the manifest's bytes are what they count.
-const HOST_LIMIT_BYTES = 1_000_000_000
-
-/** A warning when the files are more than GitHub Pages or GitLab Pages publish, naming the switches that shrink them. */
-export function overHostLimit(result: BuildResult): string | undefined {
-  if (result.bytes <= HOST_LIMIT_BYTES) return undefined
-  const gb = (result.bytes / 1e9).toFixed(2)
-  return `almanac: warning: ${gb} GB is more than GitHub Pages and GitLab Pages publish (1 GB); --no-slug-pages or --languages shrink it`
 }
 
 /** A progress bar with counts and elapsed time, redrawn at most every 100 ms (terminals only). */

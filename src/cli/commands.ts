@@ -1,5 +1,5 @@
 import { defineCommand, type CommandDef } from 'citty'
-import { ARGS, command } from './args.ts'
+import { ARGS, BUILD_SWITCHES, command } from './args.ts'
 import { userCommand } from './user-commands.ts'
 
 // Each command's code is loaded when it runs, so --help and mistakes answer at once.
@@ -15,6 +15,7 @@ const serveCommand = command(
     config: ARGS.config,
     build: { type: 'boolean', description: 'keep the static build in --out current while serving' },
     out: ARGS.out,
+    ...BUILD_SWITCHES,
     quiet: ARGS.quiet,
   },
   async (flags) => (await import('./serve.ts')).serve(flags),
@@ -29,19 +30,7 @@ const buildCommand = command(
     'base-url': { type: 'string', valueHint: 'URL', description: 'public URL the files will be served from' },
     watch: { type: 'boolean', description: 'keep building as the content changes' },
     workers: { type: 'string', valueHint: 'N', description: 'threads that render a full build (0: the main thread)' },
-    'wide-pages': {
-      type: 'boolean',
-      description: 'also write every event list page at per_page=50, for bulk consumers (off by default: +25% bytes)',
-    },
-    'slug-pages': {
-      type: 'boolean',
-      description: 'write every record by slug too (on by default; --no-slug-pages: a third fewer bytes)',
-    },
-    languages: {
-      type: 'string',
-      valueHint: 'LIST',
-      description: 'write only these languages, e.g. en,ms (default: all four)',
-    },
+    ...BUILD_SWITCHES,
     config: ARGS.config,
   },
   async (flags) => (await import('./build.ts')).build(flags),

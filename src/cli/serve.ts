@@ -1,6 +1,7 @@
 import { type App, createApp } from '../app.ts'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
-import { builtLanguages, type Config } from '../config.ts'
+import type { Config } from '../config.ts'
+import { overHostLimit, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../prerender/site-builder.ts'
@@ -21,7 +22,7 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
 export async function serve(flags: Flags): Promise<number> {
-  const { config, file } = settings(flags)
+  const { config, file } = settings(switchSettings(flags))
   requireContentFolder(config.content)
   warnIfEmpty(config.content)
   const started = performance.now()
@@ -91,11 +92,12 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
     publicUrl: config.base_url || config.site_url || siteOf(config, port).url,
     perPage: config.per_page,
     maxPerPage: config.max_per_page,
-    widePages: config.wide_pages,
-    slugPages: config.slug_pages,
-    languages: builtLanguages(config),
+    ...switchOptions(config),
   })
-  console.log(summary(await builder.full(), config.out))
+  const result = await builder.full()
+  console.log(summary(result, config.out))
+  for (const note of [slugPagesLeftOut(result, switchOptions(config).slugPages), overHostLimit(result)])
+    if (note) console.error(note)
   return rebuildOnChange(
     store,
     builder,

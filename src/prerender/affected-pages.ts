@@ -62,7 +62,10 @@ function counted(record: ContentRecord | undefined): number[] {
   )
 }
 
-/** The single-record URLs of a record in the languages built that it can be read in (by id, and by slug unless not asked). */
+/**
+ * The single-record URLs of a record in the languages built that it can be read in: by id, and by slug
+ * (whether those are written is the builder's choice).
+ */
 export function recordUrls(
   store: Store,
   kind: Kind,
@@ -82,7 +85,6 @@ export function recordUrls(
     // A slug a record only falls back to may be another record's in this language: that record's
     // answer is the URL's, and its jobs write it.
     if (
-      options.slugPages === false ||
       kind === 'categories' ||
       kind === 'tags' ||
       typeof slug !== 'string' ||
@@ -90,7 +92,8 @@ export function recordUrls(
       store.bySlug(kind, lang, slug) !== record
     )
       continue
-    jobs.push({ url: `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`, record: `${kind}/${id}`, sameAs: byId })
+    const url = `${root}/${kind}/by-slug/${encodeURIComponent(slug)}`
+    jobs.push({ url, record: `${kind}/${id}`, sameAs: byId, slug: { lang, slug } })
   }
   return jobs
 }

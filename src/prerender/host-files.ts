@@ -1,3 +1,6 @@
+import { join } from 'node:path'
+import { readMediaFile } from '../content/store/media.ts'
+import type { Store } from '../content/store.ts'
 import { NAMESPACE } from '../namespace.ts'
 import type { Site } from '../context/site.ts'
 
@@ -34,4 +37,14 @@ export function hostFiles(site: Site, publicUrl: string): Record<string, string>
     `${prefix}${api}/*  ${prefix}${api}/:splat.json  200`,
   ])
   return { _headers: `${headers.join('\n')}\n`, _redirects: `${redirects.join('\n')}\n` }
+}
+
+/** The files of a build that are not API answers: the media, then the host files (one at a time: media can be large). */
+export async function* extraFiles(store: Store, site: Site, publicUrl: string): AsyncGenerator<[string, Buffer]> {
+  for (const media of store.media.all()) {
+    // Only regular files inside media/: a file swapped for a link since loading is left out.
+    const bytes = await readMediaFile(join(store.dir, 'media'), media.file)
+    if (bytes) yield [`media/${media.file}`, bytes]
+  }
+  for (const [file, content] of Object.entries(hostFiles(site, publicUrl))) yield [file, Buffer.from(content)]
 }

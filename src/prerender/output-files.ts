@@ -9,6 +9,7 @@ import {
   writeFileAtomic,
   writeFileAtomicSync,
 } from '../disk/atomic.ts'
+import { createFile, createFileSync, linkNew } from './fresh-files.ts'
 import { MANIFEST, type Manifest, type ManifestEntry } from './manifest.ts'
 
 /**
@@ -35,8 +36,15 @@ const WRITES_IN_FLIGHT = 64
  * dozen promise turns a file) and suit a worker thread, which has nothing else to do; the server's
  * thread writes asynchronously so that it keeps answering.
  */
-export function createOutput(out: string, manifest: Manifest, sync: boolean): Output {
+export function createOutput(out: string, manifest: Manifest, sync: boolean, fresh = false): Output {
   const root = resolve(out)
+  // Into an empty folder, a new file is written in place (`fresh-files.ts`); one there already is replaced.
+  const replaceNow = (file: string, data: Buffer) => {
+    if (!(fresh && createFileSync(inside(root, file), data))) replaceFileSync(root, file, data)
+  }
+  const replaceLater = async (file: string, data: Buffer) => {
+    if (!(fresh && (await createFile(inside(root, file), data)))) await replaceFile(root, file, data)
+  }
   const inFlight = new Map<string, Promise<void>>()
   let counts = { written: 0, removed: 0 }
   // The first write that failed, thrown to the run by the next put or drain; the writes still in
@@ -94,8 +102,8 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
       await write(
         file,
         entry,
-        () => replaceFileSync(root, file, data),
-        () => replaceFile(root, file, data),
+        () => replaceNow(file, data),
+        () => replaceLater(file, data),
       )
     },
     async putSame(file, source) {
@@ -112,7 +120,8 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean): Ou
         async () => {
           await written
           if (manifest.get(source) !== entry) throw new Error(`${source} was not written, so ${file} was not either`)
-          await linkOrCopy(root, file, source)
+          if (!(fresh && (await linkNew(inside(root, source), inside(root, file)))))
+            await linkOrCopy(root, file, source)
         },
       )
     },

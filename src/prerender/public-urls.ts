@@ -4,6 +4,9 @@ import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../namespace.ts'
 import { eventListIds, recordUrls } from './affected-pages.ts'
+import type { Layout } from './file-layout.ts'
+import type { Site } from '../context/site.ts'
+import { trimEndOf } from '../text.ts'
 
 export interface UrlOptions {
   liveUrl: string
@@ -14,8 +17,6 @@ export interface UrlOptions {
   bulkPerPage?: number | undefined
   /** The languages written (default: all). */
   languages?: readonly Lang[] | undefined
-  /** Records are also written by slug (default: they are). */
-  slugPages?: boolean | undefined
 }
 
 /** The size of a wide page (`per_page=50`), for clients that page through everything. */
@@ -31,6 +32,8 @@ export interface Job {
   record?: string
   /** A by-slug URL answers exactly what this by-id URL (the job just before) answers. */
   sameAs?: string
+  /** A by-slug URL's language and slug, for the index of slugs. */
+  slug?: { lang: Lang; slug: string }
 }
 
 /** The namespace root of a language, as the live server answers it (non-default languages through their prefix). */
@@ -116,4 +119,26 @@ export function listUrl(list: string, size: number, defaultSize: number, page: n
 export function widePageSize(perPage: number, maxPerPage: number): number | undefined {
   const size = Math.min(WIDE_PAGE, maxPerPage)
   return size > perPage ? size : undefined
+}
+
+/** What a build's URLs follow: where its files go (`Layout`) and which URLs it asks (`UrlOptions`). */
+export function buildUrls(options: {
+  site: Site
+  publicUrl: string
+  perPage: number
+  maxPerPage: number
+  widePages?: boolean | undefined
+  languages?: readonly Lang[] | undefined
+}): { layout: Layout; urlOptions: UrlOptions } {
+  const { site, perPage, languages } = options
+  const common = { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: site.defaultLang }
+  return {
+    layout: { ...common, publicUrl: trimEndOf(options.publicUrl, '/'), defaultPerPage: perPage, languages },
+    urlOptions: {
+      ...common,
+      perPage,
+      bulkPerPage: options.widePages ? widePageSize(perPage, options.maxPerPage) : undefined,
+      languages: languages ?? LANGUAGES,
+    },
+  }
 }

@@ -18,6 +18,8 @@ export interface WorkerSetup extends AppSettings {
   now: number
   /** The manifest before this build: files whose content did not change are not written again. */
   previous: [string, ManifestEntry][]
+  /** The output folder was empty: new files are written in place (`fresh-files.ts`). */
+  fresh: boolean
 }
 
 /** From a worker: ready after loading; per batch of jobs, each job's file and manifest entry (null: no file). */
@@ -36,7 +38,7 @@ try {
     assignIds: false,
   })
   const app = createBuildApp(store, setup, setup.layout, () => setup.now)
-  const output = createOutput(setup.out, new Manifest(setup.previous), true)
+  const output = createOutput(setup.out, new Manifest(setup.previous), true, setup.fresh)
   const renderer = createRenderer(app, setup.layout, output)
   port.on('message', (jobs: Job[]) => {
     void (async () => {

@@ -29,6 +29,8 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
     maxPerPage: settings.maxPerPage,
     fallback: store.fallback,
     now,
+    // A build asks each URL once (an update, once per change): a kept answer would never be served again.
+    answerCache: false,
   })
 }
 

@@ -1,19 +1,18 @@
-import { availableParallelism } from 'node:os'
-import { join, resolve } from 'node:path'
-import { readMediaFile } from '../content/store/media.ts'
+import { resolve } from 'node:path'
 import type { ContentRecord, Store } from '../content/store.ts'
-import { KINDS, type Kind } from '../content/model/kinds.ts'
+import type { Kind } from '../content/model/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import type { Site } from '../context/site.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected-pages.ts'
-import { hostFiles } from './host-files.ts'
-import { fileFor, type Layout } from './file-layout.ts'
+import { extraFiles } from './host-files.ts'
+import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
-import { startPool, type Pool, type Rendered } from './render-pool.ts'
+import { isEmptyFolder } from './fresh-files.ts'
+import { workersFor, type Rendered } from './render-pool.ts'
 import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
-import { listUrl, namespaceRoot, publicJobs, type Job, type UrlOptions, widePageSize } from './public-urls.ts'
-import { trimEndOf } from '../text.ts'
+import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
+import { SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
 export interface BuildOptions {
   store: Store
@@ -35,8 +34,14 @@ export interface BuildOptions {
   widePages?: boolean
   /** The languages written (default: all); the others have no files. */
   languages?: readonly Lang[]
-  /** Records also by slug (default: yes). A host stores each as a full copy of the by-id file. */
+  /**
+   * Records also by slug. A host stores each as a full copy of the by-id file, so by default they are
+   * written only while the site with them stays within `hostLimitBytes`; `slugs.json` always maps
+   * slugs to ids.
+   */
   slugPages?: boolean
+  /** What the host publishes at most (default 10^9 bytes, GitHub Pages' and GitLab Pages' 1 GB). */
+  hostLimitBytes?: number
 }
 
 /** What a build did. */
@@ -46,12 +51,11 @@ export interface BuildResult {
   written: number
   removed: number
   ms: number
+  /** A full build's by-slug files: how many, their bytes, and whether they were written. */
+  slugPages?: SlugPages
 }
 
 type Change = [ContentRecord | undefined, ContentRecord | undefined]
-
-const MAX_WORKERS = 4
-const PAGES_PER_WORKER = 4000
 
 /** The public API as static files: a full build, then updates that re-render only what a change touches. */
 export interface SiteBuilder {
@@ -71,25 +75,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const { store } = options
   const out = resolve(options.out)
-  const wide = options.widePages ? widePageSize(options.perPage, options.maxPerPage) : undefined
-  const layout: Layout = {
-    publicUrl: trimEndOf(options.publicUrl, '/'),
-    liveUrl: options.site.url,
-    apiRoot: options.site.apiRoot,
-    defaultLang: options.site.defaultLang,
-    defaultPerPage: options.perPage,
-    languages: options.languages,
-  }
-  const languages = options.languages ?? LANGUAGES
-  const urlOptions: UrlOptions = {
-    liveUrl: options.site.url,
-    apiRoot: options.site.apiRoot,
-    defaultLang: options.site.defaultLang,
-    perPage: options.perPage,
-    bulkPerPage: wide,
-    languages,
-    slugPages: options.slugPages,
-  }
+  const { layout, urlOptions } = buildUrls(options)
+  const languages = urlOptions.languages ?? LANGUAGES
+  const wide = urlOptions.bulkPerPage
   const listSizes = wide ? [options.perPage, wide] : [options.perPage]
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
@@ -98,6 +86,10 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   let output: Output = createOutput(out, new Manifest(), false)
   let renderer = createRenderer(app, layout, output)
   const recordFiles = new Map<string, Set<string>>()
+  const slugIndex = new SlugIndex()
+  // Decided by each full build (see `writesSlugPages`); updates keep the decision.
+  let slugsWritten = options.slugPages !== false
+  const written = (url: string) => output.manifest.has(fileFor(layout, url))
   const eventLists = new Map<Lang, number[]>()
 
   const render = async (job: Job) => {
@@ -112,26 +104,31 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     const key = `${kind}/${id}`
     const before = recordFiles.get(key) ?? new Set<string>()
     recordFiles.delete(key)
-    for (const job of recordUrls(store, kind, id, urlOptions)) await render(job)
+    const jobs = recordUrls(store, kind, id, urlOptions)
+    slugIndex.set(key, jobs)
+    for (const job of jobs) if (!job.sameAs || slugsWritten) await render(job)
     const files = recordFiles.get(key) ?? new Set<string>()
     for (const old of before) if (!files.has(old)) await output.remove(old)
   }
-  /**
-   * Worker threads for a full build, started before its jobs are known so they load meanwhile. A
-   * worker reads the tree from disk; a store that kept the last good version of a broken file would
-   * answer otherwise, so then the build renders here.
-   */
-  const startWorkers = (previous: Manifest): Pool | undefined => {
-    // A worker costs a second or two to start (loader, tree): small sites render here unless told otherwise.
-    const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * languages.length
-    const count = options.workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
-    if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
-    const { site, perPage, maxPerPage } = options
-    const { dir, defaultLanguage, fallback } = store
-    return startPool(
-      { dir, defaultLanguage, fallback, site, perPage, maxPerPage, layout, out, now, previous: [...previous] },
-      count,
+  /** The index of slugs, then the by-slug files when they are to be written (`writesSlugPages`). */
+  const putSlugPages = async (jobs: Job[], kept: Set<string>): Promise<SlugPages> => {
+    slugIndex.replaceAll(jobs)
+    await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
+    kept.add(SLUG_INDEX)
+    const { pairs, bytes } = slugFiles(
+      jobs,
+      (url) => fileFor(layout, url),
+      (file) => output.manifest.get(file),
     )
+    const others = [...kept].reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
+    slugsWritten = writesSlugPages(options.slugPages, others + bytes, options.hostLimitBytes)
+    if (!slugsWritten) return { files: pairs.length, bytes, written: false }
+    for (const [job, file, source] of pairs) {
+      await output.putSame(file, source)
+      kept.add(file)
+      noteFile(job, file)
+    }
+    return { files: pairs.length, bytes, written: true }
   }
   const renderHere = async (jobs: Job[]): Promise<Rendered> => {
     const results: Rendered['results'] = []
@@ -150,7 +147,8 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const finish = async (started: number, also = 0): Promise<BuildResult> => {
     await output.drain()
     const { manifest } = output
-    await writeManifest(out, manifest, { generated: new Date(now).toISOString(), public_url: layout.publicUrl })
+    const head = { generated: new Date(now).toISOString(), public_url: layout.publicUrl, slug_pages: slugsWritten }
+    await writeManifest(out, manifest, head)
     const bytes = [...manifest.values()].reduce((sum, entry) => sum + entry.bytes, 0)
     const { written, removed } = output.take()
     return {
@@ -166,16 +164,22 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     async full() {
       const started = start()
       const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
-      output = createOutput(out, new Manifest(previous), false)
+      const fresh = previous.size === 0 && (await isEmptyFolder(out))
+      output = createOutput(out, new Manifest(previous), false, fresh)
       renderer = createRenderer(app, layout, output)
       recordFiles.clear()
-      const pool = startWorkers(previous)
-      let jobs: Job[] = []
+      slugIndex.clear()
+      const pool = workersFor({ ...options, layout, out, now, languages }, previous, fresh)
+      let pages: Job[] = []
+      let bySlug: Job[] = []
       let rendered: Rendered
       try {
-        jobs = await publicJobs(app, store, urlOptions, now)
-        const progress = (done: number) => options.onProgress?.(done, jobs.length)
-        rendered = pool ? await pool.render(jobs, progress) : await renderHere(jobs)
+        const jobs = await publicJobs(app, store, urlOptions, now)
+        // By-slug files are links to by-id files, made once those are written and the size is known.
+        pages = jobs.filter((job) => !job.sameAs)
+        bySlug = jobs.filter((job) => job.sameAs)
+        const progress = (done: number) => options.onProgress?.(done, pages.length)
+        rendered = pool ? await pool.render(pages, progress) : await renderHere(pages)
       } finally {
         await pool?.close()
       }
@@ -184,22 +188,19 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         if (!result) return
         output.manifest.set(...result)
         kept.add(result[0])
-        noteFile(jobs[i]!, result[0])
+        noteFile(pages[i]!, result[0])
       })
       for (const lang of languages) eventLists.set(lang, eventListIds(app, lang, now))
-      for (const media of store.media.all()) {
-        // Only regular files inside media/: a file swapped for a link since loading is left out.
-        const bytes = await readMediaFile(join(store.dir, 'media'), media.file)
-        if (!bytes) continue
-        kept.add(`media/${media.file}`)
-        await output.put(`media/${media.file}`, bytes)
-      }
-      for (const [file, content] of Object.entries(hostFiles(options.site, layout.publicUrl))) {
+      for await (const [file, bytes] of extraFiles(store, options.site, layout.publicUrl)) {
         kept.add(file)
-        await output.put(file, Buffer.from(content))
+        await output.put(file, bytes)
       }
+      const slugPages = await putSlugPages(bySlug, kept)
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
-      return finish(started, rendered.written)
+      const result = await finish(started, rendered.written)
+      output = createOutput(out, output.manifest, false) // updates replace files
+      renderer = createRenderer(app, layout, output)
+      return { ...result, slugPages }
     },
 
     async update(changes) {
@@ -213,6 +214,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         if (kind === 'events') changedEvents.add(Number(id))
         await renderRecord(kind, Number(id))
       }
+      if (slugIndex.changed(touched, written)) await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
       for (const lang of languages) {
         const root = namespaceRoot(urlOptions, lang)
         const before = eventLists.get(lang) ?? []

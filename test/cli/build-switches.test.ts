@@ -1,12 +1,12 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../src/config-file.ts'
 import { builtLanguages, loadConfig } from '../../src/config.ts'
 import { FIXTURES } from '../helpers.ts'
-import { runCli } from './spawn.ts'
-import { overHostLimit } from '../../src/cli/build.ts'
+import { runCli, startCli } from './spawn.ts'
+import { overHostLimit, slugPagesLeftOut, switchOptions } from '../../src/cli/build-switches.ts'
 
 let dir: string
 beforeAll(async () => {
@@ -17,11 +17,24 @@ afterAll(async () => {
 })
 
 describe('the build switches as settings', () => {
-  it('writes no per_page=50 copies and every language unless told otherwise', () => {
+  it('writes no per_page=50 copies, every language, and by-slug files while they fit, unless told otherwise', () => {
     const { config } = loadConfig({}, {}, dir)
     expect(config.wide_pages).toBe(false)
-    expect(config.slug_pages).toBe(true)
+    expect(config.slug_pages).toBe('auto')
+    expect(switchOptions(config)).toEqual({ widePages: false, languages: ['en', 'zh-hans', 'ms', 'ta'] })
     expect(builtLanguages(config)).toEqual(['en', 'zh-hans', 'ms', 'ta'])
+  })
+
+  it('takes slug_pages as auto, true or false, and refuses anything else', async () => {
+    expect(switchOptions(loadConfig({ slug_pages: false }, {}, dir).config).slugPages).toBe(false)
+    expect(switchOptions(loadConfig({}, { ALMANAC_SLUG_PAGES: 'yes' }, dir).config).slugPages).toBe(true)
+    const file = join(dir, 'slugs.yaml')
+    await writeFile(file, 'slug_pages: auto\n')
+    expect(switchOptions(loadConfig({ config: file }, {}, dir).config)).not.toHaveProperty('slugPages')
+    await writeFile(file, 'slug_pages: sometimes\n')
+    expect(() => loadConfig({ config: file }, {}, dir)).toThrow(
+      /slugs\.yaml:1: slug_pages: expected true, false or auto, got "sometimes"/,
+    )
   })
 
   it('takes wide_pages and languages from flags, ALMANAC_* variables and the config file (a list or a text)', async () => {
@@ -83,6 +96,7 @@ describe('almanac build --languages and --wide-pages', () => {
       'manifest.json',
       'media',
       'ms',
+      'slugs.json',
       'wp-json',
       'wp-json.json',
     ])
@@ -111,4 +125,49 @@ describe('a build larger than GitHub Pages and GitLab Pages publish', () => {
   it('is not, when it fits', () => {
     expect(overHostLimit({ ...result, bytes: 999_999_999 })).toBeUndefined()
   })
+})
+
+describe('a default build whose by-slug files would take it past 1 GB', () => {
+  const result = { files: 46_010, written: 46_010, removed: 0, ms: 1, bytes: 692_000_000 }
+  it('says which files it left out, why, and what stands in for them', () => {
+    const slugPages = { files: 41_228, bytes: 422_574_479, written: false }
+    expect(slugPagesLeftOut({ ...result, slugPages }, undefined)).toBe(
+      'almanac: note: left out 41228 by-slug files (423 MB): with them the site would be 1.11 GB, more than ' +
+        'GitHub Pages and GitLab Pages publish (1 GB). slugs.json maps each slug to its id; --slug-pages writes them anyway',
+    )
+  })
+  it('says nothing when they were written, or left out because --no-slug-pages said so', () => {
+    expect(
+      slugPagesLeftOut({ ...result, slugPages: { files: 3, bytes: 30, written: true } }, undefined),
+    ).toBeUndefined()
+    expect(slugPagesLeftOut({ ...result, slugPages: { files: 3, bytes: 30, written: false } }, false)).toBeUndefined()
+  })
+})
+
+describe('almanac serve --build with the build switches', () => {
+  it('writes what --languages, --wide-pages and --no-slug-pages ask, as almanac build does', async () => {
+    const content = join(dir, 'serve-content')
+    await cp(join(FIXTURES, 'reference', 'content'), content, { recursive: true })
+    const out = join(dir, 'serve-dist')
+    const server = startCli(
+      ['serve', '--quiet', '--port', '0', '--content', content, '--build', '--out', out].concat([
+        '--languages',
+        'en,ta',
+        '--wide-pages',
+        '--no-slug-pages',
+      ]),
+      dir,
+    )
+    try {
+      await server.waitFor(/ready in/, 60_000)
+      expect((await readdir(out)).sort()).toEqual(
+        ['_headers', '_redirects', 'manifest.json', 'media', 'slugs.json', 'ta', 'wp-json', 'wp-json.json'].sort(),
+      )
+      const events = await readdir(join(out, 'ta/wp-json/calendar/events/v1/events'))
+      expect(events).toContain('per_page')
+      expect(events).not.toContain('by-slug')
+    } finally {
+      await server.stop()
+    }
+  }, 70_000)
 })

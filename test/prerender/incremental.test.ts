@@ -22,6 +22,7 @@ describe('updating a built site', () => {
     ['with the per_page=50 copies', { widePages: true }],
     ['in some languages only, with the per_page=50 copies', { widePages: true, languages: ['en', 'ms'] as const }],
     ['without the by-slug files', { slugPages: false }],
+    ['with the by-slug files left out to fit the host', { hostLimitBytes: 1 }],
   ])('re-renders only what changes touch, and ends equal to a fresh full build (%s)', async (_, switches) => {
     const app = await writableApp('reference')
     const [incremental, fresh] = [

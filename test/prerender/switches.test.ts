@@ -92,6 +92,7 @@ describe('build switches', () => {
       '_headers',
       '_redirects',
       'manifest.json',
+      'slugs.json',
     ])
     const root = JSON.parse(await readFile(join(dir, 'ta/wp-json/calendar/events/v1/events.json'), 'utf8'))
     expect(root.events.length).toBeGreaterThan(0)

@@ -9,6 +9,8 @@ import { goal, type Goal } from '../common/goals.ts'
 export interface BuildRun {
   files: number
   bytes: number
+  /** The by-slug files: how many, their bytes, and whether the default (written while the site fits 1 GB) wrote them. */
+  slugPages: { files: number; bytes: number; written: boolean } | undefined
   fullMs: number
   /** Touching one event's file until its files are current in the output, per edit. */
   oneEventMs: number[]
@@ -59,7 +61,7 @@ export async function measureBuild(content: string, out: string, edits: number, 
     oneEventMs.push(performance.now() - started)
     written.push(result.written)
   }
-  return { files: full.files, bytes: full.bytes, fullMs: full.ms, oneEventMs, written }
+  return { files: full.files, bytes: full.bytes, slugPages: full.slugPages, fullMs: full.ms, oneEventMs, written }
 }
 
 /** The median of the one-event edits, in ms. */
@@ -77,10 +79,20 @@ export function formatBuild(run: BuildRun): string {
     `full build: ${run.files.toLocaleString('en')} files, ${(run.bytes / 1e6).toFixed(0)} MB (10^6 bytes), ` +
       `${(run.fullMs / 1000).toFixed(1)} s  (<= ${b.fullMs / 1000} s ${mark(run.fullMs <= b.fullMs)}, ` +
       `< 1 GB ${mark(run.bytes < b.bytes)})`,
+    slugLine(run),
     `one event touched -> its files current: median ${median(run.oneEventMs).toFixed(0)} ms, max ` +
       `${Math.max(...run.oneEventMs).toFixed(0)} ms over ${run.oneEventMs.length} edits, ${run.written.join('/')} ` +
       `files written  (<= ${b.oneEventMs} ms ${mark(median(run.oneEventMs) <= b.oneEventMs)})`,
   ].join('\n')
+}
+
+/** What the default did with the by-slug files, and their size either way. */
+function slugLine({ slugPages: slugs }: BuildRun): string {
+  if (!slugs) return 'by-slug files: none'
+  const size = `${slugs.files.toLocaleString('en')} files, ${(slugs.bytes / 1e6).toFixed(0)} MB`
+  return slugs.written
+    ? `by-slug files: written (${size}; the site fits 1 GB with them)`
+    : `by-slug files: left out by default (${size}; with them the site would pass 1 GB; slugs.json maps slugs to ids)`
 }
 
 /** The build goals: time and size of the full build, and one event's edit until its files are current. */
