@@ -5,7 +5,7 @@ import { geolocCheck, relationSets } from './event-relations.ts'
 import type { EventEntry } from '../context/indexes.ts'
 import { lowerBound } from './indexes.ts'
 import { pageOf, paginate, type Page } from './paging.ts'
-import { buildWindow, type EventWindow, inStartOrder, windowPage } from './event-window.ts'
+import { type EventWindow, followingWindow, inStartOrder, windowPage } from './event-window.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
@@ -97,7 +97,11 @@ const WINDOW_ONLY = new Set<string>(['page', 'per_page', 'strict_dates', 'status
 function windowOf(values: Record<string, unknown>, f: Filter, scope: QueryScope): EventWindow | undefined {
   for (const key in values) if (values[key] !== undefined && !WINDOW_ONLY.has(key)) return undefined
   const key = JSON.stringify(['window', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
-  return scope.indexes.derived(key, () => buildWindow(scope.indexes.byStart().filter((e) => listed(f, e))))
+  return scope.indexes.derived(key, () => {
+    const caller = { statuses: f.statuses, reader: f.reader, fallback: f.fallback, langBit: f.langBit }
+    const admits = (e: EventEntry) => listed(caller, e)
+    return followingWindow(scope.indexes.byStart().filter(admits), admits)
+  })
 }
 
 // Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
@@ -112,7 +116,7 @@ function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope
 }
 
 /** Whether this kind of caller (statuses, reader, language) may list an event at all. */
-function listed(f: Filter, e: EventEntry): boolean {
+function listed(f: Pick<Filter, 'statuses' | 'reader' | 'fallback' | 'langBit'>, e: EventEntry): boolean {
   if (e.hidden || !f.statuses.has(e.status)) return false
   if (e.status !== 'publish' && !mayRead(f.reader, e.status, e.author)) return false
   return f.fallback || (e.langs & f.langBit) !== 0
