@@ -81,7 +81,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   const find = () => {
     // Relation and search sets cost the most to build, so only a query not answered before builds them.
     filter.sets = relationSets(values, scope)
-    const found = candidates(filter, scope)
+    const found = candidates(filter, scope, callerWindow(filter, scope))
     if (values.include !== undefined) found.sort((a, b) => a.published - b.published || a.id - b.id)
     return found
   }
@@ -96,6 +96,11 @@ const WINDOW_ONLY = new Set<string>(['page', 'per_page', 'strict_dates', 'status
 /** The events this kind of caller may list, split for date windows, when the query filters on dates alone. */
 function windowOf(values: Record<string, unknown>, f: Filter, scope: QueryScope): EventWindow | undefined {
   for (const key in values) if (values[key] !== undefined && !WINDOW_ONLY.has(key)) return undefined
+  return callerWindow(f, scope)
+}
+
+/** The events this kind of caller may list, split for date windows (kept, and following each change). */
+function callerWindow(f: Filter, scope: QueryScope): EventWindow | undefined {
   const key = JSON.stringify(['window', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
   return scope.indexes.derived(key, () => {
     const caller = { statuses: f.statuses, reader: f.reader, fallback: f.fallback, langBit: f.langBit }
@@ -133,8 +138,12 @@ function matches(f: Filter, e: EventEntry): boolean {
   return f.near === undefined || f.near(e)
 }
 
-/** The matching events in list order, walking the narrowest of: a start range, an end range, the smallest id set. */
-function candidates(f: Filter, scope: QueryScope): EventEntry[] {
+/**
+ * The matching events in list order, walking the narrowest of: the events the caller's window finds in the
+ * dates, a start range, an end range, the smallest id set. (A start range holds every event that starts
+ * before the end date: with both dates given, the window's matches are usually far fewer.)
+ */
+function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefined): EventEntry[] {
   const byStart = scope.indexes.byStart()
   const byEnd = scope.indexes.byEnd()
   const startLow = lowerBound(byStart, f.startMin, 'start')
@@ -145,14 +154,17 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
     (min, set) => (!min || set.size < min.size ? set : min),
     undefined,
   )
+  const dated = window && windowPage(window, f, 0, 0)
+  const walk = Math.min(startHigh - startLow, endHigh - endLow, dated?.total ?? Number.POSITIVE_INFINITY)
   const out: EventEntry[] = []
-  if (smallest && smallest.size < Math.min(startHigh - startLow, endHigh - endLow)) {
+  if (smallest && smallest.size < walk) {
     for (const id of smallest) {
       const entry = scope.indexes.entry(id)
       if (entry && matches(f, entry)) out.push(entry)
     }
     return inListOrder(out, scope)
   }
+  if (dated && dated.total === walk) return dated.all().filter((e) => matches(f, e))
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
