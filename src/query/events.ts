@@ -128,7 +128,11 @@ function listed(f: Pick<Filter, 'statuses' | 'reader' | 'fallback' | 'langBit'>,
 }
 
 function matches(f: Filter, e: EventEntry): boolean {
-  if (!listed(f, e)) return false
+  return listed(f, e) && passes(f, e)
+}
+
+/** Whether an event the caller may list passes the query's filters. */
+function passes(f: Filter, e: EventEntry): boolean {
   if (f.blanked && e.protected && isLocked(e.record.source.data.password, f.password)) return false
   if (e.start < f.startMin || e.start > f.startMax || e.end < f.endMin || e.end > f.endMax) return false
   if (f.featured !== undefined && e.featured !== f.featured) return false
@@ -164,7 +168,8 @@ function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefine
     }
     return inListOrder(out, scope)
   }
-  if (dated && dated.total === walk) return dated.all().filter((e) => matches(f, e))
+  // The window holds only events the caller may list.
+  if (dated && dated.total === walk) return dated.all().filter((e) => passes(f, e))
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
