@@ -66,8 +66,11 @@ export interface Store {
    * other write.
    */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
-  /** Re-reads files changed on disk (relative paths), rebuilding only their records. */
-  reload(paths: string[]): Promise<void>
+  /**
+   * Re-reads files changed on disk (relative paths), rebuilding only their records; true when one of them
+   * was not as the store read or wrote it (false for the echo of its own writes).
+   */
+  reload(paths: string[]): Promise<boolean>
   /**
    * Re-reads whatever changed on disk since it was read (added, removed, modified files, media):
    * run once the watcher is ready, it closes the window between loading and watching.
@@ -131,7 +134,7 @@ function storeOver(state: StoreState): Store {
     commit: (kind, stem, files) => queue(() => readingStale(reload, () => commitNow(state, kind, stem, files))),
     transaction: (work) => queue(() => readingStale(reload, () => transactionNow(state, work))),
     reload: (paths) => queue(() => reload(paths)),
-    reconcile: () => queue(() => reconcileNow(state)),
+    reconcile: () => reconcileNow(state, queue),
     onChange: (listener) => changes.onChange(listener),
   }
 }

@@ -82,7 +82,9 @@ export interface Indexes {
   matches(key: string, find: () => EventEntry[]): EventEntry[]
   /**
    * A value derived from the events alone (such as the events one kind of caller may list), built
-   * once and kept until an event changes; the most recent DERIVED_KEPT keys.
+   * once and kept until an event changes; the most recent DERIVED_KEPT keys. A value with a method
+   * `follow(before, after)` (the event's entries as they were and are) is told of the change instead,
+   * and kept while it answers true.
    */
   derived<T>(key: string, build: () => T): T
 }

@@ -11,6 +11,8 @@ export interface EventWindow {
   regular: EventEntry[]
   irregular: EventEntry[]
   width: number
+  /** Takes in one event's change (each side, when the caller may list it); false when it must be built again. */
+  follow?(before: EventEntry | undefined, after: EventEntry | undefined): boolean
 }
 
 /** Closed ranges in ms, as `ranges()` gives them. */
@@ -33,6 +35,50 @@ export function buildWindow(listed: readonly EventEntry[]): EventWindow | undefi
   const irregular: EventEntry[] = []
   for (const e of listed) (e.end >= e.start && e.end - e.start <= width ? regular : irregular).push(e)
   return { regular, irregular, width }
+}
+
+/**
+ * A window over `listed` that follows changes one event at a time (`admits`: whether the caller may list an
+ * event): a removal and an insertion by binary search, in proportion to the change, not the calendar. The
+ * width stays; a changed event longer than it joins the irregular ones, and once they double, it is built again.
+ */
+export function followingWindow(
+  listed: readonly EventEntry[],
+  admits: (e: EventEntry) => boolean,
+): EventWindow | undefined {
+  const window = buildWindow(listed)
+  if (!window) return undefined
+  const most = 2 * window.irregular.length + 64
+  window.follow = (before, after) => {
+    if (before && admits(before) && !take(window.regular, before) && !take(window.irregular, before)) return false
+    if (!after || !admits(after)) return true
+    if (!Number.isFinite(after.start) || !Number.isFinite(after.end)) return false
+    const regular = after.end >= after.start && after.end - after.start <= window.width
+    const list = regular ? window.regular : window.irregular
+    list.splice(place(list, after), 0, after)
+    return window.irregular.length <= most
+  }
+  return window
+}
+
+/** Where an entry goes in a list in list order. */
+function place(list: readonly EventEntry[], entry: EventEntry): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (compareStart(list[mid]!, entry) < 0) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** Removes `entry` (this very object) from a list in list order; false when it is not there. */
+function take(list: EventEntry[], entry: EventEntry): boolean {
+  const at = place(list, entry)
+  if (list[at] !== entry) return false
+  list.splice(at, 1)
+  return true
 }
 
 /** The events of a window within the ranges, in list order, as a sorted sequence with random access. */

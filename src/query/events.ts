@@ -5,7 +5,7 @@ import { geolocCheck, relationSets } from './event-relations.ts'
 import type { EventEntry } from '../context/indexes.ts'
 import { lowerBound } from './indexes.ts'
 import { pageOf, paginate, type Page } from './paging.ts'
-import { buildWindow, type EventWindow, inStartOrder, windowPage } from './event-window.ts'
+import { type EventWindow, followingWindow, inStartOrder, windowPage } from './event-window.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
@@ -81,7 +81,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   const find = () => {
     // Relation and search sets cost the most to build, so only a query not answered before builds them.
     filter.sets = relationSets(values, scope)
-    const found = candidates(filter, scope)
+    const found = candidates(filter, scope, callerWindow(filter, scope))
     if (values.include !== undefined) found.sort((a, b) => a.published - b.published || a.id - b.id)
     return found
   }
@@ -96,8 +96,17 @@ const WINDOW_ONLY = new Set<string>(['page', 'per_page', 'strict_dates', 'status
 /** The events this kind of caller may list, split for date windows, when the query filters on dates alone. */
 function windowOf(values: Record<string, unknown>, f: Filter, scope: QueryScope): EventWindow | undefined {
   for (const key in values) if (values[key] !== undefined && !WINDOW_ONLY.has(key)) return undefined
+  return callerWindow(f, scope)
+}
+
+/** The events this kind of caller may list, split for date windows (kept, and following each change). */
+function callerWindow(f: Filter, scope: QueryScope): EventWindow | undefined {
   const key = JSON.stringify(['window', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
-  return scope.indexes.derived(key, () => buildWindow(scope.indexes.byStart().filter((e) => listed(f, e))))
+  return scope.indexes.derived(key, () => {
+    const caller = { statuses: f.statuses, reader: f.reader, fallback: f.fallback, langBit: f.langBit }
+    const admits = (e: EventEntry) => listed(caller, e)
+    return followingWindow(scope.indexes.byStart().filter(admits), admits)
+  })
 }
 
 // Filters on what a password blanks (docs/compatibility.md §21): venue, organizers, terms, flags and the venue's place.
@@ -112,14 +121,18 @@ function resultKey(f: Filter, values: Record<string, unknown>, scope: QueryScope
 }
 
 /** Whether this kind of caller (statuses, reader, language) may list an event at all. */
-function listed(f: Filter, e: EventEntry): boolean {
+function listed(f: Pick<Filter, 'statuses' | 'reader' | 'fallback' | 'langBit'>, e: EventEntry): boolean {
   if (e.hidden || !f.statuses.has(e.status)) return false
   if (e.status !== 'publish' && !mayRead(f.reader, e.status, e.author)) return false
   return f.fallback || (e.langs & f.langBit) !== 0
 }
 
 function matches(f: Filter, e: EventEntry): boolean {
-  if (!listed(f, e)) return false
+  return listed(f, e) && passes(f, e)
+}
+
+/** Whether an event the caller may list passes the query's filters. */
+function passes(f: Filter, e: EventEntry): boolean {
   if (f.blanked && e.protected && isLocked(e.record.source.data.password, f.password)) return false
   if (e.start < f.startMin || e.start > f.startMax || e.end < f.endMin || e.end > f.endMax) return false
   if (f.featured !== undefined && e.featured !== f.featured) return false
@@ -129,8 +142,12 @@ function matches(f: Filter, e: EventEntry): boolean {
   return f.near === undefined || f.near(e)
 }
 
-/** The matching events in list order, walking the narrowest of: a start range, an end range, the smallest id set. */
-function candidates(f: Filter, scope: QueryScope): EventEntry[] {
+/**
+ * The matching events in list order, walking the narrowest of: the events the caller's window finds in the
+ * dates, a start range, an end range, the smallest id set. (A start range holds every event that starts
+ * before the end date: with both dates given, the window's matches are usually far fewer.)
+ */
+function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefined): EventEntry[] {
   const byStart = scope.indexes.byStart()
   const byEnd = scope.indexes.byEnd()
   const startLow = lowerBound(byStart, f.startMin, 'start')
@@ -141,14 +158,18 @@ function candidates(f: Filter, scope: QueryScope): EventEntry[] {
     (min, set) => (!min || set.size < min.size ? set : min),
     undefined,
   )
+  const dated = window && windowPage(window, f, 0, 0)
+  const walk = Math.min(startHigh - startLow, endHigh - endLow, dated?.total ?? Number.POSITIVE_INFINITY)
   const out: EventEntry[] = []
-  if (smallest && smallest.size < Math.min(startHigh - startLow, endHigh - endLow)) {
+  if (smallest && smallest.size < walk) {
     for (const id of smallest) {
       const entry = scope.indexes.entry(id)
       if (entry && matches(f, entry)) out.push(entry)
     }
     return inListOrder(out, scope)
   }
+  // The window holds only events the caller may list.
+  if (dated && dated.total === walk) return dated.all().filter((e) => passes(f, e))
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)

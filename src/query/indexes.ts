@@ -105,15 +105,26 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       generation++
       order.update(before, after)
       if ((after ?? before)?.kind !== 'events') return
-      derived = new Map()
+      const old = before ? entries.get(before.id) : undefined
       if (before) remove(before.id)
       if (after) add(after)
+      derived = following(derived, old, after ? entries.get(after.id) : undefined)
       for (const index of searches.values()) index.update(before, after)
     },
   }
 }
 
 const EMPTY: ReadonlySet<number> = new Set()
+
+/** The derived values that follow an event's change (a `follow` method that takes it in); the others go. */
+function following(derived: Map<string, unknown>, before?: EventEntry, after?: EventEntry): Map<string, unknown> {
+  const kept = new Map<string, unknown>()
+  for (const [key, value] of derived) {
+    const follow = (value as { follow?: unknown } | undefined)?.follow
+    if (typeof follow === 'function' && follow.call(value, before, after) === true) kept.set(key, value)
+  }
+  return kept
+}
 /** How many queries' matches are kept per generation (a few hundred lists of entries already in memory). */
 const MATCHES_KEPT = 256
 /** How many derived values are kept (one per kind of caller that lists events: a status set, a reader, a language). */

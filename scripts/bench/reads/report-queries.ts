@@ -26,7 +26,7 @@ export function formatInProcess(r: InProcessResults, goals: typeof READ_GOALS): 
         mark(q.cold.p50Ms <= limit(q.name)),
       ]),
     ]),
-    'cold: every run misses the result cache (its dates or word moved one step; the default list runs after the',
-    'cache is dropped, as an edit does); warm: one query repeated (cache hits, paging only).',
+    'cold: every run a query not answered before (its dates or word moved one step; the default list, its clock a',
+    'minute later), over indexes kept up to date with each edit; warm: one query repeated (cache hits, paging only).',
   ].join('\n')
 }

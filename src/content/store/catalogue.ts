@@ -44,10 +44,15 @@ export function createCatalogue(fallback: boolean): Catalogue {
     if (own !== undefined) return own
     return record.files.has(lang) || fallback ? record.source.data.slug : undefined
   }
+  // The highest id of each space, kept as ids come, and found again only when the highest goes (-1: unknown).
+  const highest = { post: 0, term: 0 }
   const index = (record: ContentRecord, add: boolean, clashes: Clashes) => {
-    const space = ids[idSpaceOf(record.kind)]
+    const name = idSpaceOf(record.kind)
+    const space = ids[name]
     if (add) space.set(record.id, keyOf(record))
     else if (space.get(record.id) === keyOf(record)) space.delete(record.id)
+    if (add && highest[name] >= 0) highest[name] = Math.max(highest[name], record.id)
+    if (!add && record.id >= highest[name]) highest[name] = -1
     for (const lang of LANGUAGES) {
       const slug = slugIn(record, lang)
       if (typeof slug !== 'string' || slug === '') continue
@@ -79,9 +84,11 @@ export function createCatalogue(fallback: boolean): Catalogue {
     record: (key) => records.get(key),
     holderOf: (space, id) => ids[space].get(id),
     highestId(space) {
-      let max = 0
-      for (const id of ids[space].keys()) if (id > max) max = id
-      return max
+      if (highest[space] < 0) {
+        highest[space] = 0
+        for (const id of ids[space].keys()) if (id > highest[space]) highest[space] = id
+      }
+      return highest[space]
     },
     filesOf: (key) => [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!),
     entry: (path) => entries.get(path),

@@ -88,7 +88,10 @@ function refuseIfChangedOnDisk(state: StoreState, kind: Kind, stem: string, lang
 }
 
 /** Runs a commit; files found changed on disk are read again once the write is undone. */
-export async function readingStale<T>(reload: (paths: string[]) => Promise<void>, work: () => Promise<T>): Promise<T> {
+export async function readingStale<T>(
+  reload: (paths: string[]) => Promise<unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work()
   } catch (error) {

@@ -7,19 +7,31 @@ import { isRecordFileName, parseContentPath } from '../files/paths.ts'
 import { type FileEntry, splitKey } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
+import type { WriteQueue } from './write-queue.ts'
 
-/** Re-reads files changed on disk (relative paths), rebuilding only their records. The caller holds the write queue. */
-export async function reloadNow(state: StoreState, paths: string[]): Promise<void> {
-  if (paths.some((path) => path.startsWith('media/'))) await reloadMedia(state)
-  const { groups, fresh } = readChanges(state, paths)
+/**
+ * Re-reads files changed on disk (relative paths), rebuilding only their records. The caller holds the write queue.
+ * True when a path said something the store did not know: a record file that differs from what it read or
+ * wrote, a refused one, media, or anything else (a folder); false when every one was as the store had it,
+ * as when the watcher hears the store's own writes.
+ */
+export async function reloadNow(state: StoreState, paths: string[]): Promise<boolean> {
+  const media = paths.some((path) => path.startsWith('media/'))
+  if (media) await reloadMedia(state)
+  const { groups, fresh, news } = readChanges(state, paths)
   redateLater(state, await dateUndated(state, fresh, true))
   for (const [key, changes] of groups) if (changes.size > 0) await settleChanges(state, key, changes)
+  return media || news
 }
 
-/** Re-reads whatever changed on disk since it was read (added, removed, modified files, media). */
-export async function reconcileNow(state: StoreState): Promise<void> {
+/**
+ * Re-reads whatever changed on disk since it was read (added, removed, modified files, media). The
+ * comparison (one lstat a file) holds no write: `queue` is taken only to re-read what it found, and
+ * re-reading a file a write changed meanwhile finds the text the store wrote, so changes nothing.
+ */
+export async function reconcileNow(state: StoreState, queue: WriteQueue): Promise<void> {
   const changed = await state.driver.changed(state.texts, state.media.stamps())
-  if (changed.length > 0) await reloadNow(state, changed)
+  if (changed.length > 0) await queue(() => reloadNow(state, changed))
 }
 
 /** Images are few: the library is read again, and the version moves so events show the new file. */
@@ -35,10 +47,12 @@ function readChanges(state: StoreState, paths: string[]) {
   const { catalogue, problems, texts } = state
   const groups = new Map<string, Map<string, FileEntry | null>>()
   const fresh: FileEntry[] = []
+  let news = false
   for (const path of new Set(paths)) {
     const address = parseContentPath(path, state.rules.defaultLanguage)
     if (typeof address === 'string') {
       if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1))) problems.report(path, [address])
+      news ||= !isHidden(path)
       continue
     }
     const key = `${address.kind}/${address.stem}`
@@ -46,6 +60,7 @@ function readChanges(state: StoreState, paths: string[]) {
     groups.set(key, group)
     const read = state.driver.read(path)
     if (read === null || 'refused' in read) {
+      news ||= read !== null || texts.has(path) || catalogue.entry(path) !== undefined
       problems.clear(path)
       texts.delete(path)
       if (read) problems.report(path, [read.refused], undefined, 1)
@@ -55,9 +70,10 @@ function readChanges(state: StoreState, paths: string[]) {
       const entry = readEntry(state, path, read.text, address.lang, read.mtimeMs)
       if (entry) group.set(path, entry)
       if (entry) fresh.push(entry)
+      news = true
     }
   }
-  return { groups, fresh }
+  return { groups, fresh, news }
 }
 
 /**
@@ -82,4 +98,9 @@ async function settleChanges(state: StoreState, key: string, changes: Map<string
     return
   }
   settle(state, kind, stem, files)
+}
+
+/** Dotfiles (the store's id file, temporaries of atomic saves) and editors' backups: what the disk watcher ignores. */
+function isHidden(path: string): boolean {
+  return path.split('/').some((part) => part.startsWith('.') || part.endsWith('~'))
 }
