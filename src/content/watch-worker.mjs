@@ -1,20 +1,22 @@
-// The content watcher's own thread: one fs.watch per folder (a folder's watch reports every file
-// added, changed, renamed or deleted in it, by name), so a tree of 40,000 files costs a handful of
-// watches, not one watch, one stat and their closures per file (chokidar's way: 180 MB of heap at
-// 10,000 events × 4 languages). Only the paths it sees cross over to the store; the store compares
-// the whole tree with what it read shortly after every batch (src/content/watch.ts), so an event
-// the platform drops or merges is caught there.
+// The content watcher's own thread. chokidar re-reads a folder when a file in it is added or
+// renamed; in a folder of tens of thousands of records that costs a core for a second at a time,
+// so it runs here, beside the server, and only the paths it finds cross over to the store.
 // Plain JavaScript: a worker starts without the TypeScript loader of the main thread.
-import { lstatSync, readdirSync, watch } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { relative, sep } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
+import { watch } from 'chokidar'
 
 const { dir, gatherMs } = workerData
-/** Watched folders by absolute path. */
-const folders = new Map()
-/** Dotfiles (editors' temporary files among them) and backups (`name~`) are nobody's content. */
-const ignored = (name) => name.startsWith('.') || name.endsWith('~')
-
+const watcher = watch(dir, {
+  ignoreInitial: true,
+  // A link is reported by the store, never followed: a linked folder could be anywhere on the disk.
+  followSymlinks: false,
+  ignored: (path) =>
+    path !== dir &&
+    relative(dir, path)
+      .split(sep)
+      .some((part) => part.startsWith('.') || part.endsWith('~')),
+})
 let gathered = new Set()
 let timer
 const flush = () => {
@@ -26,60 +28,12 @@ const gather = (path) => {
   gathered.add(relative(dir, path).split(sep).join('/'))
   timer ??= setTimeout(flush, gatherMs)
 }
-
-/** Watches `folder` and every folder below it (links are reported by the store, never followed). */
-function watchTree(folder) {
-  if (folders.has(folder)) return
-  let watcher
-  try {
-    watcher = watch(folder, (_type, name) => changed(folder, name))
-  } catch {
-    return
-  }
-  watcher.on('error', () => unwatch(folder))
-  folders.set(folder, watcher)
-  for (const entry of entriesOf(folder))
-    if (entry.isDirectory() && !ignored(entry.name)) watchTree(join(folder, entry.name))
-}
-
-function entriesOf(folder) {
-  try {
-    return readdirSync(folder, { withFileTypes: true })
-  } catch {
-    return []
-  }
-}
-
-/** Stops watching `folder` and every folder below it. */
-function unwatch(folder) {
-  for (const [path, watcher] of folders)
-    if (path === folder || path.startsWith(folder + sep)) {
-      watcher.close()
-      folders.delete(path)
-    }
-}
-
-/** An entry of `folder` came, went or changed: its path is reported, and a new folder is watched too. */
-function changed(folder, name) {
-  if (!name) return gather(folder)
-  const path = join(folder, String(name))
-  if (relative(dir, path).split(sep).some(ignored)) return
-  gather(path)
-  let stats
-  try {
-    stats = lstatSync(path)
-  } catch {
-    return unwatch(path)
-  }
-  if (stats.isDirectory()) watchTree(path)
-}
-
-watchTree(dir)
-parentPort.postMessage({ ready: true, watches: folders.size })
-parentPort.on('message', (message) => {
+watcher.on('add', gather).on('change', gather).on('unlink', gather)
+watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.message ?? error) }))
+watcher.on('ready', () => parentPort.postMessage({ ready: true }))
+parentPort.on('message', async (message) => {
   if (message !== 'close') return
   if (timer) clearTimeout(timer)
-  for (const watcher of folders.values()) watcher.close()
-  folders.clear()
+  await watcher.close()
   parentPort.postMessage({ closed: true })
 })

@@ -8,30 +8,21 @@ interface Message {
   paths?: string[]
   error?: string
   ready?: boolean
-  /** With `ready`: how many folders it watches. */
-  watches?: number
   closed?: boolean
 }
 
-/** A folder's watch, and how many platform watches it holds (one per folder, whatever the files). */
-export interface FolderWatch extends DriverWatch {
-  /** Resolves with the number of folders watched once the watch is ready. */
-  watches: Promise<number>
-}
-
 /**
- * Follows every add, change, rename and delete under a folder (one fs.watch per folder, in a worker
- * thread of its own). Temporary files of atomic saves (the server's and editors') and other dotfiles
- * are ignored.
+ * Follows every add, change, rename and delete under a folder (chokidar, in a worker thread of its
+ * own). Temporary files of atomic saves (the server's and editors') and other dotfiles are ignored.
  */
-export function watchFolder(dir: string, listener: WatchListener): FolderWatch {
+export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   const worker = new Worker(new URL('../watch-worker.mjs', import.meta.url), {
     workerData: { dir, gatherMs: GATHER_MS },
   })
   let closed: () => void = () => {}
-  const watches = new Promise<number>((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
-      if (message.ready) resolve(message.watches ?? 0)
+      if (message.ready) resolve()
       if (message.closed) closed()
       if (message.error) listener.failed(new Error(message.error))
       if (message.paths) listener.changed(message.paths)
@@ -39,8 +30,7 @@ export function watchFolder(dir: string, listener: WatchListener): FolderWatch {
   })
   worker.on('error', (error) => listener.failed(error))
   return {
-    ready: watches.then(() => {}),
-    watches,
+    ready,
     async close() {
       await new Promise<void>((resolve) => {
         closed = resolve
