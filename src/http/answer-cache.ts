@@ -20,7 +20,7 @@ export interface AnswerCacheBounds {
   maxEntries: number
 }
 
-export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { maxBytes: 32 * 1024 * 1024, maxEntries: 4096 }
+export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { maxBytes: 16 * 1024 * 1024, maxEntries: 4096 }
 
 /** What an answer costs besides its body: its headers, its key and the map's own bookkeeping, roughly. */
 const OVERHEAD = 1024
