@@ -9,7 +9,12 @@ import type { SearchIndex } from '../context/indexes.ts'
  * would not do: 250 Chinese events (ICU segmentation) held the loop 140 ms, 250 English ones 30.
  */
 const CHUNK_MS = 10
-const MATCHES_KEPT = 512
+/**
+ * The searches whose matches are kept, by count and by the ids they hold together: a common word's
+ * matches are most of the calendar (10,000 ids, some 200 KB as a Set), so 512 of them could hold
+ * 100 MB. 131,072 ids are a few MB; a search matching more is answered but not kept.
+ */
+export const MATCHES_KEPT: { searches: number; ids: number } = { searches: 512, ids: 131_072 }
 /**
  * The longest search taken (the reference has no limit): every word of an AND search only narrows
  * it, and each costs a lookup. A longer one is 400 rest_invalid_param, not silently cut, so that
@@ -29,7 +34,12 @@ export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]
  * text). `background` indexes in chunks between other work, so a server answers while it builds;
  * until it is done, a search finishes the build first.
  */
-export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
+export function createSearchIndex(
+  store: Store,
+  lang: Lang,
+  background = false,
+  bounds: typeof MATCHES_KEPT = MATCHES_KEPT,
+): SearchIndex {
   const words = segmenter(lang)
   // No field is stored: a search only wants ids. One field holds the title, excerpt and description
   // (a line apart, so no word spans two): MiniSearch keeps, for each word, a Map per field of the
@@ -53,7 +63,8 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const description = stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION))
     return { id: record.id, text: `${title}\n${excerpt}\n${description}` }
   }
-  const pending = [...store.list('events')]
+  // Emptied once the build is done: it would keep every event's record of that time, edited since or not.
+  let pending = [...store.list('events')]
   let next = 0
   // Events an update has settled while the build was under way: the build leaves them as the update did.
   const settled = new Set<number>()
@@ -67,6 +78,21 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       if (settled.has(record.id) || mini.has(record.id) || store.get('events', record.id) !== record) continue
       const document = toDocument(record)
       if (document) mini.add(document)
+    }
+    if (next < pending.length) return
+    pending = []
+    next = 0
+    settled.clear()
+  }
+  let keptIds = 0
+  const keep = (key: string, found: Set<number>) => {
+    if (found.size > bounds.ids) return
+    matches.set(key, found)
+    keptIds += found.size
+    for (const [oldest, old] of matches) {
+      if (matches.size <= bounds.searches && keptIds <= bounds.ids) break
+      matches.delete(oldest)
+      keptIds -= old.size
     }
   }
   const ready = background
@@ -88,13 +114,16 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       let found = matches.get(key)
       if (!found) {
         found = matchAll(mini, terms)
-        if (matches.size >= MATCHES_KEPT) matches.delete(matches.keys().next().value!)
-        matches.set(key, found)
+        keep(key, found)
       }
       return found
     },
+    get kept() {
+      return { searches: matches.size, ids: keptIds }
+    },
     update(before, after) {
       matches.clear()
+      keptIds = 0
       for (const record of [before, after]) {
         if (record && next < pending.length) settled.add(record.id)
         if (record && mini.has(record.id)) mini.discard(record.id)
