@@ -187,9 +187,17 @@ function segmenter(lang: Lang): (text: string) => string[] {
     // Each segment carries a copy of the text it was cut from: a long text is cut into short
     // pieces first (at punctuation and spaces, which are no part of a word), or the copies of a
     // 900 KB description exhaust the heap.
+    // Pieces repeat (a sentence of the excerpt in the description, a venue's directions in every
+    // event there), and ICU segmentation is most of a Chinese build: a piece's words are kept, the
+    // oldest going first past SEGMENTED_KEPT.
+    const kept = new Map<string, string[]>()
     const wordsOf = (piece: string) => {
+      const known = kept.get(piece)
+      if (known) return known
       const found: string[] = []
       for (const segment of segments.segment(piece)) if (segment.isWordLike) found.push(segment.segment)
+      if (kept.size >= SEGMENTED_KEPT) kept.delete(kept.keys().next().value!)
+      kept.set(piece, found)
       return found
     }
     return (text) => text.split(/[\s\p{P}\p{S}]+/u).flatMap((piece) => slices(piece, SEGMENT_PIECE).flatMap(wordsOf))
@@ -198,6 +206,8 @@ function segmenter(lang: Lang): (text: string) => string[] {
 }
 
 const SEGMENT_PIECE = 256
+/** Chinese pieces (at most SEGMENT_PIECE characters each) whose words are kept: at most a few MB. */
+export const SEGMENTED_KEPT = 4_096
 /**
  * How much of a description search looks at, in characters. Indexing happens as a write commits;
  * cutting words out of a 900 KB description (Chinese segmentation most of all) held the event loop

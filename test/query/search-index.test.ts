@@ -155,6 +155,18 @@ describe('the search index', () => {
     expect(index.kept.searches).toBeLessThan(new Set(searches).size)
   })
 
+  it('finds Chinese words of a sentence many events share as in each of them, whichever was cut first', () => {
+    const index = createSearchIndex(store, 'zh-hans')
+    const [one, two, three] = store.list('events')
+    const shared = '在海滨现场演奏的爵士乐。'
+    index.update(one, changed(one!, { title: '河畔' }, shared))
+    index.update(two, changed(two!, { title: '钢琴', excerpt: shared }, `${shared}在海滨`))
+    index.update(three, changed(three!, { title: '海滨' }, '钢琴，演奏'))
+    expect(found(index, '爵士乐')).toEqual([one!.id, two!.id].sort())
+    expect(found(index, '海滨')).toEqual([one!.id, two!.id, three!.id].sort())
+    expect(found(index, '钢琴 演奏')).toEqual([two!.id, three!.id].sort())
+  })
+
   it('finds Chinese words cut by the segmenter, the last also as a prefix', () => {
     const index = createSearchIndex(store, 'zh-hans')
     const record = store.list('events')[1]!
