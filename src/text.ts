@@ -43,3 +43,22 @@ export function isRestTrue(value: unknown): boolean {
 export function isFalseWord(value: unknown): boolean {
   return /^(0|false|no|off)$/i.test(String(value))
 }
+
+/**
+ * `text` as UTF-8 in a buffer of its own. `Buffer.from` puts a short text (under 4 KB) in a slice
+ * of a shared 8 KB slab, and a cache that keeps the slice keeps the whole slab: a cache counting
+ * 3 KB would hold 8.
+ */
+export function ownUtf8(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
+}
+
+/** `bytes` itself if it owns its memory, else a copy that does (see ownUtf8). */
+export function ownBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength)
+  own.set(bytes)
+  return own
+}

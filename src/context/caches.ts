@@ -29,8 +29,14 @@ export interface Memo {
  * kept until then. Each app makes its own (`createMemoCache`): two apps in one process share none.
  */
 export interface MemoCache {
-  /** The JSON of a record for a key, built (and digested) once and kept while it is in use. */
-  json(record: ContentRecord, key: string, build: () => unknown): Memo
+  /**
+   * The JSON of a record for a key, built (and digested) once and kept while it is in use; `bytes` is
+   * what the kept memos cost (JSON, key and entry), held within the cache's bound, `size` how many.
+   */
+  json: ((record: ContentRecord, key: string, build: () => unknown) => Memo) & {
+    readonly bytes: number
+    readonly size: number
+  }
   /**
    * An object built from a record for a key, shared until the record or the store's version changes:
    * venues, organizers and terms are embedded in many events, and each is built once, not once per

@@ -11,6 +11,8 @@ export interface SearchIndex {
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
   /** Resolves when every event is indexed (a background build yields between chunks). */
   ready: Promise<void>
+  /** The searches whose matches are kept, and the ids they hold together (both bounded). */
+  readonly kept: { searches: number; ids: number }
 }
 
 /** Everything the event filters read, computed once per record version. */

@@ -28,7 +28,7 @@ export interface AnswerCacheBounds {
   maxEntries: number
 }
 
-export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { maxBytes: 32 * 1024 * 1024, maxEntries: 4096 }
+export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { maxBytes: 16 * 1024 * 1024, maxEntries: 4096 }
 
 /** A request longer than this (target and `Origin`) is never aliased: at most maxEntries × 2 aliases of ≤ 2,048 characters. */
 const MAX_RAW = 2048

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import { DATE_KEYS } from '../query/event-dates.ts'
-import { isTrueWord } from '../text.ts'
+import { isTrueWord, ownBytes, ownUtf8 } from '../text.ts'
 import { isAbsoluteTime } from '../time/parse.ts'
 import type { KeptAnswer, Wire } from './answer-cache.ts'
 import type { Routing } from './input.ts'
@@ -70,7 +70,8 @@ function eventListLife({ query, given, params }: Asked, now: number): Life | und
 
 /** An outgoing 200 as an answer to keep: its body as bytes, its headers frozen for sharing. */
 export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
-  const body = typeof out.body === 'string' ? Buffer.from(out.body) : out.body
+  // Bytes of its own: a slice of a shared slab would keep the slab, beyond what the cache counts.
+  const body = typeof out.body === 'string' ? ownUtf8(out.body) : ownBytes(out.body)
   const notModified = { ...out.headers }
   delete notModified['Content-Type']
   return {

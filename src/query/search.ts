@@ -4,13 +4,17 @@ import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
 import type { SearchIndex } from '../context/indexes.ts'
 
-const FIELDS = ['title', 'excerpt', 'description'] as const
 /**
  * How long a background build indexes before it lets other work run, in ms. A count of events
  * would not do: 250 Chinese events (ICU segmentation) held the loop 140 ms, 250 English ones 30.
  */
 const CHUNK_MS = 10
-const MATCHES_KEPT = 512
+/**
+ * The searches whose matches are kept, by count and by the ids they hold together: a common word's
+ * matches are most of the calendar (10,000 ids, some 200 KB as a Set), so 512 of them could hold
+ * 100 MB. 131,072 ids are a few MB; a search matching more is answered but not kept.
+ */
+export const MATCHES_KEPT: { searches: number; ids: number } = { searches: 512, ids: 131_072 }
 /**
  * The longest search taken (the reference has no limit): every word of an AND search only narrows
  * it, and each costs a lookup. A longer one is 400 rest_invalid_param, not silently cut, so that
@@ -30,11 +34,18 @@ export function checkSearch(search: string, words = search.split(/[\s\p{P}\p{S}]
  * text). `background` indexes in chunks between other work, so a server answers while it builds;
  * until it is done, a search finishes the build first.
  */
-export function createSearchIndex(store: Store, lang: Lang, background = false): SearchIndex {
+export function createSearchIndex(
+  store: Store,
+  lang: Lang,
+  background = false,
+  bounds: typeof MATCHES_KEPT = MATCHES_KEPT,
+): SearchIndex {
   const words = segmenter(lang)
-  // No field is stored: a search only wants ids.
+  // No field is stored: a search only wants ids. One field holds the title, excerpt and description
+  // (a line apart, so no word spans two): MiniSearch keeps, for each word, a Map per field of the
+  // events holding it, and a search asks any field, so three fields would only triple those Maps.
   const mini = new MiniSearch<EventText>({
-    fields: [...FIELDS],
+    fields: ['text'],
     storeFields: [],
     tokenize: words,
     processTerm: (term) => term.toLowerCase(),
@@ -47,15 +58,13 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
     const title = String(fields.title ?? '')
     // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are
     // not searchable.
-    if (record.source.data.password) return { id: record.id, title, excerpt: '', description: '' }
-    return {
-      id: record.id,
-      title,
-      excerpt: String(fields.excerpt ?? ''),
-      description: stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION)),
-    }
+    if (record.source.data.password) return { id: record.id, text: title }
+    const excerpt = String(fields.excerpt ?? '')
+    const description = stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION))
+    return { id: record.id, text: `${title}\n${excerpt}\n${description}` }
   }
-  const pending = [...store.list('events')]
+  // Emptied once the build is done: it would keep every event's record of that time, edited since or not.
+  let pending = [...store.list('events')]
   let next = 0
   // Events an update has settled while the build was under way: the build leaves them as the update did.
   const settled = new Set<number>()
@@ -69,6 +78,21 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       if (settled.has(record.id) || mini.has(record.id) || store.get('events', record.id) !== record) continue
       const document = toDocument(record)
       if (document) mini.add(document)
+    }
+    if (next < pending.length) return
+    pending = []
+    next = 0
+    settled.clear()
+  }
+  let keptIds = 0
+  const keep = (key: string, found: Set<number>) => {
+    if (found.size > bounds.ids) return
+    matches.set(key, found)
+    keptIds += found.size
+    for (const [oldest, old] of matches) {
+      if (matches.size <= bounds.searches && keptIds <= bounds.ids) break
+      matches.delete(oldest)
+      keptIds -= old.size
     }
   }
   const ready = background
@@ -90,13 +114,16 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
       let found = matches.get(key)
       if (!found) {
         found = matchAll(mini, terms)
-        if (matches.size >= MATCHES_KEPT) matches.delete(matches.keys().next().value!)
-        matches.set(key, found)
+        keep(key, found)
       }
       return found
     },
+    get kept() {
+      return { searches: matches.size, ids: keptIds }
+    },
     update(before, after) {
       matches.clear()
+      keptIds = 0
       for (const record of [before, after]) {
         if (record && next < pending.length) settled.add(record.id)
         if (record && mini.has(record.id)) mini.discard(record.id)
@@ -107,11 +134,10 @@ export function createSearchIndex(store: Store, lang: Lang, background = false):
   }
 }
 
+/** An event's searchable text: its title, excerpt and description (Markdown syntax out), a line apart. */
 interface EventText {
   id: number
-  title: string
-  excerpt: string
-  description: string
+  text: string
 }
 
 /**
@@ -161,9 +187,17 @@ function segmenter(lang: Lang): (text: string) => string[] {
     // Each segment carries a copy of the text it was cut from: a long text is cut into short
     // pieces first (at punctuation and spaces, which are no part of a word), or the copies of a
     // 900 KB description exhaust the heap.
+    // Pieces repeat (a sentence of the excerpt in the description, a venue's directions in every
+    // event there), and ICU segmentation is most of a Chinese build: a piece's words are kept, the
+    // oldest going first past SEGMENTED_KEPT.
+    const kept = new Map<string, string[]>()
     const wordsOf = (piece: string) => {
+      const known = kept.get(piece)
+      if (known) return known
       const found: string[] = []
       for (const segment of segments.segment(piece)) if (segment.isWordLike) found.push(segment.segment)
+      if (kept.size >= SEGMENTED_KEPT) kept.delete(kept.keys().next().value!)
+      kept.set(piece, found)
       return found
     }
     return (text) => text.split(/[\s\p{P}\p{S}]+/u).flatMap((piece) => slices(piece, SEGMENT_PIECE).flatMap(wordsOf))
@@ -172,6 +206,8 @@ function segmenter(lang: Lang): (text: string) => string[] {
 }
 
 const SEGMENT_PIECE = 256
+/** Chinese pieces (at most SEGMENT_PIECE characters each) whose words are kept: at most a few MB. */
+export const SEGMENTED_KEPT = 4_096
 /**
  * How much of a description search looks at, in characters. Indexing happens as a write commits;
  * cutting words out of a 900 KB description (Chinese segmentation most of all) held the event loop

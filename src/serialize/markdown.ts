@@ -9,7 +9,7 @@ export type RenderFn = (markdown: string) => string
 // Bounded by count and by size (the characters of each text and its HTML, at most 2 bytes each):
 // a few long texts must not hold what thousands of short ones would.
 const CACHE_LIMIT = 20_000
-const CACHE_CHARACTERS = 16 * 1024 * 1024
+const CACHE_CHARACTERS = 4 * 1024 * 1024
 // Below this many characters a text renders in a few milliseconds at worst; longer ones are
 // rendered on a worker thread when a write brings them (`prepare`), off the event loop.
 const OFF_THREAD_FROM = 4_096

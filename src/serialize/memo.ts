@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
 import type { Memo, MemoCache } from '../context/caches.ts'
+import { ownUtf8 } from '../text.ts'
 
 // The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
 // crawl of everything does not pile up.
-const LIMIT_BYTES = 64 * 1024 * 1024
+export const MEMO_LIMIT_BYTES = 64 * 1024 * 1024
+/** What a memo costs besides its JSON: its key, digest and entry, roughly. */
+const MEMO_OVERHEAD = 256
 // Few: what is built again soon after (a list page and the single reads of its events) is found.
 const RECENT_LIMIT = 1024
 
@@ -14,9 +17,9 @@ interface Kept {
 }
 
 /** A new, empty set of serializer caches, for one app. */
-export function createMemoCache(): MemoCache {
+export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   const serialOf = createSerials()
-  const json = createJsonCache(serialOf)
+  const json = createJsonCache(serialOf, limitBytes)
   const shapes = new WeakMap<ContentRecord, Map<string, Kept>>()
   const recent = new Map<string, object>()
   return {
@@ -46,10 +49,11 @@ export function createMemoCache(): MemoCache {
   }
 }
 
-function createJsonCache(serialOf: (record: ContentRecord) => number): MemoCache['json'] {
+function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes: number): MemoCache['json'] {
   const memos = new Map<string, Memo>()
   let bytes = 0
-  return (record, key, build) => {
+  const cost = (id: string, memo: Memo) => memo.bytes.length + id.length + MEMO_OVERHEAD
+  const json = (record: ContentRecord, key: string, build: () => unknown): Memo => {
     const id = `${serialOf(record)}|${key}`
     let memo = memos.get(id)
     if (memo) {
@@ -57,17 +61,22 @@ function createJsonCache(serialOf: (record: ContentRecord) => number): MemoCache
       memos.set(id, memo)
       return memo
     }
-    const json = Buffer.from(JSON.stringify(build()))
-    memo = { bytes: json, digest: digest(json) }
+    // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
+    const text = ownUtf8(JSON.stringify(build()))
+    memo = { bytes: text, digest: digest(text) }
     memos.set(id, memo)
-    bytes += json.length
+    bytes += cost(id, memo)
     for (const [oldest, old] of memos) {
-      if (bytes <= LIMIT_BYTES) break
+      if (bytes <= limitBytes) break
       memos.delete(oldest)
-      bytes -= old.bytes.length
+      bytes -= cost(oldest, old)
     }
     return memo
   }
+  return Object.defineProperties(json, {
+    bytes: { get: () => bytes },
+    size: { get: () => memos.size },
+  }) as MemoCache['json']
 }
 
 /** A number per record object: records are immutable, so a changed record has a new one. */

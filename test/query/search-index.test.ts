@@ -137,6 +137,36 @@ describe('the search index', () => {
     expect(found(index, 'beyond')).toEqual([])
   })
 
+  it('keeps the matches of past searches within a bound on their ids, however many events each matches', () => {
+    const bounds = { searches: 512, ids: 100 }
+    const index = createSearchIndex(store, 'en', false, bounds)
+    const searches = VOCABULARY.flatMap((word) => [word, word.slice(0, 1), `${word} a`])
+    let most = 0
+    for (const search of searches) {
+      const matched = index.match(search)
+      expect(found(index, search)).toEqual(expected(store.list('events'), search))
+      // The newest search is kept (asked again, it is the same set), unless it alone is past the bound.
+      if (matched.size <= bounds.ids) expect(index.match(search)).toBe(matched)
+      most = Math.max(most, index.kept.ids)
+      expect(index.kept.ids).toBeLessThanOrEqual(bounds.ids)
+    }
+    expect(index.kept.searches).toBeGreaterThan(1)
+    expect(most).toBeGreaterThan(bounds.ids / 2)
+    expect(index.kept.searches).toBeLessThan(new Set(searches).size)
+  })
+
+  it('finds Chinese words of a sentence many events share as in each of them, whichever was cut first', () => {
+    const index = createSearchIndex(store, 'zh-hans')
+    const [one, two, three] = store.list('events')
+    const shared = '在海滨现场演奏的爵士乐。'
+    index.update(one, changed(one!, { title: '河畔' }, shared))
+    index.update(two, changed(two!, { title: '钢琴', excerpt: shared }, `${shared}在海滨`))
+    index.update(three, changed(three!, { title: '海滨' }, '钢琴，演奏'))
+    expect(found(index, '爵士乐')).toEqual([one!.id, two!.id].sort())
+    expect(found(index, '海滨')).toEqual([one!.id, two!.id, three!.id].sort())
+    expect(found(index, '钢琴 演奏')).toEqual([two!.id, three!.id].sort())
+  })
+
   it('finds Chinese words cut by the segmenter, the last also as a prefix', () => {
     const index = createSearchIndex(store, 'zh-hans')
     const record = store.list('events')[1]!

@@ -23,11 +23,11 @@ describe('the Markdown cache', () => {
     expect(asked).toEqual(['same'])
   })
 
-  it('lets go of the oldest texts once it holds 16 M characters, though they are far fewer than its count bound', () => {
+  it('lets go of the oldest texts once it holds 4 M characters, though they are far fewer than its count bound', () => {
     const { renderer, asked } = counting()
-    const long = (n: number) => `${n} ${'x'.repeat(1024 * 1024)}`
+    const long = (n: number) => `${n} ${'x'.repeat(256 * 1024)}`
     renderer.render(long(0))
-    // 20 texts of 1 MiB each, and their HTML: past 16 Mi characters, where the count bound is 20,000.
+    // 20 texts of 256 Ki characters each, and their HTML: past 4 Mi characters, where the count bound is 20,000.
     for (let n = 1; n <= 20; n++) renderer.render(long(n))
     renderer.render(long(0))
     renderer.render(long(20))
