@@ -17,21 +17,34 @@ export function readSimpleYaml(block: string): SimpleYaml | undefined {
   const data: Record<string, unknown> = {}
   const written: Record<string, string> = {}
   let keys = 0
-  for (const raw of block.split('\n')) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+  for (let at = 0; at <= block.length; ) {
+    const newline = block.indexOf('\n', at)
+    const end = newline === -1 ? block.length : newline
+    const line = block.slice(at, end > at && block.charCodeAt(end - 1) === 0x0d ? end - 1 : end)
+    at = end + 1
     if (line.includes('\r')) return undefined
-    if (line.startsWith('#') || /^ *$/.test(line)) continue
-    const entry = KEY_LINE.exec(line)
+    if (line === '' || line.startsWith('#') || (line.startsWith(' ') && /^ *$/.test(line))) continue
+    const entry = keyAndValue(line)
     if (!entry) return undefined
-    const key = String(plainValue(entry[1]!))
-    const value = readValue(entry[2]!)
+    const key = String(plainValue(entry.name))
+    const value = readValue(entry.text)
     if (value === NOT_SIMPLE || FORBIDDEN_KEYS.has(key) || Object.hasOwn(data, key)) return undefined
     data[key] = value
-    if (typeof value === 'number' && key === entry[1] && !Object.hasOwn(written, key))
-      written[key] = plainText(entry[2]!)
+    if (typeof value === 'number' && key === entry.name && !Object.hasOwn(written, key))
+      written[key] = plainText(entry.text)
     keys++
   }
   return keys > 0 ? { data, written } : undefined
+}
+
+/** A key at the left margin (64 characters at most), `: `, more spaces, and a value starting with neither. */
+function keyAndValue(line: string): { name: string; text: string } | undefined {
+  const colon = line.indexOf(': ')
+  if (colon < 1 || colon > 64 || !KEY.test(line.slice(0, colon))) return undefined
+  let value = colon + 2
+  while (line[value] === ' ') value++
+  if (value === line.length || line[value] === '\t') return undefined
+  return { name: line.slice(0, colon), text: line.slice(value) }
 }
 
 /** A block's fields, and the text of each top-level plain scalar read as a number (`zip: 01234` → `01234`). */
@@ -46,8 +59,8 @@ export interface SimpleYaml {
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u2028\u2029\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/
-/** A key at the left margin, a colon, one or more spaces and a value (an empty value may be a nested node). */
-const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]{0,63}): +([^ \t].*)$/
+/** A plain key (a key with no value after it may open a nested node, so it is never simple). */
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/
 /** A word of a flow list: letters, digits and `_.+-`, not starting with `-` then a space or a flow indicator. */
 const FLOW_WORD = /^[-+.]?[A-Za-z0-9_][A-Za-z0-9_.+-]*$/
 /** What may follow a value on its line: spaces, then a comment after at least one. */
