@@ -29,7 +29,18 @@ const VALUES = [
   ...['a\u2028b', 'a\u0085b', 'a\uFEFFb', '\uD800x', 'x\uDC00', 'x\u0001', 'x\u007F', '\u00A0a', 'a\u00A0'],
   ...['---', '...', 'a\rb', '😀', '12 # c', '7\t# c', '0x1F  # hex', '1_000 ', '012\t'],
 ]
-const OTHER_LINES = ['', '  ', '\t', '# comment', '#', '  # indented comment', '  nested: 1', '- item', '...']
+const OTHER_LINES = [
+  '',
+  '  ',
+  '\t',
+  '# comment',
+  '#',
+  '  # indented comment',
+  '  nested: 1',
+  '- item',
+  '...',
+  '\uFEFFid: 1',
+]
 const OTHER_LINES_MORE = ['  continued', ' x', '? key', ': value', '%YAML 1.2', 'plain line', '"quoted": 1']
 
 /** Mostly what the simple reader takes, so that both its reads and its refusals are tried. */
@@ -37,19 +48,18 @@ const often = (common: string[], all: string[]) =>
   fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...common) }, { weight: 1, arbitrary: fc.constantFrom(...all) })
 const key = often(KEYS.slice(0, 10), KEYS)
 const separator = often([': '], SEPARATORS)
+/** Random text from the characters YAML gives meaning to (and a few it does not), for lines nobody wrote. */
+const HOSTILE = [...': #-[]{}"\'\t\r\\&*!|>%@`?,.~_+=/\uFEFF\u2028\u0085\u00A0é中😀0123456789aeEfFnNoOtTyYxXb']
+const noise = fc.string({ unit: fc.constantFrom(...HOSTILE), maxLength: 24 })
+const simpleValue = often(
+  VALUES.filter((v) => /^[\w"'[.+-]/.test(v)),
+  VALUES,
+)
 const line = fc.oneof(
-  {
-    weight: 8,
-    arbitrary: fc.tuple(
-      key,
-      separator,
-      often(
-        VALUES.filter((v) => /^[\w"'[.+-]/.test(v)),
-        VALUES,
-      ),
-    ),
-  },
+  { weight: 8, arbitrary: fc.tuple(key, separator, simpleValue) },
   { weight: 1, arbitrary: fc.constantFrom(...OTHER_LINES, ...OTHER_LINES_MORE) },
+  { weight: 1, arbitrary: fc.tuple(key, separator, noise) },
+  { weight: 1, arbitrary: noise },
 )
 const block = fc
   .tuple(fc.array(line, { maxLength: 8 }), often(['\n', '\r\n'], ['\r']))
