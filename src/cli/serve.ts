@@ -12,6 +12,7 @@ import { NAMESPACE } from '../namespace.ts'
 import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
+import { createFirstAnswer } from './first-answer.ts'
 import { listenHttp } from './listen.ts'
 import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/checks/problems.ts'
@@ -37,13 +38,17 @@ export async function serve(flags: Flags): Promise<number> {
   let handler: App['node'] | undefined
   const explicitPort = flags.port ? '--port' : process.env.ALMANAC_PORT ? 'ALMANAC_PORT' : false
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.
-  const listener = await listenHttp((req, res) => void handler!(req, res), {
-    port: config.port,
-    host: config.host,
-    exact: explicitPort,
-    log: requestLog(flags),
-    warn: (line) => console.error(line),
-  })
+  const firstAnswer = createFirstAnswer()
+  const listener = await listenHttp(
+    firstAnswer.wrap((req, res) => void handler!(req, res)),
+    {
+      port: config.port,
+      host: config.host,
+      exact: explicitPort,
+      log: requestLog(flags),
+      warn: (line) => console.error(line),
+    },
+  )
   const app = createApp({
     store,
     site: siteOf(config, listener.port),
@@ -55,6 +60,8 @@ export async function serve(flags: Flags): Promise<number> {
   })
   handler = app.node
   keepServingThroughStrayErrors()
+  // The first answer goes out before the watcher's first scan takes the CPU; nothing edited meanwhile is missed.
+  await firstAnswer.settled()
   const watching = watchContent(store, (error) =>
     console.error(`almanac: watching ${config.content}: ${error.message}`),
   )

@@ -59,8 +59,11 @@ export async function measureAlmanac(
   // cwd is the temp dir so a developer's almanac.config.yaml cannot change what is measured.
   const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
   try {
-    const serving = await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
-    const first = await firstOk(`${origin}${API}/events`, START_TIMEOUT_MS)
+    // Both from the spawn, side by side: the first answer may come before the banner, which waits for the watcher.
+    const [serving, first] = await Promise.all([
+      waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS),
+      firstOk(`${origin}${API}/events`, START_TIMEOUT_MS),
+    ])
     const afterLoad = await memoryOf(child.pid)
     const targets: Measured[] = []
     for (const target of await readTargets(`${origin}${API}`, corpus)) {

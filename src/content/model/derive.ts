@@ -70,8 +70,10 @@ export function eventTimes(record: ContentRecord, siteZone: string): EventTimes 
 export function postDates(record: ContentRecord, siteZone: string): PostDates {
   return keptFor(dates, record, siteZone, () => {
     const data = record.source.data
-    const fileTime = instantToWall(Math.floor(record.source.undatedMs / 1000) * 1000, siteZone)
-    const date = typeof data.date === 'string' ? toSeconds(data.date) : fileTime
+    const date =
+      typeof data.date === 'string'
+        ? toSeconds(data.date)
+        : instantToWall(Math.floor(record.source.undatedMs / 1000) * 1000, siteZone)
     const published = wallToInstant(date, siteZone)
     // A clone gives every file a new mtime, so `modified` falls back to the publication date, not the file.
     const modified = typeof data.modified === 'string' ? toSeconds(data.modified) : date
@@ -83,7 +85,8 @@ export function postDates(record: ContentRecord, siteZone: string): PostDates {
         : unpublished
           ? UNSET
           : instantToWall(published, 'UTC')
-    const modifiedUtc = instantToWall(wallToInstant(modified, siteZone), 'UTC')
+    // Most records have no `modified`: its instant is the publication's, converted once (10,000 events load).
+    const modifiedUtc = instantToWall(modified === date ? published : wallToInstant(modified, siteZone), 'UTC')
     return { date, dateUtc, modified, modifiedUtc, published }
   })
 }
