@@ -29,7 +29,7 @@ const gather = (path) => {
   timer ??= setTimeout(flush, gatherMs)
 }
 watcher.on('add', gather).on('change', gather).on('unlink', gather)
-watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.message ?? error) }))
+watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.message ?? error), code: error?.code }))
 watcher.on('ready', () => parentPort.postMessage({ ready: true }))
 parentPort.on('message', async (message) => {
   if (message !== 'close') return

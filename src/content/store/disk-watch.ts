@@ -7,6 +7,7 @@ const GATHER_MS = 25
 interface Message {
   paths?: string[]
   error?: string
+  code?: string
   ready?: boolean
   closed?: boolean
 }
@@ -20,11 +21,13 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     workerData: { dir, gatherMs: GATHER_MS },
   })
   let closed: () => void = () => {}
+  const tell = watchErrors()
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
       if (message.ready) resolve()
       if (message.closed) closed()
-      if (message.error) listener.failed(new Error(message.error))
+      const error = message.error === undefined ? undefined : tell(message.error, message.code)
+      if (error) listener.failed(new Error(error))
       if (message.paths) listener.changed(message.paths)
     })
   })
@@ -39,5 +42,28 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
       })
       await worker.terminate()
     },
+  }
+}
+
+/**
+ * A system limit (inotify watches, open files) fails once for every file past it: tens of thousands of
+ * errors at a start over a big tree. The first of each is told, with what to do; the rest are not.
+ */
+const LIMITS: Record<string, string> = {
+  ENOSPC:
+    'the system limit of file watchers is reached (Linux: fs.inotify.max_user_watches); edits to the files past it are not seen until it is raised above the number of content files and the server restarted',
+  EMFILE:
+    'the limit of open files is reached (ulimit -n); edits to the files past it are not seen until it is raised above the number of content files and the server restarted',
+}
+
+/** What to tell of each watcher error: every error as it came, but a system limit only the first time. */
+export function watchErrors(): (message: string, code?: string) => string | undefined {
+  const told = new Set<string>()
+  return (message, code) => {
+    const limit = code === undefined ? undefined : LIMITS[code]
+    if (!limit) return message
+    if (told.has(code!)) return undefined
+    told.add(code!)
+    return `${limit} (${message})`
   }
 }
