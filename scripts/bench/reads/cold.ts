@@ -1,8 +1,8 @@
 // Cold start beyond the 10k tree: how much of a start is loading the TypeScript loader (tsx), and the start
 // over a bigger tree (BENCH_COLD_40K events, 40,000 by default; 0 skips it), spawn to first 200.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
+import { compiledIsCurrent } from '../../../bin/compiled.js'
 import { join } from 'node:path'
 import { freePort, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
 import { firstOk } from '../common/client.ts'
@@ -17,7 +17,7 @@ export interface LoaderShare {
   nodeMs: number
   tsxMs: number
   loaderMs: number
-  /** Whether bin/almanac.js loads tsx at all (false once compiled JavaScript ships). */
+  /** Whether bin/almanac.js loads tsx for this run: only when lib/ is not the compilation of src/ as it is now. */
   cliUsesTsx: boolean
 }
 
@@ -44,7 +44,7 @@ export function measureLoader(): LoaderShare {
   }
   const nodeMs = median(['-e', '0'])
   const tsxMs = median(['--import', 'tsx', '-e', '0'])
-  const cliUsesTsx = /\btsx\b/.test(readFileSync(join(ROOT, 'bin', 'almanac.js'), 'utf8'))
+  const cliUsesTsx = !compiledIsCurrent(join(ROOT, 'src'), join(ROOT, 'lib'))
   return { nodeMs, tsxMs, loaderMs: tsxMs - nodeMs, cliUsesTsx }
 }
 

@@ -17,7 +17,7 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
       `${ms(c.firstListRequestMs)}); -> "Almanac is serving" (watcher ready) ${ms(c.servingLineMs)} (server's own "ready in" ` +
       `${c.serverReadyMs === null ? 'n/a' : ms(c.serverReadyMs)})`,
     `  loader: node -e 0 ${ms(l.nodeMs)}, node --import tsx -e 0 ${ms(l.tsxMs)}: tsx costs ${ms(l.loaderMs)} per start ` +
-      `(bin/almanac.js ${l.cliUsesTsx ? 'loads tsx' : 'does not load tsx'})`,
+      `(bin/almanac.js ${l.cliUsesTsx ? 'loads tsx: lib/ is not the compilation of src/ as it is' : 'runs the compiled lib/ and does not load tsx'})`,
     big
       ? `  over ${int(big.events)} events (${int(big.files)} files): first 200 ${ms(big.firstListMs)}, "serving" ${ms(big.servingLineMs)}`
       : '  bigger tree: skipped (BENCH_COLD_40K=0)',
