@@ -2,9 +2,20 @@
 // renamed; in a folder of tens of thousands of records that costs a core for a second at a time,
 // so it runs here, beside the server, and only the paths it finds cross over to the store.
 // Plain JavaScript: a worker starts without the TypeScript loader of the main thread.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { relative, sep } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { watch } from 'chokidar'
+
+// chokidar reads a whole folder again after any change in it (once a second at most): at 40,000 files
+// that is most of a core while writes go on. On a server with one core (or pinned to one) it would take
+// that core from the requests, so this thread runs at a lower priority (nice 10: about a tenth of a core
+// the requests want whole, all of it when they leave it idle), and a write no longer waits behind it. Linux names a thread by its id in /proc/thread-self;
+// elsewhere the thread keeps its priority.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
+} catch {}
 
 const { dir, gatherMs } = workerData
 const watcher = watch(dir, {
