@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { readdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { createApp, type App } from '../src/app.ts'
 import type { UserDirectory } from '../src/auth/users.ts'
 import { createStore, type Problem, type Store } from '../src/content/store.ts'
@@ -157,4 +158,13 @@ export function testApp(store: Store) {
     now: () => SAMPLE_NOW,
     log: () => {},
   })
+}
+
+/** Every file under `dir`, as paths relative to it, sorted. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort()
 }

@@ -1,5 +1,5 @@
 import type { EventEntry } from '../context/indexes.ts'
-import { compareStart } from './indexes.ts'
+import { compareStart, insertionPoint } from './indexes.ts'
 
 /**
  * The events one kind of caller may list (a status set, a reader, a language), split so that a date
@@ -63,14 +63,7 @@ export function followingWindow(
 
 /** Where an entry goes in a list in list order. */
 function place(list: readonly EventEntry[], entry: EventEntry): number {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (compareStart(list[mid]!, entry) < 0) low = mid + 1
-    else high = mid
-  }
-  return low
+  return insertionPoint(list, entry, compareStart)
 }
 
 /** Removes `entry` (this very object) from a list in list order; false when it is not there. */

@@ -166,9 +166,9 @@ function compareEnd(a: EventEntry, b: EventEntry): number {
   return a.end - b.end || a.id - b.id
 }
 
-/** Where an entry goes in a sorted array, by binary search. */
-function insertionPoint(
-  sorted: EventEntry[],
+/** Where `entry` goes in `sorted` (ordered by `compare`): after every entry that sorts before it. */
+export function insertionPoint(
+  sorted: readonly EventEntry[],
   entry: EventEntry,
   compare: (a: EventEntry, b: EventEntry) => number,
 ): number {

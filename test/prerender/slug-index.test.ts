@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, type BuildOptions } from '../../src/prerender/site-builder.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
-import { buildOptions, FIXTURES } from '../helpers.ts'
+import { buildOptions, FIXTURES, filesUnder } from '../helpers.ts'
 
 // By default the by-slug files are written while the site with them fits the host (1 GB); past it
 // they are left out, and slugs.json, always written, leads a static client from a slug to the by-id file.
@@ -19,13 +19,7 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-async function files(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, withFileTypes: true })
-  return names
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    .sort()
-}
+const files = filesUnder
 
 async function built(more: Partial<BuildOptions>) {
   const dir = await mkdtemp(join(tmpdir(), 'almanac-slugs-'))

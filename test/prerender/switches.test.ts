@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { buildOptions, FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { buildOptions, FIXTURES, filesUnder, SAMPLE_NOW, testSite } from '../helpers.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
 import type { BuildOptions } from '../../src/prerender/site-builder.ts'
 
@@ -20,10 +20,7 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-async function files(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, withFileTypes: true })
-  return names.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-}
+const files = filesUnder
 
 async function manifestFiles(dir: string): Promise<string[]> {
   return Object.keys(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')).files)
