@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { createApp, type App } from '../src/app.ts'
+import { type App, type AppOptions, createApp } from '../src/app.ts'
 import type { UserDirectory } from '../src/auth/users.ts'
 import { createStore, type Problem, type Store } from '../src/content/store.ts'
 import type { BuildOptions } from '../src/prerender/site-builder.ts'
@@ -147,8 +147,11 @@ export function buildOptions(store: Store, out: string, more: Partial<BuildOptio
   }
 }
 
-/** The app tests use over a store of their own: the test site, the default page sizes, the sample clock, no log. */
-export function testApp(store: Store) {
+/**
+ * The app tests use over a store of their own: the test site, the default page sizes, the sample clock, no log;
+ * `more` adds or overrides options (a users file, the answers it keeps).
+ */
+export function testApp(store: Store, more: Partial<AppOptions> = {}) {
   return createApp({
     store,
     site: testSite(),
@@ -157,6 +160,7 @@ export function testApp(store: Store) {
     fallback: true,
     now: () => SAMPLE_NOW,
     log: () => {},
+    ...more,
   })
 }
 

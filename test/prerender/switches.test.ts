@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { buildOptions, FIXTURES, filesUnder, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { buildOptions, FIXTURES, filesUnder, testApp, testSite } from '../helpers.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
 import type { BuildOptions } from '../../src/prerender/site-builder.ts'
 
@@ -53,14 +52,7 @@ describe('build switches', () => {
     const wide = onDisk.filter((f) => WIDE.test(f))
     expect(wide).toContain('wp-json/calendar/events/v1/events/per_page/50.json')
     expect(wide.filter((f) => f.startsWith('ta/'))).toHaveLength(wide.length / 4)
-    const live = createApp({
-      store,
-      site: testSite(),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const live = testApp(store)
     const answer = await (
       await live.fetch(new Request(`${testSite().url}/wp-json/calendar/events/v1/events?per_page=50`))
     ).json()

@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { createApp } from '../../src/app.ts'
 import { openUsers } from '../../src/auth/users.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
-import { SAMPLE_NOW, testSite } from '../helpers.ts'
+import { testApp } from '../helpers.ts'
 
 /** Every file under a folder with its bytes (base64), keyed by relative path: a tree to compare byte for byte. */
 export async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -25,15 +24,6 @@ export async function reloadApp(content: string, dir?: string) {
     onProblem: (problem) => problems.push(problem),
   })
   const users = dir ? { users: openUsers(join(dir, 'users.yaml')) } : {}
-  const app = createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-    ...users,
-  })
+  const app = testApp(store, users)
   return Object.assign(app, { problems, store })
 }
