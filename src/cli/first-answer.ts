@@ -4,6 +4,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 /** How long a server that nobody has asked anything waits before it starts its watcher all the same. */
 export const QUIET_MS = 250
+/** The longest it waits: a request that never finishes (a body sent a byte a minute) must not keep edits unseen. */
+export const LONGEST_MS = 5_000
 
 /**
  * When the server may start its content watcher: after its first answer, or once QUIET_MS have
@@ -14,27 +16,34 @@ export const QUIET_MS = 250
  */
 export function createFirstAnswer() {
   let underWay = 0
+  let done = false
   let answered: () => void = () => {}
   const first = new Promise<void>((resolve) => {
-    answered = resolve
+    answered = () => {
+      done = true
+      resolve()
+    }
   })
   return {
-    /** The handler, noting each request under way until the first answer has gone out. */
+    /** The handler, noting each request under way until the first answer has gone out (then nothing more). */
     wrap(handler: Handler): Handler {
       return (req, res) => {
-        underWay++
-        res.once('close', () => {
-          underWay--
-          answered()
-        })
+        if (!done) {
+          underWay++
+          res.once('close', () => {
+            underWay--
+            answered()
+          })
+        }
         handler(req, res)
       }
     },
-    /** Resolves at the first answer, or after `quietMs` when no request is under way then. */
-    settled(quietMs = QUIET_MS): Promise<void> {
+    /** Resolves at the first answer, after `quietMs` when no request is under way then, or after `longestMs`. */
+    settled(quietMs = QUIET_MS, longestMs = LONGEST_MS): Promise<void> {
       return new Promise((resolve) => {
         void first.then(resolve)
         setTimeout(() => underWay === 0 && resolve(), quietMs).unref()
+        setTimeout(resolve, longestMs).unref()
       })
     },
   }
