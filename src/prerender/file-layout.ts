@@ -30,7 +30,7 @@ export function fileFor(layout: Layout, url: string): string {
   const local = url.startsWith(`${layout.liveUrl}/`) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
   const mark = local.indexOf('?')
   const query = new URLSearchParams(mark < 0 ? '' : local.slice(mark + 1))
-  let path = decodeURIComponent(mark < 0 ? local : local.slice(0, mark))
+  let path = decodedPath(mark < 0 ? local : local.slice(0, mark))
   let lang = query.get('ml_language')
   const prefix = /^\/(zh-hans|en|ms|ta)(\/.*)$/.exec(path)
   if (prefix && prefix[2]!.startsWith(`${layout.apiRoot}/`)) {
@@ -47,6 +47,22 @@ export function fileFor(layout: Layout, url: string): string {
   }
   const segment = lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
   return `${segment}${path}.json`.replace(/^\//, '')
+}
+
+/**
+ * A URL path decoded segment by segment, each staying one file name: a `/` or `\\` decoded out of a segment
+ * (a slug such as `../../venues`, which any text may be) is kept encoded, and so is a segment that decodes to
+ * `.` or `..`, so no URL's file lands beside another's or outside the output folder.
+ */
+function decodedPath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => {
+      const name = decodeURIComponent(part)
+      if (name === '.' || name === '..') return name.replaceAll('.', '%2E')
+      return name.replace(/[/\\]/g, (c) => (c === '/' ? '%2F' : '%5C'))
+    })
+    .join('/')
 }
 
 function pathAndQuery(url: URL): string {
