@@ -1,0 +1,181 @@
+import ICAL from 'ical.js'
+import { instantToWall, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
+
+// A series: one source event file whose `recurrence` names its occurrences (docs/recurrence.md). The
+// rule is iterated by ical.js in floating time, from the file's start wall clock, so every occurrence
+// keeps that wall-clock time in the event's zone across DST; the store turns walls into instants.
+
+/** A series' recurrence as written: an RFC 5545 RRULE, extra dates and excluded dates (wall clocks). */
+export interface Recurrence {
+  rrule?: string
+  rdate: string[]
+  exdate: string[]
+}
+
+/** What a series may hold at most, and where its occurrences' ids live (docs/recurrence.md, "Ids"). */
+export const SERIES_LIMITS = {
+  /** Occurrences served per series: a longer one serves those nearest its horizon. */
+  occurrences: 1000,
+  /** Steps a rule may take before it is given up (a rule that never yields, or yields in 1890). */
+  steps: 100_000,
+  /** Post ids are below this; an occurrence's id is `series id × OCCURRENCE_BASE + minutes since 1970`. */
+  base: 1_000_000_000,
+  /** The highest series id whose occurrence ids stay exact JavaScript numbers (below 2^53). */
+  seriesId: 9_007_198,
+} as const
+
+/** How a series' occurrences were found: their original starts, and what the rule left out. */
+export interface Expansion {
+  /** The original start of each occurrence (`YYYY-MM-DD HH:MM:SS`), ascending, one per minute at most. */
+  starts: string[]
+  /** The rule has neither COUNT nor UNTIL: it is generated up to the horizon, which moves. */
+  openEnded: boolean
+  /** More occurrences than SERIES_LIMITS.occurrences (or steps): the earliest were left out. */
+  cut: boolean
+  /** Excluded dates that match no occurrence. */
+  unmatched: string[]
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** `2026-12-01 09:00` and `2026-12-01T09:00:00` → `2026-12-01 09:00:00`. */
+export function toWall(text: string): string {
+  const wall = text.replace('T', ' ')
+  return wall.length === 16 ? `${wall}:00` : wall
+}
+
+/** Whether an occurrence key (a date, or a date and time) names the occurrence that starts at `start`. */
+export function keyMatches(key: string, start: string): boolean {
+  return DATE.test(key) ? start.startsWith(key) : toWall(key) === start
+}
+
+/** The id of the occurrence of series `seriesId` whose original start is the wall clock `start`. */
+export function occurrenceId(seriesId: number, start: string): number {
+  const m = WALL_CLOCK.exec(start)!
+  const minutes = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) / 60_000
+  return seriesId * SERIES_LIMITS.base + minutes
+}
+
+/** The series and original start an occurrence id names (undefined for a record id). */
+export function splitOccurrenceId(id: number): { series: number; start: string } | undefined {
+  if (!Number.isSafeInteger(id) || id < SERIES_LIMITS.base) return undefined
+  const minutes = id % SERIES_LIMITS.base
+  return { series: (id - minutes) / SERIES_LIMITS.base, start: instantToWall(minutes * 60_000, 'UTC') }
+}
+
+/**
+ * The horizon of open-ended rules at `now`: the first day of the 26th month after the current one
+ * (UTC), always past the default list window's end (24 months ahead). It moves once a month.
+ */
+export function horizonAt(now: number): string {
+  const date = new Date(now)
+  const first = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 26, 1))
+  return `${first.toISOString().slice(0, 10)} 00:00:00`
+}
+
+/**
+ * Reads a `recurrence` value as written (its shape already checked by the schema) and what is wrong
+ * with its rule and dates, in plain words.
+ */
+export function readRecurrence(value: Record<string, unknown>): { recurrence: Recurrence; problems: string[] } {
+  const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)])
+  const recurrence: Recurrence = { rdate: list(value.rdate), exdate: list(value.exdate) }
+  if (typeof value.rrule === 'string') recurrence.rrule = value.rrule.replace(/^RRULE:/i, '').trim()
+  const problems = [
+    ...(recurrence.rrule === undefined ? [] : ruleProblems(recurrence.rrule)),
+    ...datesProblems('rdate', recurrence.rdate),
+    ...datesProblems('exdate', recurrence.exdate),
+  ]
+  if (recurrence.rrule === undefined && recurrence.rdate.length === 0)
+    problems.push('recurrence: needs an rrule or rdate dates; without them there is no series')
+  return { recurrence, problems }
+}
+
+function ruleProblems(rule: string): string[] {
+  let recur: ICAL.Recur
+  try {
+    recur = ICAL.Recur.fromString(rule)
+  } catch (error) {
+    return [`recurrence.rrule: ${(error as Error).message} in ${JSON.stringify(rule)}`]
+  }
+  if (!/(^|;)FREQ=/i.test(rule)) return [`recurrence.rrule: ${JSON.stringify(rule)} names no FREQ`]
+  if (recur.freq === 'SECONDLY' || recur.parts.BYSECOND)
+    return ['recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken']
+  if (recur.count !== null && recur.until !== null) return ['recurrence.rrule: COUNT and UNTIL cannot both be given']
+  if (recur.count !== null && recur.count < 1) return ['recurrence.rrule: COUNT must be 1 or more']
+  return []
+}
+
+function datesProblems(field: string, dates: string[]): string[] {
+  return dates
+    .filter((date) => !(DATE.test(date) ? isWallClock(`${date} 00:00:00`) : isWallClock(date)))
+    .map((date) => `recurrence.${field}: ${JSON.stringify(date)} is not a real date (YYYY-MM-DD) or date and time`)
+}
+
+/**
+ * The occurrences of a series whose first one starts at the wall clock `first` in `zone`: the rule's
+ * (the first always among them, as RFC 5545 has DTSTART), the extra dates (a bare date takes the
+ * first's time), less the excluded ones (a bare date excludes that whole day), up to `horizon`.
+ */
+export function expand(recurrence: Recurrence, first: string, zone: string, horizon: string): Expansion {
+  const time = first.slice(11)
+  const found = new Set<string>([first])
+  let openEnded = false
+  let cut = false
+  if (recurrence.rrule !== undefined) {
+    const ruled = ruleStarts(recurrence.rrule, first, zone, horizon)
+    openEnded = ruled.openEnded
+    cut = ruled.cut
+    for (const start of ruled.starts) found.add(start)
+  }
+  for (const date of recurrence.rdate) {
+    const start = DATE.test(date) ? `${date} ${time}` : toWall(date)
+    if (start <= horizon) found.add(start)
+  }
+  const excluded = new Set<string>()
+  const kept = [...found].sort().filter((start) => {
+    const hit = recurrence.exdate.find((key) => keyMatches(key, start))
+    if (hit !== undefined) excluded.add(hit)
+    return hit === undefined && start >= '1970-01-01 00:00:00'
+  })
+  const starts = onePerMinute(kept)
+  if (starts.length > SERIES_LIMITS.occurrences) cut = true
+  return {
+    starts: starts.slice(-SERIES_LIMITS.occurrences),
+    openEnded,
+    cut,
+    unmatched: recurrence.exdate.filter((key) => !excluded.has(key)),
+  }
+}
+
+/** The rule's starts from `first` to the horizon, as wall clocks. */
+function ruleStarts(rule: string, first: string, zone: string, horizon: string) {
+  const recur = ICAL.Recur.fromString(rule)
+  if (recur.until) recur.until = floatingUntil(recur.until, zone)
+  const iterator = recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T')))
+  const starts: string[] = []
+  let steps = 0
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const start = next.toString().replace('T', ' ')
+    if (start > horizon) break
+    if (++steps > SERIES_LIMITS.steps) return { starts, openEnded: !recur.isFinite(), cut: true }
+    starts.push(start)
+  }
+  return { starts, openEnded: !recur.isFinite(), cut: false }
+}
+
+/**
+ * UNTIL in the series' own wall clock: RFC 5545 writes it in UTC (`…Z`) when DTSTART has a zone, so it
+ * is moved into the zone; a bare date ends with that day; a floating one is taken as written.
+ */
+function floatingUntil(until: ICAL.Time, zone: string): ICAL.Time {
+  if (until.isDate) return ICAL.Time.fromDateTimeString(`${until.toString()}T23:59:59`)
+  if (until.zone !== ICAL.Timezone.utcTimezone) return until
+  const wall = instantToWall(until.toUnixTime() * 1000, zone)
+  return ICAL.Time.fromDateTimeString(wall.replace(' ', 'T'))
+}
+
+/** Starts in ascending order, the first of each minute kept (ids count minutes). */
+function onePerMinute(starts: string[]): string[] {
+  return starts.filter((start, i) => i === 0 || start.slice(0, 16) !== starts[i - 1]!.slice(0, 16))
+}
