@@ -51,6 +51,8 @@ async function appOver(content: string, options: TestAppOptions, users?: UserDir
     fallback: options.fallback ?? true,
     onProblem: (problem) => problems.push(problem),
     assignIds,
+    timezone: options.timezone ?? 'UTC',
+    now: () => options.now ?? SAMPLE_NOW,
   })
   const app = createApp({
     store,

@@ -20,6 +20,7 @@ export async function build(flags: Flags): Promise<number> {
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
+    timezone: config.timezone,
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   const options = {

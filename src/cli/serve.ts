@@ -33,6 +33,7 @@ export async function serve(flags: Flags): Promise<number> {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
     assignIds: true,
+    timezone: config.timezone,
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
   let handler: App['node'] | undefined
@@ -82,13 +83,21 @@ export async function serve(flags: Flags): Promise<number> {
   console.log(`  ➜ ${configNote(file)}`)
   // Left out of the start (only writes use it), and loaded now, so the first write does not wait for it.
   setImmediate(loadSanitizer)
+  // Open-ended series are served up to a horizon that moves once a month (docs/recurrence.md).
+  const horizon = setInterval(() => void store.moveHorizon(), HORIZON_CHECK_MS)
   await new Promise<void>((resolve) => {
-    const stop = () => void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
+    const stop = () => {
+      clearInterval(horizon)
+      void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
+    }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
   return 0
 }
+
+/** How often a server looks whether the horizon of open-ended series moved. */
+const HORIZON_CHECK_MS = 3_600_000
 
 /** `serve --build`: a full static build now, then updates of only what each change touches. */
 async function keepBuilt(store: Store, config: Config, port: number): Promise<() => Promise<void>> {

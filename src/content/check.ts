@@ -41,6 +41,7 @@ export async function checkContent(
     defaultLanguage: 'en',
     fallback: true,
     assignIds: fix,
+    timezone: siteZone,
     onProblem: (problem) => problems.push({ severity: 'error', line: 1, ...problem }),
   })
   for (const problem of problems) {

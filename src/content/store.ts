@@ -13,6 +13,8 @@ import { freeStem } from './files/paths.ts'
 import { createProblemLog, type Problem } from './checks/problems.ts'
 import type { ContentRecord, FileWrite, RecordFields } from './model/record-types.ts'
 import { reconcileNow, reloadNow } from './store/reload.ts'
+import { horizonAt } from './model/recurrence.ts'
+import { moveHorizon } from './store/series.ts'
 import { settleAgain } from './store/settle.ts'
 import type { StoreState } from './store/state.ts'
 import { type Transaction, transactionNow } from './store/transaction.ts'
@@ -31,6 +33,10 @@ export interface StoreOptions {
   onProblem?: (problem: Problem) => void
   /** Give a source file written without `id` the next free id (the server does; `check` only with --fix). */
   assignIds?: boolean
+  /** The zone of events that name none (the site's); UTC unless given. */
+  timezone?: string
+  /** The clock that places the horizon of open-ended series; tests pin it. */
+  now?: () => number
 }
 
 /** The content store: the only code that touches `content/`; every record in memory, with id and slug maps. */
@@ -41,7 +47,13 @@ export interface Store {
   readonly fallback: boolean
   /** Bumped on every change to the records, so caches can key on it. */
   readonly version: number
+  /** The records of a kind as files hold them (series included, their occurrences not), in id order. */
   list(kind: Kind): ContentRecord[]
+  /** The events lists show, in id order: single events and every occurrence of a series, not the series. */
+  events(): ContentRecord[]
+  /** A series' occurrences, in order (none for any other record). */
+  occurrencesOf(record: ContentRecord): ContentRecord[]
+  /** A record or an occurrence by id. */
   get(kind: Kind, id: number): ContentRecord | undefined
   /** The kind that owns an id in the post or term id space. */
   kindOfId(space: 'post' | 'term', id: number): Kind | undefined
@@ -78,6 +90,11 @@ export interface Store {
   reconcile(): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: ChangeListener): void
+  /**
+   * Serves open-ended series up to the horizon the clock gives now (it moves once a month); true when
+   * it moved. A server calls it from time to time (docs/recurrence.md).
+   */
+  moveHorizon(): Promise<boolean>
 }
 
 /**
@@ -86,7 +103,13 @@ export interface Store {
  */
 export async function createStore(source: string | ContentDriver, options: StoreOptions): Promise<Store> {
   const driver = typeof source === 'string' ? createDiskDriver(source) : source
-  const rules = { defaultLanguage: options.defaultLanguage, fallback: options.fallback, assignIds: !!options.assignIds }
+  const rules = {
+    defaultLanguage: options.defaultLanguage,
+    fallback: options.fallback,
+    assignIds: !!options.assignIds,
+    timezone: options.timezone ?? 'UTC',
+  }
+  const now = options.now ?? Date.now
   const catalogue = createCatalogue(options.fallback)
   const state: StoreState = {
     rules,
@@ -102,6 +125,7 @@ export async function createStore(source: string | ContentDriver, options: Store
     texts: new Map(),
     queue: createWriteQueue(),
     media: mediaLibrary(),
+    horizon: { now, at: horizonAt(now()) },
   }
   await loadTree(state)
   state.changes.reset()
@@ -123,6 +147,8 @@ function storeOver(state: StoreState): Store {
       return changes.version
     },
     list: (kind) => catalogue.list(kind),
+    events: () => catalogue.events(),
+    occurrencesOf: (record) => catalogue.occurrencesOf(`${record.kind}/${record.stem}`),
     get: (kind, id) => catalogue.get(kind, id),
     kindOfId: (space, id) => catalogue.kindOfId(space, id),
     bySlug: (kind, lang, slug) => catalogue.bySlug(kind, lang, slug),
@@ -136,5 +162,6 @@ function storeOver(state: StoreState): Store {
     reload: (paths) => queue(() => reload(paths)),
     reconcile: () => reconcileNow(state, queue),
     onChange: (listener) => changes.onChange(listener),
+    moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
   }
 }

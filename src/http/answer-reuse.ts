@@ -57,6 +57,8 @@ export function lifeOf(route: RouteDef, asked: Asked, now: number): Life | undef
   if (route.pattern === '/venues' || route.pattern === '/organizers')
     return asked.given.has('only_with_upcoming') ? undefined : ALWAYS
   if (route.pattern === '/events') return eventListLife(asked, now)
+  // A series' answer lists its next occurrences from today (src/serialize/series.ts): a single event holds a day.
+  if (route.pattern.startsWith('/events/')) return untilMidnight(now)
   return ALWAYS
 }
 
@@ -64,6 +66,11 @@ function eventListLife({ query, given, params }: Asked, now: number): Life | und
   if (DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))) return undefined
   if (given.has('start_date') && given.has('end_date')) return ALWAYS
   if (isTrueWord(params.strict_dates)) return undefined
+  return untilMidnight(now)
+}
+
+/** From the last UTC midnight to the next. */
+function untilMidnight(now: number): Life {
   const midnight = now - (((now % DAY) + DAY) % DAY)
   return { from: midnight, until: midnight + DAY }
 }

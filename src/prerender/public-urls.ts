@@ -78,12 +78,11 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
       records('events', listed.slice(end - run, end))
     }
     const inList = new Set(listed)
+    // Every event by id: the series (which lists do not show), and occurrences and events outside the default list.
+    const everyEvent = new Set([...store.list('events'), ...store.events()].map((record) => record.id))
     records(
       'events',
-      store
-        .list('events')
-        .map((record) => record.id)
-        .filter((id) => !inList.has(id)),
+      [...everyEvent].filter((id) => !inList.has(id)),
     )
     for (const kind of KINDS.filter((kind) => kind !== 'events')) {
       for (const url of await listPages(app, `${root}/${kind}`, options.perPage)) jobs.push({ url })

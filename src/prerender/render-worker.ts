@@ -36,6 +36,8 @@ try {
     defaultLanguage: setup.defaultLanguage,
     fallback: setup.fallback,
     assignIds: false,
+    timezone: setup.site.timezone,
+    now: () => setup.now,
   })
   const app = createBuildApp(store, setup, setup.layout, () => setup.now)
   const output = createOutput(setup.out, new Manifest(setup.previous), true, setup.fresh)

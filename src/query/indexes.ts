@@ -1,6 +1,7 @@
 import { eventTimes, idList, postDates } from '../content/model/derive.ts'
 import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
+import { isSeries } from '../content/model/record-types.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { createSearchIndex } from './search.ts'
 import { createRecordOrder } from './record-order.ts'
@@ -58,7 +59,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
     byEnd.splice(insertionPoint(byEnd, entry, compareEnd), 0, entry)
   }
 
-  const initial = store.list('events').map((record) => toEntry(record, siteZone))
+  const initial = store.events().map((record) => toEntry(record, siteZone))
   for (const entry of initial) {
     entries.set(entry.id, entry)
     link(entry, true)
@@ -101,7 +102,10 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       }
       return derived.get(key) as T
     },
-    update(before, after) {
+    update(changedFrom, changedTo) {
+      // A series is not listed: its occurrences are, each told as a change of its own.
+      const [before, after] = [listedOrNot(changedFrom), listedOrNot(changedTo)]
+      if (!before && !after) return
       generation++
       order.update(before, after)
       if ((after ?? before)?.kind !== 'events') return
@@ -115,6 +119,8 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
 }
 
 const EMPTY: ReadonlySet<number> = new Set()
+
+const listedOrNot = (record: ContentRecord | undefined) => (record && !isSeries(record) ? record : undefined)
 
 /** The derived values that follow an event's change (a `follow` method that takes it in); the others go. */
 function following(derived: Map<string, unknown>, before?: EventEntry, after?: EventEntry): Map<string, unknown> {

@@ -64,7 +64,7 @@ export function createSearchIndex(
     return { id: record.id, text: `${title}\n${excerpt}\n${description}` }
   }
   // Emptied once the build is done: it would keep every event's record of that time, edited since or not.
-  let pending = [...store.list('events')]
+  let pending = [...store.events()]
   let next = 0
   // Events an update has settled while the build was under way: the build leaves them as the update did.
   const settled = new Set<number>()

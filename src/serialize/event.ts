@@ -22,6 +22,7 @@ import { digest } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
+import { seriesDay, seriesFields } from './series.ts'
 import { recordRestUrl, siteKey } from './urls.ts'
 
 type Shape = Record<string, unknown>
@@ -38,7 +39,7 @@ export interface EventOptions {
  */
 export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
   const locked = isLocked(record.source.data.password, view.password)
-  const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}`
+  const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}${seriesDay(record, view)}`
   // A password opens the event, or a venue or organizer in it, for this request alone: such
   // shapes are built each time and never kept where a request without it could find them.
   const listed =
@@ -47,10 +48,10 @@ export function toEventResponse(record: ContentRecord, view: View, options: Even
       : listShape(record, view, locked)
   if (!options.jsonLd || locked) return listed
   const fields = view.store.fieldsIn(record, view.lang)!
-  const { lang, translations, ...head } = listed
+  const { lang, translations, series, recurrence, ...head } = listed
   const single: Shape = { ...head, venue: venue(fields, view, options), organizer: organizers(fields, view, options) }
   if (!fields.password) single.json_ld = eventJsonLd(single, fields, eventTimes(record, view.site.timezone), view)
-  return Object.assign(single, { lang, translations })
+  return Object.assign(single, { lang, translations }, seriesFields(record, view))
 }
 
 /** The event as lists show it: without JSON-LD; blanked when protected, as the reference does. */
@@ -94,7 +95,7 @@ function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
   const out = locked ? blankProtected(event) : event
   out.lang = lang
   out.translations = toTranslations(record, view, `events/${record.id}`)
-  return out
+  return Object.assign(out, seriesFields(record, view))
 }
 
 function dateFields(times: EventTimes): Shape {
@@ -121,7 +122,7 @@ export function toEventJson(record: ContentRecord, view: View, options: EventOpt
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
     return { bytes, digest: digest(bytes) }
   }
-  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
+  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}${seriesDay(record, view)}`
   return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
 }
 

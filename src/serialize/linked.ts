@@ -133,7 +133,12 @@ export function postHead(
 /** A post's public page; posts that have none (drafts, trash) get WordPress's `?p=` form. */
 function postUrl(record: ContentRecord, fields: RecordFields, view: View, type: string, status: string): string {
   if (status === 'publish' || status === 'private') {
-    return publicUrl(view.site, servedLang(record, view), `/${type}/${slugSegment(fields.slug)}/`)
+    const lang = servedLang(record, view)
+    // An occurrence's page is its series' with the date, as The Events Calendar Pro has it (docs/recurrence.md).
+    const series = record.series
+    const slug = series ? view.store.fieldsIn(series.parent, lang)?.slug : fields.slug
+    const date = series ? `${series.start.slice(0, 10)}/` : ''
+    return publicUrl(view.site, lang, `/${type}/${slugSegment(slug)}/${date}`)
   }
   return `${view.site.url}/?post_type=tribe_${type === 'event' ? 'events' : type}&p=${record.id}`
 }

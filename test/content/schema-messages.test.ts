@@ -74,7 +74,7 @@ describe('messages for the record schemas, in plain words', () => {
     expect(problems).toEqual([
       'title: missing; an event needs id, title, start_date and end_date',
       'end_date: missing; an event needs id, title, start_date and end_date',
-      'id: "one" is not an id (a whole number from 1 up)',
+      'id: "one" is not an id (a whole number from 1 up to 999999999)',
       'status: "live" is not a status; use publish, draft, pending, private, future or trash',
       'start_date: "soon" is not a date and time written YYYY-MM-DD HH:MM:SS (such as 2026-06-01 19:00:00)',
       'all_day: "no" is not true or false',

@@ -17,6 +17,8 @@ const KNOWN: Record<string, string> = {
   'args/validators.ts': 'isTime: a relative date is never kept',
   'query/event-dates.ts': 'relative date arguments: never kept; strict_dates with a default: never kept',
   'query/linked.ts': 'only_with_upcoming: never kept',
+  'content/store.ts': 'the horizon of open-ended series: when it moves, the store version moves and drops them all',
+  'serialize/series.ts': "a series' next occurrences: single events are kept until the next UTC midnight",
   'routes/api-index.ts': 'gmt_offset: the API index is kept a second at most',
   'write/events.ts': 'writes are never kept',
   'write/linked.ts': 'writes are never kept',

@@ -9,7 +9,11 @@ const ZONE = 'Asia/Singapore'
 
 /** The same store with one event replaced, removed or added, for comparing against a fresh build. */
 function withEvents(store: Store, events: ContentRecord[]): Store {
-  return { ...store, list: (kind) => (kind === 'events' ? events : store.list(kind)) }
+  return {
+    ...store,
+    list: (kind) => (kind === 'events' ? events : store.list(kind)),
+    events: () => events,
+  }
 }
 
 function snapshot(indexes: Indexes) {

@@ -1,5 +1,6 @@
 import { isTimeZone, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
 import type { Kind } from '../model/kinds.ts'
+import { readRecurrence, SERIES_LIMITS } from '../model/recurrence.ts'
 import { showValue } from '../schema/show.ts'
 
 /**
@@ -26,6 +27,29 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
       `end_date: ${showValue(end)} is before start_date ${showValue(start)}; an event cannot end before it starts`,
     )
   }
+  return problems.concat(seriesProblems(data))
+}
+
+/** A series' rule and dates must be usable, and its id low enough for its occurrences' ids. */
+function seriesProblems(data: Record<string, unknown>): string[] {
+  const value = data.recurrence
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return []
+  const problems = readRecurrence(value as Record<string, unknown>).problems
+  if (typeof data.id === 'number' && data.id > SERIES_LIMITS.seriesId)
+    problems.push(
+      `recurrence: a series needs an id up to ${SERIES_LIMITS.seriesId} (its occurrences' ids are built from it); this one is ${data.id}`,
+    )
+  const overrides = data.overrides
+  if (overrides && typeof overrides === 'object')
+    for (const [key, fields] of Object.entries(overrides)) {
+      const wall = key.length === 10 ? `${key} 00:00:00` : key
+      if (WALL_CLOCK.test(wall) && !isWallClock(wall)) problems.push(`overrides: ${key} is not a real date or time`)
+      for (const field of ['start_date', 'end_date']) {
+        const date = (fields as Record<string, unknown> | null)?.[field]
+        if (typeof date === 'string' && !isWallClock(date))
+          problems.push(`overrides: ${key}: ${field} ${showValue(date)} is not a real date and time`)
+      }
+    }
   return problems
 }
 

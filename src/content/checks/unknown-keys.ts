@@ -23,12 +23,15 @@ export function sourceKeys(kind: Kind): string[] {
 
 /** The keys a translation file of `kind` may hold (its body is the translated description). */
 export function translationKeys(kind: Kind): string[] {
-  return TRANSLATABLE[kind].filter((key) => key !== 'description')
+  const keys = TRANSLATABLE[kind].filter((key) => key !== 'description')
+  // A series' translation may change single occurrences too (docs/recurrence.md).
+  return kind === 'events' ? [...keys, 'overrides'] : keys
 }
 
 /** The fields of a translation that are checked and read: the translatable ones. */
 export function translatedFields(kind: Kind, data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => TRANSLATABLE[kind].includes(key)))
+  const keys = [...TRANSLATABLE[kind], ...(kind === 'events' ? ['overrides'] : [])]
+  return Object.fromEntries(Object.entries(data).filter(([key]) => keys.includes(key)))
 }
 
 /** One warning per key of `data` that a file of this role does not use. */

@@ -24,7 +24,19 @@ export interface ContentRecord {
   stem: string
   source: FileEntry
   files: ReadonlyMap<Lang, FileEntry>
+  /** Set on an occurrence of a series: the series record, and the occurrence's original start (wall clock). */
+  series?: OccurrenceOf
 }
+
+/** What makes a record an occurrence: its series and the start the rule gave it (docs/recurrence.md). */
+export interface OccurrenceOf {
+  parent: ContentRecord
+  start: string
+}
+
+/** Whether a record is a series: an event file with a `recurrence` (its occurrences are what lists show). */
+export const isSeries = (record: ContentRecord): boolean =>
+  record.kind === 'events' && record.series === undefined && record.source.data.recurrence !== undefined
 
 /** A record's fields in one language; `description` is the Markdown body. */
 export type RecordFields = Record<string, unknown> & { description: string }

@@ -61,6 +61,8 @@ export function nounOf(schema: SchemaShape): Noun {
 function typeNoun(type: string, schema: SchemaShape): Noun {
   if (type === 'integer' && schema.minimum === 1 && schema.maximum === undefined)
     return { one: 'an id (a whole number from 1 up)', many: 'ids' }
+  if (type === 'integer' && schema.minimum === 1 && schema.maximum === 999_999_999)
+    return { one: 'an id (a whole number from 1 up to 999999999)', many: 'ids' }
   if (type === 'integer' || type === 'number')
     return numberNoun(type === 'integer' ? 'a whole number' : 'a number', schema)
   if (type === 'array')

@@ -15,11 +15,20 @@ const TEXT = { type: ['string', 'number'] } as const
 const WEBSITE = { type: 'string', format: WEB_ADDRESS_FORMAT } as const
 const FLAG = { type: 'boolean' } as const
 const ID = { type: 'integer', minimum: 1 } as const
+// Post ids stay below 10^9: above are the ids of occurrences of series (docs/recurrence.md).
+const POST_ID = { type: 'integer', minimum: 1, maximum: 999_999_999 } as const
+const DATE_OR_WALL = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$' } as const
+const DATES = { anyOf: [DATE_OR_WALL, { type: 'array', items: DATE_OR_WALL, maxItems: 1000 }] } as const
+const RECURRENCE = {
+  type: 'object',
+  properties: { rrule: { type: 'string', minLength: 1, maxLength: 1000 }, rdate: DATES, exdate: DATES },
+  additionalProperties: false,
+} as const
 const ID_LIST = { anyOf: [ID, { type: 'array', items: ID }] } as const
 // In the order a message lists them: the usual ones first.
 const STATUS = { enum: STATUSES }
 const POST_FIELDS = {
-  id: ID,
+  id: POST_ID,
   slug: TEXT,
   status: STATUS,
   date: WALL_CLOCK,
@@ -30,6 +39,19 @@ const POST_FIELDS = {
   password: TEXT,
   description: TEXT,
 } as const
+
+/**
+ * A series' changes to single occurrences, keyed by the occurrence's original start (a date, or a date and
+ * time); each holds only fields an occurrence may change (src/content/model/occurrence.ts).
+ */
+function overridesOf(properties: Record<string, object>) {
+  return {
+    type: 'object',
+    propertyNames: DATE_OR_WALL,
+    maxProperties: 1000,
+    additionalProperties: { type: 'object', properties, additionalProperties: false },
+  } as const
+}
 
 /** JSON Schema of each kind's source file (the one that holds `id`). */
 export const SOURCE_SCHEMAS: Record<Kind, object> = {
@@ -57,6 +79,26 @@ export const SOURCE_SCHEMAS: Record<Kind, object> = {
       show_map_link: FLAG,
       ticketed: FLAG,
       post_parent: ID,
+      recurrence: RECURRENCE,
+      overrides: overridesOf({
+        title: { type: 'string', minLength: 1 },
+        excerpt: TEXT,
+        description: TEXT,
+        start_date: WALL_CLOCK,
+        end_date: WALL_CLOCK,
+        venue: ID_LIST,
+        organizer: ID_LIST,
+        categories: ID_LIST,
+        tags: ID_LIST,
+        cost: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
+        website: WEBSITE,
+        featured: FLAG,
+        sticky: FLAG,
+        image: { type: ['string', 'integer'] },
+        hide_from_listings: FLAG,
+        show_map: FLAG,
+        show_map_link: FLAG,
+      }),
     },
   },
   venues: {
@@ -117,6 +159,7 @@ export const TRANSLATION_SCHEMA = {
     venue: { type: 'string', minLength: 1 },
     organizer: { type: 'string', minLength: 1 },
     name: { type: 'string', minLength: 1 },
+    overrides: overridesOf({ title: { type: 'string', minLength: 1 }, excerpt: TEXT, cost: TEXT, description: TEXT }),
   },
   additionalProperties: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
 }

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Lang } from '../../languages.ts'
 import type { Clashes } from '../checks/clashes.ts'
 import { idSpaceOf, TRANSLATABLE, type Kind } from '../model/kinds.ts'
-import { type ContentRecord, type FileEntry, keyOf, type RecordFields } from '../model/record-types.ts'
+import { type ContentRecord, type FileEntry, isSeries, keyOf, type RecordFields } from '../model/record-types.ts'
 
 type Space = 'post' | 'term'
 
@@ -10,7 +10,14 @@ type Space = 'post' | 'term'
  * kind and language, the files of each record, and each kind's list in id order.
  */
 export interface Catalogue {
+  /** The records of a kind read from files (series included, their occurrences not), in id order. */
   list(kind: Kind): ContentRecord[]
+  /** The events lists show, in id order: single events and the occurrences of series (not the series). */
+  events(): ContentRecord[]
+  /** The occurrences served for a series' key, in order. */
+  occurrencesOf(key: string): ContentRecord[]
+  /** Serves a series' occurrences (replacing those it had); they hold ids, but no slugs (see bySlug). */
+  serveOccurrences(key: string, occurrences: ContentRecord[]): void
   get(kind: Kind, id: number): ContentRecord | undefined
   kindOfId(space: Space, id: number): Kind | undefined
   bySlug(kind: Kind, lang: Lang, slug: string): ContentRecord | undefined
@@ -37,6 +44,8 @@ export function createCatalogue(fallback: boolean): Catalogue {
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
   const slugs = new Map<string, Map<string, ContentRecord>>()
   const sorted = new Map<Kind, ContentRecord[]>()
+  const occurrences = new Map<string, ContentRecord[]>()
+  let listed: ContentRecord[] | undefined
   const langOf = (record: ContentRecord, lang: Lang): Lang | null =>
     record.files.has(lang) ? lang : fallback ? record.source.lang : null
   const slugIn = (record: ContentRecord, lang: Lang): unknown => {
@@ -66,8 +75,29 @@ export function createCatalogue(fallback: boolean): Catalogue {
     list(kind) {
       let list = sorted.get(kind)
       if (!list)
-        sorted.set(kind, (list = [...records.values()].filter((r) => r.kind === kind).sort((a, b) => a.id - b.id)))
+        sorted.set(
+          kind,
+          (list = [...records.values()].filter((r) => r.kind === kind && !r.series).sort((a, b) => a.id - b.id)),
+        )
       return list
+    },
+    events() {
+      listed ??= [...records.values()].filter((r) => r.kind === 'events' && !isSeries(r)).sort((a, b) => a.id - b.id)
+      return listed
+    },
+    occurrencesOf: (key) => occurrences.get(key) ?? [],
+    serveOccurrences(key, served) {
+      for (const occurrence of occurrences.get(key) ?? []) {
+        records.delete(keyOf(occurrence))
+        if (ids.post.get(occurrence.id) === keyOf(occurrence)) ids.post.delete(occurrence.id)
+      }
+      if (served.length > 0) occurrences.set(key, served)
+      else occurrences.delete(key)
+      for (const occurrence of served) {
+        records.set(keyOf(occurrence), occurrence)
+        ids.post.set(occurrence.id, keyOf(occurrence))
+      }
+      listed = undefined
     },
     get(kind, id) {
       const key = ids[idSpaceOf(kind)].get(id)
@@ -78,7 +108,14 @@ export function createCatalogue(fallback: boolean): Catalogue {
       const key = ids[space].get(id)
       return key ? records.get(key)?.kind : undefined
     },
-    bySlug: (kind, lang, slug) => slugs.get(`${kind}|${lang}`)?.get(slug),
+    bySlug(kind, lang, slug) {
+      const held = slugs.get(`${kind}|${lang}`)?.get(slug)
+      if (held || kind !== 'events') return held
+      // An occurrence's slug is its series' with the date (and time): found through the series.
+      const dated = /^(.+)-\d{4}-\d{2}-\d{2}(?:-\d{4})?$/.exec(slug)
+      const series = dated ? slugs.get(`events|${lang}`)?.get(dated[1]!) : undefined
+      return series && occurrences.get(keyOf(series))?.find((occurrence) => slugIn(occurrence, lang) === slug)
+    },
     fieldsIn: (record, lang) => fieldsOf(record, langOf(record, lang)),
     langOf,
     record: (key) => records.get(key),
@@ -86,7 +123,7 @@ export function createCatalogue(fallback: boolean): Catalogue {
     highestId(space) {
       if (highest[space] < 0) {
         highest[space] = 0
-        for (const id of ids[space].keys()) if (id > highest[space]) highest[space] = id
+        for (const [id, key] of ids[space]) if (id > highest[space] && !key.includes('@')) highest[space] = id
       }
       return highest[space]
     },
@@ -102,6 +139,7 @@ export function createCatalogue(fallback: boolean): Catalogue {
       if (before) index(before, false, clashes)
       records.delete(key)
       if (before) sorted.delete(before.kind)
+      listed = undefined
       if (!record) return
       records.set(key, record)
       sorted.delete(record.kind)

@@ -2,6 +2,7 @@ import { assemble, warnUnknownKeys } from './assemble.ts'
 import { isClash } from '../checks/clashes.ts'
 import type { Kind } from '../model/kinds.ts'
 import { type ContentRecord, type FileEntry, splitKey } from '../model/record-types.ts'
+import { serveOccurrences } from './series.ts'
 import type { StoreState } from './state.ts'
 
 const NO_SOURCE = 'no file of this record has an id'
@@ -30,8 +31,10 @@ export function settle(state: StoreState, kind: Kind, stem: string, files: FileE
     catalogue.serve(key, after, clashes)
   }
   warnUnknownKeys(state, kind, files)
+  const occurrences = kind === 'events' ? serveOccurrences(state, key, after) : []
   if (!before && !after) return undefined
   state.changes.tell(before, after)
+  for (const [was, is] of occurrences) state.changes.tell(was, is)
   if (before) clashes.release(key)
   clashes.settleLosers()
   return after

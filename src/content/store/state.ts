@@ -15,6 +15,14 @@ export interface StoreRules {
   fallback: boolean
   /** Give a source file written without `id` the next free id. */
   assignIds: boolean
+  /** The zone of events that name none (the site's): a series' UNTIL in UTC is read in it. */
+  timezone: string
+}
+
+/** How far open-ended series are served: `at` (a wall clock) follows the clock, once a month (docs/recurrence.md). */
+export interface Horizon {
+  now: () => number
+  at: string
 }
 
 /**
@@ -36,4 +44,5 @@ export interface StoreState {
   /** One writer at a time: commits, transactions, reloads and redating run in turn. */
   readonly queue: WriteQueue
   media: MediaLibrary
+  readonly horizon: Horizon
 }

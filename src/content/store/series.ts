@@ -1,0 +1,66 @@
+import { occurrencesOf } from '../model/occurrence.ts'
+import { type ContentRecord, isSeries, keyOf } from '../model/record-types.ts'
+import { expand, horizonAt, keyMatches, readRecurrence, SERIES_LIMITS } from '../model/recurrence.ts'
+import type { StoreState } from './state.ts'
+
+/** A change to tell: a record as it was and as it is. */
+export type Change = [ContentRecord | undefined, ContentRecord | undefined]
+
+/**
+ * Serves the occurrences of the record now under `key` (none when it is no series, or no longer
+ * served) in place of those it had, and returns their changes, paired by id.
+ */
+export function serveOccurrences(state: StoreState, key: string, record: ContentRecord | undefined): Change[] {
+  const before = state.catalogue.occurrencesOf(key)
+  const after = record && isSeries(record) ? occurrencesNow(state, record) : []
+  if (before.length === 0 && after.length === 0) return []
+  state.catalogue.serveOccurrences(key, after)
+  const was = new Map(before.map((occurrence) => [occurrence.id, occurrence]))
+  const changes: Change[] = after.map((occurrence) => {
+    const old = was.get(occurrence.id)
+    was.delete(occurrence.id)
+    return [old, occurrence]
+  })
+  for (const old of was.values()) changes.push([old, undefined])
+  return changes
+}
+
+/** The series' occurrences up to the store's horizon; what the rule or its dates leave unused is a warning. */
+function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
+  const data = series.source.data
+  const zone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : state.rules.timezone
+  const { recurrence } = readRecurrence(data.recurrence as Record<string, unknown>)
+  const first = String(data.start_date).replace('T', ' ')
+  const expansion = expand(recurrence, first.length === 16 ? `${first}:00` : first, zone, state.horizon.at)
+  const path = series.source.path
+  const warnings: string[] = []
+  if (expansion.openEnded)
+    warnings.push(
+      `recurrence.rrule: open-ended; occurrences are served up to ${state.horizon.at.slice(0, 10)}, and further as time goes on`,
+    )
+  if (expansion.cut)
+    warnings.push(
+      `recurrence: more than ${SERIES_LIMITS.occurrences} occurrences; only the ${SERIES_LIMITS.occurrences} latest are served`,
+    )
+  for (const date of expansion.unmatched) warnings.push(`recurrence.exdate: ${date} excludes no occurrence`)
+  if (warnings.length > 0) state.problems.warn(path, warnings, state.texts.get(path))
+  for (const file of series.files.values()) {
+    const keys = Object.keys((file.data.overrides as object | undefined) ?? {})
+    const unused = keys.filter((k) => !expansion.starts.some((start) => keyMatches(k, start)))
+    const messages = unused.map((override) => `overrides: ${override} changes no occurrence`)
+    if (messages.length > 0) state.problems.warn(file.path, messages, state.texts.get(file.path))
+  }
+  return occurrencesOf(series, expansion.starts)
+}
+
+/**
+ * Moves the horizon of open-ended rules to where the clock says it is now; when it moved, every
+ * series is settled again (its occurrences up to the new horizon). Returns whether it moved.
+ */
+export function moveHorizon(state: StoreState, settleAgain: (key: string) => void): boolean {
+  const at = horizonAt(state.horizon.now())
+  if (at === state.horizon.at) return false
+  state.horizon.at = at
+  for (const series of state.catalogue.list('events').filter(isSeries)) settleAgain(keyOf(series))
+  return true
+}
