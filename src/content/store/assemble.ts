@@ -4,6 +4,7 @@ import { checkEvent } from '../checks/event-checks.ts'
 import { idSpaceOf, type Kind } from '../model/kinds.ts'
 import { type ContentRecord, type FileEntry, keyOf } from '../model/record-types.ts'
 import { checkSource, checkTranslation } from '../schema/records.ts'
+import { serveOccurrences } from './series.ts'
 import type { StoreState } from './state.ts'
 import { translatedFields, unknownKeyWarnings } from '../checks/unknown-keys.ts'
 
@@ -119,5 +120,6 @@ function evict(state: StoreState, loser: ContentRecord, winner: string): void {
   state.problems.report(loser.source.path, [message], state.texts.get(loser.source.path))
   state.clashes.wait(winner, keyOf(loser))
   state.changes.tell(loser, undefined)
+  for (const [was, is] of serveOccurrences(state, keyOf(loser), undefined)) state.changes.tell(was, is)
   state.clashes.release(keyOf(loser))
 }
