@@ -69,12 +69,16 @@ export function fieldOf(message: string): { path: Path; rest: string } | undefin
   return { path, rest: rest.startsWith(':') ? rest.slice(1).trimStart() : '' }
 }
 
+/** Front matter longer than this is not parsed again for lines: a problem in it is put on its top-level key. */
+const MAX_LINED = 64 * 1024
+
 /** The front matter of `text` with the lines of its keys and items (the block's lines are the file's). */
 function parseBlock(text: string): LinedYaml | null {
   const parts = splitFile(text)
-  if (!parts) return null
+  if (!parts || parts.block.length > MAX_LINED) return null
   try {
-    return parseLined(parts.block)
+    // The file was read already (js-yaml, which refuses repeated keys); this only finds lines, in linear time.
+    return parseLined(parts.block, { uniqueKeys: false })
   } catch {
     return null
   }
