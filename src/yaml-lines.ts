@@ -17,10 +17,13 @@ export interface LinedYaml {
   lineOf(path: readonly (string | number)[]): number | undefined
 }
 
-/** Parses one YAML document; throws YamlSyntaxError with the line of the first problem. */
-export function parseLined(text: string): LinedYaml {
+/**
+ * Parses one YAML document; throws YamlSyntaxError with the line of the first problem. `uniqueKeys: false`
+ * takes a repeated key without complaint, and in linear time (the check is quadratic in a mapping's size).
+ */
+export function parseLined(text: string, options: { uniqueKeys?: boolean } = {}): LinedYaml {
   const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false })
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: options.uniqueKeys ?? true })
   const first = doc.errors[0]
   if (first)
     throw new YamlSyntaxError(lines.linePos(first.pos[0]).line, first.message.split('\n')[0]!.replace(/:$/, ''))

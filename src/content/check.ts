@@ -27,12 +27,14 @@ const RELATIONS = [
 
 /**
  * Checks a content tree (a folder, or any driver) the way the server loads it, plus what only the
- * whole tree shows; `fix` writes through the same driver, as the server does.
+ * whole tree shows; `fix` writes through the same driver, as the server does. Series are read in the
+ * site's zone and served up to the horizon `now` places, as the server would serve them now.
  */
 export async function checkContent(
   source: string | ContentDriver,
   fix: boolean,
   siteZone = 'UTC',
+  now: () => number = Date.now,
 ): Promise<CheckResult> {
   const problems: Problem[] = []
   const fixed: string[] = []
@@ -42,6 +44,7 @@ export async function checkContent(
     fallback: true,
     assignIds: fix,
     timezone: siteZone,
+    now,
     onProblem: (problem) => problems.push({ severity: 'error', line: 1, ...problem }),
   })
   for (const problem of problems) {

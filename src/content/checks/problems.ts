@@ -1,4 +1,5 @@
 import { escapeUnsafe } from '../schema/show.ts'
+import { messageLines } from './problem-lines.ts'
 
 /** A file the store cannot use as it is, and why; `line` is 1-based when known. */
 export interface Problem {
@@ -14,7 +15,7 @@ export interface ProblemLog {
   /** `line` is the line the messages are about, when the caller knows it; else it is found in `text`. */
   report(path: string, messages: string[], text?: string, line?: number): void
   /** Like report, for warnings: things the store read past (an unknown key), which fail nothing. */
-  warn(path: string, messages: string[], text?: string): void
+  warn(path: string, messages: string[], text?: string, line?: number): void
   clear(path: string): void
   /** Forgets the problems of a file whose message passes `test`, keeping the others. */
   forget(path: string, test: (message: string) => boolean): void
@@ -33,11 +34,12 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     severity: 'error' | 'warning',
   ) => {
     const known = byPath.get(path) ?? []
+    const lineOf = text === undefined ? undefined : messageLines(text)
     for (const raw of messages) {
       const message = oneLine(raw)
       if (known.some((p) => p.message === message)) continue
       const problem: Problem = { path, message }
-      const line = knownLine ?? (text === undefined ? undefined : lineOf(text, message))
+      const line = knownLine ?? lineOf?.(message)
       if (line !== undefined) problem.line = line
       if (severity === 'warning') problem.severity = 'warning'
       known.push(problem)
@@ -47,7 +49,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
   }
   return {
     report: (path, messages, text, line) => add(path, messages, text, line, 'error'),
-    warn: (path, messages, text) => add(path, messages, text, undefined, 'warning'),
+    warn: (path, messages, text, line) => add(path, messages, text, line, 'warning'),
     clear: (path) => void byPath.delete(path),
     forget(path, test) {
       const kept = (byPath.get(path) ?? []).filter((problem) => !test(problem.message))
@@ -75,17 +77,4 @@ export function oneLine(message: string): string {
   if (message.length <= MAX_MESSAGE) return escapeUnsafe(message)
   const points = Array.from(message.slice(0, MAX_MESSAGE * 2))
   return escapeUnsafe(points.length > MAX_MESSAGE ? `${points.slice(0, MAX_MESSAGE).join('')}…` : points.join(''))
-}
-
-/** The line a message is about: the YAML error's own line, or the line of the field it names. */
-function lineOf(text: string, message: string): number | undefined {
-  const yaml = /at line (\d+)/.exec(message)
-  // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
-  if (yaml) return Number(yaml[1])
-  const field = /^(?:slug "[^"]*" \([^)]*\)|id \d+|([A-Za-z_][\w-]*))/.exec(message)
-  const key = message.startsWith('slug "') ? 'slug' : message.startsWith('id ') ? 'id' : field?.[1]
-  if (!key) return 1
-  const lines = text.split('\n')
-  const index = lines.findIndex((line, i) => i > 0 && line.startsWith(`${key}:`))
-  return index >= 0 ? index + 1 : 1
 }
