@@ -14,7 +14,8 @@
 // BENCH_COLD_40K=1600 BENCH_MIX_PATHS=300 BENCH_QUERY_RUNS=20 BENCH_CREATES=20 BENCH_UPDATES=20 BENCH_EDITS=5
 // BENCH_CHECKOUT_FILES=20 BENCH_SETTLE_SECONDS=3 BENCH_BUILD=3 npm run bench
 import { join } from 'node:path'
-import { buildGoals, formatBuild, measureBuild } from './build/build.ts'
+import { buildGoals, formatBuild } from './build/build.ts'
+import { measureBuild } from './common/build-run.ts'
 import { warningLines } from './common/format.ts'
 import { formatSummary, summarize } from './common/goals.ts'
 import { envNumber, loadSeconds, loadSettings, type LoadSettings } from './common/load.ts'

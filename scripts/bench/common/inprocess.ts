@@ -6,8 +6,8 @@ import type { Lang } from '../../../src/languages.ts'
 import { listEvents } from '../../../src/query/events.ts'
 import { EVENT_LIST_ARGS } from '../../../src/args/events.ts'
 import { parseParams, parseQuery, type ParsedParams } from '../../../src/args/parse.ts'
-import type { Corpus } from '../common/content.ts'
-import { LANGS, searchWords } from '../common/words.ts'
+import type { Corpus } from './content.ts'
+import { LANGS, searchWords } from './words.ts'
 
 /** p50 and p99 of one set of runs, in ms. */
 export interface Spread {
