@@ -17,6 +17,15 @@ export interface BuildRun {
   /** Touching one event's file until its files are current in the output, per edit. */
   oneEventMs: number[]
   written: number[]
+  /** The full build's files and bytes by what they answer (every language), largest first. */
+  shares: Share[]
+}
+
+/** Files and bytes of one kind of answer in the output. */
+export interface Share {
+  kind: string
+  files: number
+  bytes: number
 }
 
 /** Render threads (default: the builder's), and which event file the edits touch (default: the middle one). */
@@ -55,6 +64,7 @@ export async function measureBuild(
   })
   const served = store.events().length
   const full = await builder.full()
+  const shares = await sharesOf(out)
   const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
   store.onChange((before, after) => changes.push([before, after]))
   const event = edited(store.list('events'))
@@ -72,5 +82,31 @@ export async function measureBuild(
     written.push(result.written)
   }
   const { files, bytes, slugPages, ms: fullMs } = full
-  return { files, bytes, slugPages, fullMs, served, oneEventMs, written }
+  return { files, bytes, slugPages, fullMs, served, oneEventMs, written, shares }
+}
+
+/** An occurrence's id is at least 10^9 (a record's below); its slug ends with its date (and time). */
+const KINDS: [string, RegExp][] = [
+  ['occurrences by id', /\/events\/\d{10,}\.json$/],
+  ['events and series by id', /\/events\/\d+\.json$/],
+  ['occurrences by slug', /\/events\/by-slug\/.*-\d{4}-\d{2}-\d{2}(-\d{4})?\.json$/],
+  ['events and series by slug', /\/events\/by-slug\//],
+  ['event lists', /\/events(\.json|\/page\/)/],
+  ['venues, organizers, terms', /\/(venues|organizers|categories|tags)[./]/],
+]
+
+/** The build's manifest, its files summed by kind of answer. */
+async function sharesOf(out: string): Promise<Share[]> {
+  const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as {
+    files: Record<string, { bytes: number }>
+  }
+  const shares = new Map<string, Share>()
+  for (const [file, { bytes }] of Object.entries(manifest.files)) {
+    const kind = KINDS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'everything else'
+    const share = shares.get(kind) ?? { kind, files: 0, bytes: 0 }
+    share.files++
+    share.bytes += bytes
+    shares.set(kind, share)
+  }
+  return [...shares.values()].sort((a, b) => b.bytes - a.bytes)
 }

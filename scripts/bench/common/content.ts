@@ -33,6 +33,8 @@ export interface Corpus {
   span: { first: number; last: number }
   /** Weekly open-ended series written besides the events (ids after theirs); each is served as its occurrences. */
   series: number
+  /** The clock the tree was generated at: a tree generated again at it has the same events and span. */
+  now: number
 }
 
 export { CATEGORIES, ORGANIZERS, TAGS, VENUES } from './documents.ts'
@@ -76,7 +78,8 @@ export async function generateContent(
   const bytes = await writeAll(dir, files)
   const today = Math.floor(now / DAY) * DAY
   const span = { first: today + FIRST_DAY * DAY, last: today + (FIRST_DAY + DAYS - 1) * DAY }
-  return { dir, files: files.length, bytes, events: eventCount, sampleEventId, published, span, series: seriesCount }
+  const counts = { files: files.length, bytes, events: eventCount, series: seriesCount }
+  return { dir, ...counts, sampleEventId, published, span, now }
 }
 
 /** Bounded parallel writes: tens of thousands of files at once would exhaust file descriptors. */
