@@ -156,7 +156,7 @@ function buildRows(a: TreeNumbers, b: TreeNumbers): Row[] {
       '< 1 GB',
       mark(y.bytes < ISSUE_13.buildBytes),
     ],
-    ['  by-slug files (the default writes them while the site fits 1 GB)', slugs(x), slugs(y), '', '', ''],
+    ['  by-slug files (written while the site fits 1 GB)', slugs(x), slugs(y), '', '', ''],
     [
       `one edit -> files current (median; with series: a series)`,
       ms(edit(x)),
