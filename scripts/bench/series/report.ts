@@ -174,10 +174,12 @@ function perOccurrence(a: TreeNumbers, b: TreeNumbers, occurrences: number): str
   if (occurrences <= 0) return 'Per occurrence: no occurrence served'
   const each = (x: number, y: number) => (y - x) / occurrences
   const start = each(a.serve.coldStart.firstListMs, b.serve.coldStart.firstListMs) * 1000
-  const rss = each(a.serve.memory.afterMixMb, b.serve.memory.afterMixMb) * 1024
+  const kb = (n: number) => `${n.toFixed(1)} KB`
+  const started = each(a.serve.memory.afterStartMb, b.serve.memory.afterStartMb) * 1024
+  const mixed = each(a.serve.memory.afterMixMb, b.serve.memory.afterMixMb) * 1024
   const parts = [
     `start ${signed(start, (n) => `${n.toFixed(1)} µs`)}`,
-    `RSS ${signed(rss, (n) => `${n.toFixed(1)} KB`)}`,
+    `RSS ${signed(started, kb)} after start, ${signed(mixed, kb)} after the mix`,
   ]
   if (a.build && b.build)
     parts.push(
