@@ -2,19 +2,23 @@
 // with ✓ or ✗, then a summary (also in `.bench/results.json`). Reads first (cold start, each URL and the varied
 // mix next to their limit: bare node:http replaying the same bytes; the loader's share and a start at 40k;
 // memory after a minute of the mix; query times in-process); then writes through the API and edits on disk on
-// one server; last, the static build. Each subject also runs alone: npm run bench:reads, bench:writes, … .
+// one server; then the static build; last, the series section (reported numbers, not goals): the same tree again
+// with BENCH_SERIES weekly open-ended series, its start, mix, memory, queries and build next to the plain tree's
+// numbers taken above. Each subject also runs alone: npm run bench:reads, bench:writes, …, bench:series.
 // Servers are pinned to core 0 and the load generator (wrk, else autocannon) to core 1 where taskset exists.
 // Env (defaults): BENCH_CONNECTIONS (32), BENCH_SECONDS (2 per round), BENCH_ROUNDS (3), BENCH_WARMUP (1),
 // BENCH_EVENTS (10000), BENCH_MIX_PATHS (3000), BENCH_SOAK_SECONDS (60: the mix's minute before the RSS sample),
 // BENCH_COLD_40K (40000 events for the bigger start; 0 skips), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3),
 // BENCH_CREATES (500), BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000),
-// BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build), BENCH_TOOL (autocannon).
+// BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build), BENCH_TOOL (autocannon),
+// BENCH_SERIES (500 weekly open-ended series for the series section; 0 skips it).
 // A quick run of a few minutes: BENCH_EVENTS=400 BENCH_SECONDS=1 BENCH_WARMUP=0 BENCH_ROUNDS=1 BENCH_SOAK_SECONDS=5
 // BENCH_COLD_40K=1600 BENCH_MIX_PATHS=300 BENCH_QUERY_RUNS=20 BENCH_CREATES=20 BENCH_UPDATES=20 BENCH_EDITS=5
-// BENCH_CHECKOUT_FILES=20 BENCH_SETTLE_SECONDS=3 BENCH_BUILD=3 npm run bench
+// BENCH_CHECKOUT_FILES=20 BENCH_SETTLE_SECONDS=3 BENCH_BUILD=3 BENCH_SERIES=20 npm run bench
 import { join } from 'node:path'
-import { buildGoals, formatBuild, measureBuild } from './build/build.ts'
+import { buildGoals, formatBuild } from './build/build.ts'
+import { measureBuild } from './common/build-run.ts'
 import { warningLines } from './common/format.ts'
 import { formatSummary, summarize } from './common/goals.ts'
 import { envNumber, loadSeconds, loadSettings, type LoadSettings } from './common/load.ts'
@@ -30,6 +34,8 @@ import { formatLive, WATCH_BUDGETS, watchGoals } from './watch/report.ts'
 import { measureWatch, watchCounts, watchSizes, type WatchResult, type WatchSizes } from './watch/watch.ts'
 import { formatWrites, WRITE_BUDGETS, writeGoals } from './writes/report.ts'
 import { measureWrites, WRITER_SET, writeSizes, type WriteSizes, type WritesResult } from './writes/writes.ts'
+import { measureWithSeries, seriesCount, seriesSection } from './series/section.ts'
+import { fromMainRun } from './series/tree.ts'
 
 /** The write and watch sections' sizes, as the JSON keeps them. */
 type EditingSizes = WriteSizes & { settleSeconds: number } & WatchSizes
@@ -55,15 +61,25 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
     ...writeGoals(editing.writes),
     ...watchGoals(editing.live),
   ]
+  const count = seriesCount()
+  const series =
+    count > 0
+      ? seriesSection(fromMainRun(corpus, reads, build), await measureWithSeries(corpus, settings, tmp, count))
+      : undefined
   const summary = summarize(goals, corpus.events)
   const info = runInfo(run)
   const out = [formatHeader(info), formatReads(reads, settings), '']
   out.push(formatWrites(editing.writes, settings, sizes, WRITE_BUDGETS), '', formatLive(editing.live, WATCH_BUDGETS))
   if (build) out.push('', formatBuild(build))
+  if (series) out.push('', series.text)
   out.push(...warningLines('The writes and live-content server', editing.warnings), '', formatSummary(summary))
   console.log(`\n${out.join('\n')}`)
   const details = { ...info, settings, reads, editingSizes: sizes, ...editing, ...(build ? { build } : {}) }
-  await writeJson([join(ROOT, '.bench', 'results.json')], { ...summary, details })
+  await writeJson([join(ROOT, '.bench', 'results.json')], {
+    ...summary,
+    ...(series ? { series: series.result } : {}),
+    details,
+  })
 }
 
 /** One server with a users file: the write section, then the watch section. It changes the tree, so it runs after the reads. */
@@ -91,7 +107,10 @@ function limitSeconds(settings: LoadSettings, sizes: EditingSizes): number {
   const readSeconds = 27 * (loadSeconds(settings) + 5) + envNumber('BENCH_SOAK_SECONDS', 60) + 900
   const editingSeconds = 2 * sizes.capSeconds + 8 * sizes.settleSeconds + 2 * 60
   const buildSeconds = envNumber('BENCH_BUILD', 10) > 0 ? 600 : 0
-  return readSeconds + editingSeconds + buildSeconds
+  // The series section: a tree generated again, a start, the mix and its limit, the soak, in-process, a bigger build.
+  const seriesSeconds =
+    seriesCount() > 0 ? 2 * (loadSeconds(settings) + 5) + envNumber('BENCH_SOAK_SECONDS', 60) + 2400 : 0
+  return readSeconds + editingSeconds + buildSeconds + seriesSeconds
 }
 
 runMain(async () => {

@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { capture, endToEnd, ReplayBook } from '../../scripts/bench/reads/capture.ts'
+import { capture, endToEnd, ReplayBook } from '../../scripts/bench/common/capture.ts'
 
 // The bench's limit is bare node:http replaying what Almanac sent: these check that what it replays is what was
 // captured (status, end-to-end headers, body), and that anything else is a 404, not some other answer.
 
-const REPLAY = join(import.meta.dirname, '../../scripts/bench/reads/replay.ts')
+const REPLAY = join(import.meta.dirname, '../../scripts/bench/common/replay.ts')
 let origin = ''
 let server: Server
 let dir = ''

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { API } from '../../scripts/bench/common/server.ts'
 import { parseWrk } from '../../scripts/bench/common/wrk.ts'
-import { mixPaths } from '../../scripts/bench/reads/mix-paths.ts'
+import { mixPaths } from '../../scripts/bench/common/mix-paths.ts'
 import type { Corpus } from '../../scripts/bench/common/content.ts'
 
 const WRK = `Running 2s test @ http://127.0.0.1:3000/wp-json/calendar/events/v1/events

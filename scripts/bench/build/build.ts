@@ -1,71 +1,13 @@
-// The static build of the generated tree, timed: a full build, then edits of one event until its files are current.
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
-import { createStore, type ContentRecord } from '../../../src/content/store.ts'
+// The static build's report and goals: a full build's time and size, and one event's edit until its files are current.
+import type { BuildRun } from '../common/build-run.ts'
 import { goal, type Goal } from '../common/goals.ts'
-
-/** What the static build of the generated tree measured. */
-export interface BuildRun {
-  files: number
-  bytes: number
-  /** The by-slug files: how many, their bytes, and whether the default (written while the site fits 1 GB) wrote them. */
-  slugPages: { files: number; bytes: number; written: boolean } | undefined
-  fullMs: number
-  /** Touching one event's file until its files are current in the output, per edit. */
-  oneEventMs: number[]
-  written: number[]
-}
 
 /** Issue 13: a full build of the 10k x 4 tree in 15 s, an output under 1 GB (GitHub and GitLab Pages' cap, read as
  * 10^9 bytes), and one edited event's files current within 300 ms. */
 export const BUILD_BUDGETS = { fullMs: 15_000, bytes: 1e9, oneEventMs: 300 }
 
-const SITE = {
-  url: 'http://localhost:3000',
-  host: 'localhost',
-  apiRoot: '/wp-json',
-  timezone: 'Asia/Singapore',
-  defaultLang: 'en' as const,
-  currency: 'SGD',
-  currencySymbol: 'S$',
-  currencyPosition: 'prefix' as const,
-}
-
-/** A full build of the content into `out`, then `edits` edits of one event file, each timed until the output is current. */
-export async function measureBuild(content: string, out: string, edits: number, workers?: number): Promise<BuildRun> {
-  const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
-  const builder = createSiteBuilder({
-    store,
-    site: SITE,
-    out,
-    publicUrl: 'https://cdn.example.org',
-    perPage: 9,
-    maxPerPage: 50,
-    ...(workers === undefined ? {} : { workers }),
-  })
-  const full = await builder.full()
-  const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
-  store.onChange((before, after) => changes.push([before, after]))
-  const event = store.list('events')[Math.floor(store.list('events').length / 2)]!
-  const oneEventMs: number[] = []
-  const written: number[] = []
-  for (let i = 0; i < edits; i++) {
-    const path = join(content, event.source.path)
-    const text = await readFile(path, 'utf8')
-    const started = performance.now()
-    await writeFile(path, text.replace(/^title: .*$/m, `title: Build bench edit ${i}`))
-    // What the watcher does with a touched file, then what `build --watch` does with the change.
-    await store.reload([event.source.path])
-    const result = await builder.update(changes.splice(0))
-    oneEventMs.push(performance.now() - started)
-    written.push(result.written)
-  }
-  return { files: full.files, bytes: full.bytes, slugPages: full.slugPages, fullMs: full.ms, oneEventMs, written }
-}
-
 /** The median of the one-event edits, in ms. */
-function median(times: number[]): number {
+export function median(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? NaN
 }

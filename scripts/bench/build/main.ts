@@ -5,7 +5,8 @@
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
-import { buildGoals, formatBuild, measureBuild } from './build.ts'
+import { buildGoals, formatBuild } from './build.ts'
+import { measureBuild } from '../common/build-run.ts'
 import { generateContent } from '../common/content.ts'
 import { formatSummary, summarize } from '../common/goals.ts'
 import { envNumber } from '../common/load.ts'
@@ -21,7 +22,7 @@ try {
     join(tmp, 'content'),
     join(tmp, 'dist'),
     Math.max(1, envNumber('BENCH_BUILD', 10)),
-    workers,
+    workers === undefined ? {} : { workers },
   )
   console.log(`${formatBuild(run)}\n\n${formatSummary(summarize(buildGoals(run), corpus.events))}`)
 } finally {

@@ -1,6 +1,23 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { LANGS, NAMES, SENTENCES, SLUG_PREFIX, TITLE_WORDS, seeded, type BenchLang } from './words.ts'
+import {
+  bodyPlan,
+  CATEGORIES,
+  DAY,
+  distinct,
+  document,
+  type Fields,
+  markdown,
+  ORGANIZERS,
+  type OutFile,
+  pick,
+  slugify,
+  TAGS,
+  VENUES,
+  wall,
+} from './documents.ts'
+import { seriesFiles } from './series-content.ts'
+import { FREE, LANGS, NAMES, SENTENCES, SLUG_PREFIX, TITLE_WORDS, seeded, type BenchLang } from './words.ts'
 
 /** What was written: where, how much, and an event that is sure to be served. */
 export interface Corpus {
@@ -14,29 +31,31 @@ export interface Corpus {
   published: { id: number; slug: string }[]
   /** First and last day (UTC midnight, ms) an event may start on, so date filters can hit them. */
   span: { first: number; last: number }
+  /** Weekly open-ended series written besides the events (ids after theirs); each is served as its occurrences. */
+  series: number
+  /** The clock the tree was generated at: a tree generated again at it has the same events and span. */
+  now: number
 }
 
-interface OutFile {
-  path: string
-  text: string
-}
+export { CATEGORIES, ORGANIZERS, TAGS, VENUES } from './documents.ts'
 
-type Fields = Record<string, string | number | boolean | number[] | undefined>
 type LinkedKind = 'venues' | 'organizers' | 'categories' | 'tags'
 
-const DAY = 86_400_000
 /** Events start from FIRST_DAY days before the run to DAYS days later: a month of past, two years ahead. */
 const FIRST_DAY = -30
 const DAYS = 725
 const WRITE_CONCURRENCY = 64
-export const VENUES = { first: 1, last: 200 }
-export const ORGANIZERS = { first: 201, last: 400 }
-export const CATEGORIES = { first: 1, last: 30 }
-export const TAGS = { first: 31, last: 80 }
-const FREE: Record<BenchLang, string> = { en: 'Free', 'zh-hans': '免费', ms: 'Percuma', ta: 'இலவசம்' }
 
-/** Writes the benchmark content tree (events, venues, organizers, terms in 4 languages) under `dir`. */
-export async function generateContent(dir: string, eventCount: number, now = Date.now()): Promise<Corpus> {
+/**
+ * Writes the benchmark content tree (events, venues, organizers, terms in 4 languages) under `dir`, and
+ * `seriesCount` weekly series after the events; the events are the same with or without them.
+ */
+export async function generateContent(
+  dir: string,
+  eventCount: number,
+  now = Date.now(),
+  seriesCount = 0,
+): Promise<Corpus> {
   const rng = seeded(20_260_101)
   for (const kind of ['events', 'venues', 'organizers', 'categories', 'tags'])
     await mkdir(join(dir, kind), { recursive: true })
@@ -55,10 +74,12 @@ export async function generateContent(dir: string, eventCount: number, now = Dat
     // Past the middle, so the sample is neither the first nor the last record of any index.
     if (!sampleEventId && n >= eventCount / 2 && event.upcoming) sampleEventId = 1000 + n
   }
+  files.push(...seriesFiles(1000 + eventCount, seriesCount, now))
   const bytes = await writeAll(dir, files)
   const today = Math.floor(now / DAY) * DAY
   const span = { first: today + FIRST_DAY * DAY, last: today + (FIRST_DAY + DAYS - 1) * DAY }
-  return { dir, files: files.length, bytes, events: eventCount, sampleEventId, published, span }
+  const counts = { files: files.length, bytes, events: eventCount, series: seriesCount }
+  return { dir, ...counts, sampleEventId, published, span, now }
 }
 
 /** Bounded parallel writes: tens of thousands of files at once would exhaust file descriptors. */
@@ -170,55 +191,6 @@ function sourceExtras(kind: LinkedKind, id: number, rng: () => number): Fields {
   // Two levels of categories, so parent handling is exercised.
   if (kind === 'categories' && id > 10) return { parent: 1 + (id % 10) }
   return {}
-}
-
-/** Sentence indices per paragraph, shared by every language so translations mirror the source. */
-function bodyPlan(rng: () => number, paragraphs: number): number[][] {
-  return Array.from({ length: paragraphs }, () => distinct(rng, { first: 0, last: 7 }, 2 + pick(rng, 2)))
-}
-
-function markdown(lang: BenchLang, plan: number[][]): string {
-  return plan.map((paragraph) => paragraph.map((i) => SENTENCES[lang][i]).join(' ')).join('\n\n')
-}
-
-function document(fields: Fields, body: string): string {
-  const lines = Object.entries(fields)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${yaml(v!)}`)
-  return `---\n${lines.join('\n')}\n---\n${body}\n`
-}
-
-const PLAIN = /^\p{L}[^:#[\]{},"'\n]*(?<! )$/u
-const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
-const KEYWORD = /^(true|false|yes|no|on|off|null|y|n)$/i
-
-/** Plain scalars where YAML reads them back unchanged, quoted otherwise (zip codes, URLs, phones). */
-function yaml(value: string | number | boolean | number[]): string {
-  if (Array.isArray(value)) return `[${value.join(', ')}]`
-  if (typeof value !== 'string') return String(value)
-  return (PLAIN.test(value) && !KEYWORD.test(value)) || WALL.test(value) ? value : JSON.stringify(value)
-}
-
-/** `YYYY-MM-DD HH:MM:SS` of an instant read as a wall clock: the zone only shifts it, which is fine here. */
-function wall(instant: number): string {
-  return new Date(instant).toISOString().slice(0, 19).replace('T', ' ')
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
-
-function pick(rng: () => number, n: number): number {
-  return Math.floor(rng() * n)
-}
-
-function distinct(rng: () => number, range: { first: number; last: number }, count: number): number[] {
-  const ids = new Set<number>()
-  while (ids.size < count) ids.add(range.first + pick(rng, range.last - range.first + 1))
-  return [...ids].sort((x, y) => x - y)
 }
 
 function round(value: number): number {

@@ -12,6 +12,17 @@ export const SLUG_PREFIX: Record<Exclude<BenchLang, 'en'>, Record<string, string
   ta: { events: 'நிகழ்வு', venues: 'இடம்', organizers: 'ஏற்பாட்டாளர்', categories: 'வகை', tags: 'குறிச்சொல்' },
 }
 
+/** A free event's cost per language. */
+export const FREE: Record<BenchLang, string> = { en: 'Free', 'zh-hans': '免费', ms: 'Percuma', ta: 'இலவசம்' }
+
+/** A weekly series' title word, and what a moved occurrence's title adds, per language. */
+export const SERIES_WORDS: Record<BenchLang, { weekly: string; moved: string }> = {
+  en: { weekly: 'Weekly', moved: 'moved' },
+  'zh-hans': { weekly: '每周', moved: '改期' },
+  ms: { weekly: 'Mingguan', moved: 'dipindahkan' },
+  ta: { weekly: 'வாராந்திர', moved: 'மாற்றப்பட்டது' },
+}
+
 /** Event title words (adjective + noun) per language. */
 export const TITLE_WORDS: Record<BenchLang, { first: string[]; second: string[] }> = {
   en: {

@@ -5,12 +5,12 @@ import { join } from 'node:path'
 import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
 import { firstOk } from '../common/client.ts'
 import type { Corpus } from '../common/content.ts'
-import { envNumber, loadSeconds, loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+import { loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
 import { ROOT } from '../common/paths.ts'
 import { SERVER_CORE } from '../common/pin.ts'
 import { API, SERVER_LINES, START_TIMEOUT_MS } from '../common/server.ts'
-import { capture, type Captured, type ReplayBook } from './capture.ts'
-import { measureMix, type MixRun } from './mix.ts'
+import { capture, type Captured, type ReplayBook } from '../common/capture.ts'
+import { measureMix, soak, type MixRun } from '../common/mix.ts'
 import { readTargets, type Target } from './targets.ts'
 
 /** Spawn to the banner and to the first 200 of the default list, and what the server says of itself. */
@@ -101,17 +101,6 @@ export async function measureAlmanac(
   } finally {
     await stopChild(child)
   }
-}
-
-/** The varied mix kept running until it has run BENCH_SOAK_SECONDS (60) in all; returns that total. */
-async function soak(origin: string, paths: string[], settings: LoadSettings): Promise<number> {
-  const total = envNumber('BENCH_SOAK_SECONDS', 60)
-  const more = Math.round(total - loadSeconds(settings))
-  if (more >= 1) {
-    console.error(`varied mix: ${more} s more before sampling memory …`)
-    await loadTest(`${origin}${paths[0]}`, { ...settings, seconds: more, rounds: 1, warmupSeconds: 0 }, paths)
-  }
-  return Math.max(total, loadSeconds(settings))
 }
 
 function ok(target: Target, answer: Captured): Captured {

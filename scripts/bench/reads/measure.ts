@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import type { Corpus } from '../common/content.ts'
 import { envNumber, type LoadSettings } from '../common/load.ts'
 import { measureAlmanac, type AlmanacRun } from './almanac.ts'
-import { ReplayBook } from './capture.ts'
+import { ReplayBook } from '../common/capture.ts'
 import { measureBigStart, measureLoader, type BigStart, type LoaderShare } from './cold.ts'
-import { measureInProcess, type InProcessResults } from './inprocess.ts'
-import { measureLimit, type LimitRun } from './limit.ts'
+import { measureInProcess, type InProcessResults } from '../common/inprocess.ts'
+import { measureLimit, type LimitRun } from '../common/limit.ts'
 
 /** Everything the reads subject measured, before it is shaped for the report. */
 export interface ReadsRun {

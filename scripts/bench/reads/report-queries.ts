@@ -1,7 +1,7 @@
 // The report's in-process section: listEvents alone, cold and warm, against the query and search goals.
 import { int, mark, ms, ms3, seconds, table } from '../common/format.ts'
 import type { READ_GOALS } from './budgets.ts'
-import type { InProcessResults } from './inprocess.ts'
+import type { InProcessResults } from '../common/inprocess.ts'
 
 /** The in-process table: a cold search against the search goal, every other cold query against the query goal. */
 export function formatInProcess(r: InProcessResults, goals: typeof READ_GOALS): string {

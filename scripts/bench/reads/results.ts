@@ -3,9 +3,9 @@ import type { LoadResult } from '../common/load.ts'
 import { API } from '../common/server.ts'
 import type { ColdStart, Memory } from './almanac.ts'
 import type { BigStart, LoaderShare } from './cold.ts'
-import type { InProcessResults } from './inprocess.ts'
+import type { InProcessResults } from '../common/inprocess.ts'
 import type { ReadsRun } from './measure.ts'
-import type { MixRun } from './mix.ts'
+import type { MixRun } from '../common/mix.ts'
 
 /** One URL measured on Almanac and on its limit (the same bytes replayed by bare node:http). */
 export interface TargetResult {

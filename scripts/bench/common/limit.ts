@@ -1,12 +1,11 @@
 // The limit: bare node:http replaying Almanac's exact bytes (replay.ts), pinned to the server core like
 // Almanac was, under the same loads: each target's URL alone, then the varied mix's paths in turn.
 import { fileURLToPath } from 'node:url'
-import { startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
-import { loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
-import { ROOT } from '../common/paths.ts'
-import { SERVER_CORE } from '../common/pin.ts'
-import { API, START_TIMEOUT_MS } from '../common/server.ts'
-import type { Measured } from './almanac.ts'
+import { startChild, stopChild, waitForLine, withOutput } from './children.ts'
+import { loadTest, type LoadResult, type LoadSettings } from './load.ts'
+import { ROOT } from './paths.ts'
+import { SERVER_CORE } from './pin.ts'
+import { API, START_TIMEOUT_MS } from './server.ts'
 import { capture, endToEnd, type ReplayBook } from './capture.ts'
 
 const REPLAY = fileURLToPath(new URL('./replay.ts', import.meta.url))
@@ -22,7 +21,7 @@ export interface LimitRun {
 /** Starts the replay of `book`, checks it answers Almanac's bytes, loads it as Almanac was loaded, stops it. */
 export async function measureLimit(
   book: ReplayBook,
-  targets: Measured[],
+  targets: readonly { path: string }[],
   mixPaths: string[],
   settings: LoadSettings,
 ): Promise<LimitRun> {

@@ -6,8 +6,8 @@ import type { Lang } from '../../../src/languages.ts'
 import { listEvents } from '../../../src/query/events.ts'
 import { EVENT_LIST_ARGS } from '../../../src/args/events.ts'
 import { parseParams, parseQuery, type ParsedParams } from '../../../src/args/parse.ts'
-import type { Corpus } from '../common/content.ts'
-import { LANGS, searchWords } from '../common/words.ts'
+import type { Corpus } from './content.ts'
+import { LANGS, searchWords } from './words.ts'
 
 /** p50 and p99 of one set of runs, in ms. */
 export interface Spread {
@@ -32,6 +32,8 @@ export interface InProcessResults {
   /** Rounds of `iterations` runs; each spread is the round with the lowest p50 (see measureInProcess). */
   rounds: number
   storeAndAppMs: number
+  /** Events the lists show: single events and the occurrences of series. */
+  served: number
   /** The one-off MiniSearch build the first search in each language pays. */
   searchBuildMs: Record<Lang, number>
   queries: QueryTiming[]
@@ -93,7 +95,7 @@ export async function measureInProcess(corpus: Corpus, iterations: number, round
     }
     queries.push({ name: shape.name, query: shape.warm, matches, cold: best(cold), warm: best(warm) })
   }
-  return { iterations, rounds, storeAndAppMs, searchBuildMs, queries }
+  return { iterations, rounds, storeAndAppMs, served: store.events().length, searchBuildMs, queries }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The varied mix, as the issue defines it: every request a new query of the event list, distinct date ranges
 // x page sizes, a third of them with a search word and a third with a category. Seeded, so runs compare.
-import { CATEGORIES, type Corpus } from '../common/content.ts'
-import { searchWords, seeded } from '../common/words.ts'
+import { CATEGORIES, type Corpus } from './content.ts'
+import { searchWords, seeded } from './words.ts'
 
 /** The kinds of request in the mix, a third each. */
 export const MIX_KINDS = ['range', 'search', 'category'] as const

@@ -1,7 +1,8 @@
 // The varied mix on Almanac: generate the paths, capture every answer once into the replay book (its limit
-// replays each path's own bytes), keep those that answer 200, then load them all in turn.
-import type { Corpus } from '../common/content.ts'
-import { envNumber, loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+// replays each path's own bytes), keep those that answer 200, then load them all in turn; and the soak it keeps
+// running before a memory sample.
+import type { Corpus } from './content.ts'
+import { envNumber, loadSeconds, loadTest, type LoadResult, type LoadSettings } from './load.ts'
 import { capture, type ReplayBook } from './capture.ts'
 import { MIX_KINDS, mixPaths, type MixKind, type MixPath } from './mix-paths.ts'
 
@@ -80,4 +81,15 @@ async function captureAll(origin: string, paths: MixPath[], book: ReplayBook) {
   await Promise.all(Array.from({ length: CAPTURE_CONCURRENCY }, worker))
   flush()
   return { kept, dropped, bytes }
+}
+
+/** The varied mix kept running until it has run BENCH_SOAK_SECONDS (60) in all; returns that total. */
+export async function soak(origin: string, paths: string[], settings: LoadSettings): Promise<number> {
+  const total = envNumber('BENCH_SOAK_SECONDS', 60)
+  const more = Math.round(total - loadSeconds(settings))
+  if (more >= 1) {
+    console.error(`varied mix: ${more} s more before sampling memory …`)
+    await loadTest(`${origin}${paths[0]}`, { ...settings, seconds: more, rounds: 1, warmupSeconds: 0 }, paths)
+  }
+  return Math.max(total, loadSeconds(settings))
 }

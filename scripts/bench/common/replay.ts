@@ -1,6 +1,6 @@
 // Child process: the limit. Bare node:http replaying, for each path, the exact status, headers and body Almanac
 // sent for it; every other path is a 404. Nothing else runs per request: a map lookup, writeHead, end.
-// Usage: node --import tsx scripts/bench/reads/replay.ts <manifest.json>
+// Usage: node --import tsx scripts/bench/common/replay.ts <manifest.json>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

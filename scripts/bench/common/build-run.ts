@@ -1,0 +1,112 @@
+// The static build of a generated tree, timed: a full build into an empty folder, then edits of one event file
+// until its files are current, as `build --watch` would follow them.
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createStore, type ContentRecord } from '../../../src/content/store.ts'
+import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
+
+/** What the static build of the generated tree measured. */
+export interface BuildRun {
+  files: number
+  bytes: number
+  /** The by-slug files: how many, their bytes, and whether the default (written while the site fits 1 GB) wrote them. */
+  slugPages: { files: number; bytes: number; written: boolean } | undefined
+  fullMs: number
+  /** Events the lists show (single events and occurrences of series) when the build began. */
+  served: number
+  /** Touching one event's file until its files are current in the output, per edit. */
+  oneEventMs: number[]
+  written: number[]
+  /** The full build's files and bytes by what they answer (every language), largest first. */
+  shares: Share[]
+}
+
+/** Files and bytes of one kind of answer in the output. */
+export interface Share {
+  kind: string
+  files: number
+  bytes: number
+}
+
+/** Render threads (default: the builder's), and which event file the edits touch (default: the middle one). */
+export interface BuildOptions {
+  workers?: number
+  edited?: (files: ContentRecord[]) => ContentRecord
+}
+
+const SITE = {
+  url: 'http://localhost:3000',
+  host: 'localhost',
+  apiRoot: '/wp-json',
+  timezone: 'Asia/Singapore',
+  defaultLang: 'en' as const,
+  currency: 'SGD',
+  currencySymbol: 'S$',
+  currencyPosition: 'prefix' as const,
+}
+
+/** A full build of the content into `out`, then `edits` edits of one event file, each timed until the output is current. */
+export async function measureBuild(
+  content: string,
+  out: string,
+  edits: number,
+  { workers, edited = (files) => files[Math.floor(files.length / 2)]! }: BuildOptions = {},
+): Promise<BuildRun> {
+  const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
+  const builder = createSiteBuilder({
+    store,
+    site: SITE,
+    out,
+    publicUrl: 'https://cdn.example.org',
+    perPage: 9,
+    maxPerPage: 50,
+    ...(workers === undefined ? {} : { workers }),
+  })
+  const served = store.events().length
+  const full = await builder.full()
+  const shares = await sharesOf(out)
+  const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
+  store.onChange((before, after) => changes.push([before, after]))
+  const event = edited(store.list('events'))
+  const oneEventMs: number[] = []
+  const written: number[] = []
+  for (let i = 0; i < edits; i++) {
+    const path = join(content, event.source.path)
+    const text = await readFile(path, 'utf8')
+    const started = performance.now()
+    await writeFile(path, text.replace(/^title: .*$/m, `title: Build bench edit ${i}`))
+    // What the watcher does with a touched file, then what `build --watch` does with the change.
+    await store.reload([event.source.path])
+    const result = await builder.update(changes.splice(0))
+    oneEventMs.push(performance.now() - started)
+    written.push(result.written)
+  }
+  const { files, bytes, slugPages, ms: fullMs } = full
+  return { files, bytes, slugPages, fullMs, served, oneEventMs, written, shares }
+}
+
+/** An occurrence's id is at least 10^9 (a record's below); its slug ends with its date (and time). */
+const KINDS: [string, RegExp][] = [
+  ['occurrences by id', /\/events\/\d{10,}\.json$/],
+  ['events and series by id', /\/events\/\d+\.json$/],
+  ['occurrences by slug', /\/events\/by-slug\/.*-\d{4}-\d{2}-\d{2}(-\d{4})?\.json$/],
+  ['events and series by slug', /\/events\/by-slug\//],
+  ['event lists', /\/events(\.json|\/page\/)/],
+  ['venues, organizers, terms', /\/(venues|organizers|categories|tags)[./]/],
+]
+
+/** The build's manifest, its files summed by kind of answer. */
+async function sharesOf(out: string): Promise<Share[]> {
+  const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as {
+    files: Record<string, { bytes: number }>
+  }
+  const shares = new Map<string, Share>()
+  for (const [file, { bytes }] of Object.entries(manifest.files)) {
+    const kind = KINDS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'everything else'
+    const share = shares.get(kind) ?? { kind, files: 0, bytes: 0 }
+    share.files++
+    share.bytes += bytes
+    shares.set(kind, share)
+  }
+  return [...shares.values()].sort((a, b) => b.bytes - a.bytes)
+}
