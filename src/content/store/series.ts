@@ -25,13 +25,18 @@ export function serveOccurrences(state: StoreState, key: string, record: Content
   return changes
 }
 
-/** The series' occurrences up to the store's horizon; what the rule or its dates leave unused is a warning. */
-function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
+/** The series' starts up to the store's horizon. */
+function expansionOf(state: StoreState, series: ContentRecord) {
   const data = series.source.data
   const zone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : state.rules.timezone
   const { recurrence } = readRecurrence(data.recurrence as Record<string, unknown>)
   const first = String(data.start_date).replace('T', ' ')
-  const expansion = expand(recurrence, first.length === 16 ? `${first}:00` : first, zone, state.horizon.at)
+  return expand(recurrence, first.length === 16 ? `${first}:00` : first, zone, state.horizon.at)
+}
+
+/** The series' occurrences up to the store's horizon; what the rule or its dates leave unused is a warning. */
+function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
+  const expansion = expansionOf(state, series)
   const path = series.source.path
   const warnings: string[] = []
   if (expansion.openEnded)
@@ -55,12 +60,17 @@ function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord
 
 /**
  * Moves the horizon of open-ended rules to where the clock says it is now; when it moved, every
- * series is settled again (its occurrences up to the new horizon). Returns whether it moved.
+ * series it changes (open-ended, or with dates past the old horizon) is settled again, up to the new
+ * one; a series it does not change is left alone, untold. Returns whether it moved.
  */
 export function moveHorizon(state: StoreState, settleAgain: (key: string) => void): boolean {
   const at = horizonAt(state.horizon.now())
   if (at === state.horizon.at) return false
   state.horizon.at = at
-  for (const series of state.catalogue.list('events').filter(isSeries)) settleAgain(keyOf(series))
+  for (const series of state.catalogue.list('events').filter(isSeries)) {
+    const served = state.catalogue.occurrencesOf(keyOf(series)).map((occurrence) => occurrence.series?.start)
+    const expansion = expansionOf(state, series)
+    if (expansion.openEnded || expansion.starts.join() !== served.join()) settleAgain(keyOf(series))
+  }
   return true
 }
