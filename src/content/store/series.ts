@@ -1,6 +1,6 @@
 import { occurrencesOf } from '../model/occurrence.ts'
 import { type ContentRecord, isSeries, keyOf } from '../model/record-types.ts'
-import { expand, horizonAt, keyMatches, readRecurrence, SERIES_LIMITS } from '../model/recurrence.ts'
+import { type Expansion, expand, horizonAt, keyMatches, readRecurrence, SERIES_LIMITS } from '../model/recurrence.ts'
 import type { StoreState } from './state.ts'
 
 /** A change to tell: a record as it was and as it is. */
@@ -25,8 +25,16 @@ export function serveOccurrences(state: StoreState, key: string, record: Content
   return changes
 }
 
-/** The series' starts up to the store's horizon. */
-function expansionOf(state: StoreState, series: ContentRecord) {
+/** The series' starts up to the store's horizon; an Error when its rule cannot be iterated. */
+function expansionOf(state: StoreState, series: ContentRecord): Expansion | Error {
+  try {
+    return expandSeries(state, series)
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  }
+}
+
+function expandSeries(state: StoreState, series: ContentRecord): Expansion {
   const data = series.source.data
   const zone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : state.rules.timezone
   const { recurrence } = readRecurrence(data.recurrence as Record<string, unknown>)
@@ -38,6 +46,12 @@ function expansionOf(state: StoreState, series: ContentRecord) {
 function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
   const expansion = expansionOf(state, series)
   const path = series.source.path
+  if (expansion instanceof Error) {
+    // A rule the parser took but the iterator refuses (BYDAY=9MO): told, and no occurrence served.
+    const message = `recurrence.rrule: ${expansion.message}; the series serves no occurrence`
+    state.problems.report(path, [message], state.texts.get(path))
+    return []
+  }
   const warnings: string[] = []
   if (expansion.openEnded)
     warnings.push(
@@ -70,6 +84,7 @@ export function moveHorizon(state: StoreState, settleAgain: (key: string) => voi
   for (const series of state.catalogue.list('events').filter(isSeries)) {
     const served = state.catalogue.occurrencesOf(keyOf(series)).map((occurrence) => occurrence.series?.start)
     const expansion = expansionOf(state, series)
+    if (expansion instanceof Error) continue
     if (expansion.openEnded || expansion.starts.join() !== served.join()) settleAgain(keyOf(series))
   }
   return true
