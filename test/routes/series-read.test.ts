@@ -75,6 +75,14 @@ describe('lists of a series tree', () => {
   })
 })
 
+describe('include', () => {
+  it('takes occurrence ids like any event id', async () => {
+    const ids = [yoga('2026-12-01'), market('2027-01-02'), 20]
+    const events = await allPages(app, `include=${ids.join(',')}&start_date=2026-01-01&end_date=2028-01-01`, 50)
+    expect(events.map((event) => event.id).sort()).toEqual([...ids].sort())
+  })
+})
+
 describe('one occurrence', () => {
   it('answers by id with its own dates (local, UTC, details), url, rest_url and series', async () => {
     const id = market('2027-01-02')
@@ -288,5 +296,56 @@ describe('all-day, multi-day and twice-a-day series', () => {
     ])
     for (const event of events) expect((await call(clinic, `events/by-slug/${event.slug}`)).body.id).toBe(event.id)
     expect(events.map((event) => event.url)).toEqual(Array(3).fill('http://127.0.0.1:8089/event/clinic/2026-12-02/'))
+  })
+})
+
+describe('an override of linked fields', () => {
+  const tree = {
+    'venues/h.en.md': file({ id: 10, venue: 'Hall', slug: 'hall' }),
+    'venues/s.en.md': file({ id: 11, venue: 'Square', slug: 'square' }),
+    'categories/c.en.md': file({ id: 2, name: 'Classes', slug: 'classes' }),
+    'categories/d.en.md': file({ id: 3, name: 'Special', slug: 'special' }),
+    'events/a.en.md': file({
+      id: 5,
+      title: 'Class',
+      slug: 'class',
+      start_date: '2026-12-01 09:00:00',
+      end_date: '2026-12-01 10:00:00',
+      venue: 10,
+      categories: [2],
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' },
+      overrides: {
+        '2026-12-08': { venue: 11, categories: [3], featured: true },
+        '2026-12-15': { hide_from_listings: true },
+      },
+    }),
+  }
+  const at = (day: number) => occurrenceId(5, `2026-12-${String(day).padStart(2, '0')} 09:00:00`)
+  const ids = async (app: Awaited<ReturnType<typeof seriesApp>>, path: string) => {
+    const body = (await call(app, path)).body
+    return (body.events ?? body.venues ?? body.categories).map((item: { id: number }) => item.id)
+  }
+
+  it('moves that occurrence alone in filters, reverse lookups, embedded records and JSON-LD', async () => {
+    const app = await seriesApp(tree)
+    const range = 'start_date=2026-11-01&end_date=2027-01-31'
+    expect(await ids(app, `events?venue=11&${range}`)).toEqual([at(8)])
+    expect(await ids(app, `events?venue=10&${range}`)).toEqual([at(1), at(22)])
+    expect(await ids(app, `events?categories=3&${range}`)).toEqual([at(8)])
+    expect(await ids(app, `events?featured=true&${range}`)).toEqual([at(8)])
+    expect(await ids(app, `venues?event=${at(8)}`)).toEqual([11])
+    expect(await ids(app, `categories?post=${at(8)}`)).toEqual([3])
+    const one = (await call(app, `events/${at(8)}`)).body
+    expect([one.venue.id, one.categories.map((c: { id: number }) => c.id), one.featured]).toEqual([11, [3], true])
+    expect(one.json_ld).toMatchObject({
+      startDate: '2026-12-08T09:00:00+00:00',
+      url: 'http://127.0.0.1:8089/event/class/2026-12-08/',
+    })
+  })
+
+  it('hide_from_listings on one occurrence hides it from lists, not by id', async () => {
+    const app = await seriesApp(tree)
+    expect(await ids(app, 'events?start_date=2026-11-01&end_date=2027-01-31')).toEqual([at(1), at(8), at(22)])
+    expect((await call(app, `events/${at(15)}`)).status).toBe(200)
   })
 })
