@@ -211,6 +211,14 @@ describe('by slug', () => {
       expect((await call(app, `events/by-slug/${slug}`)).status, slug).toBeGreaterThanOrEqual(400)
   })
 
+  it('a language without a file of the series falls back for the occurrence as for the series', async () => {
+    const series = await call(app, 'events/by-slug/night-market?ml_language=ms')
+    const occurrence = await call(app, 'events/by-slug/night-market-2027-01-02?ml_language=ms')
+    expect([occurrence.status, occurrence.body.lang]).toEqual([series.status, series.body.lang])
+    expect(occurrence.status).toBe(200)
+    expect(occurrence.body.id).toBe(market('2027-01-02'))
+  })
+
   it('an occurrence slug in another language answers as the series slug does there', async () => {
     const series = await call(app, 'events/by-slug/tuesday-yoga?ml_language=ms')
     const occurrence = await call(app, 'events/by-slug/tuesday-yoga-2027-01-05?ml_language=ms')
