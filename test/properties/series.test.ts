@@ -10,7 +10,7 @@ import { countsPastFirst, expected, idOf, type SeriesSpec, seriesFiles, seriesSp
 // and are the same after a restart. (Every file names its `date`: without one a post's date is the
 // file's modification time, which a memory tree does not keep from one start to the next.) FC_SEED=<n> replays a failure.
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
-const RUNS = Number(process.env.FC_RUNS ?? 25)
+const RUNS = Number(process.env.FC_RUNS ?? 20)
 const WINDOW = 'start_date=2000-01-01&end_date=2031-12-31'
 
 /** A tree with two series (one at the highest id a series may have) and records around them. */

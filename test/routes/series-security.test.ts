@@ -93,7 +93,7 @@ beforeAll(async () => {
     numRuns: 1,
   })[0]!
   const files: Record<string, string> = { ...PUBLIC }
-  SECRETS.forEach((id, i) => Object.assign(files, seriesFiles(id, rules[i]!)))
+  for (const [i, id] of SECRETS.entries()) Object.assign(files, seriesFiles(id, rules[i]!))
   dir = await mkdtemp(join(tmpdir(), 'almanac-series-secret-'))
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, 'content', path)), { recursive: true })
