@@ -129,3 +129,22 @@ describe('the horizon of open-ended rules', () => {
     expect(changed.filter((record) => record.series?.parent.id === 40 || record.id === 40)).toEqual([])
   })
 })
+
+describe('the problems of a series when the horizon moves', () => {
+  it('are told anew: an override the horizon now reaches is no longer "unused", the horizon named is the new one', async () => {
+    let now = SAMPLE_NOW
+    const app = await seriesApp(
+      { 'events/class.en.md': weekly('TU', { overrides: { '2029-01-16': { title: 'Far ahead' } } }) },
+      { clock: () => now },
+    )
+    const messages = () => app.store.problems().map((problem) => problem.message)
+    expect(messages()).toContain('overrides: 2029-01-16 changes no occurrence')
+    now = Date.parse('2026-12-01T00:00:30Z')
+    expect(await app.store.moveHorizon()).toBe(true)
+    expect((await call(app, `events/${occurrenceId(30, '2029-01-16 09:00:00')}`)).body.title).toBe('Far ahead')
+    expect(messages().filter((message) => message.includes('2029-01-16'))).toEqual([])
+    expect(messages().filter((message) => message.includes('open-ended'))).toEqual([
+      'recurrence.rrule: open-ended; occurrences are served up to 2029-02-01, and further as time goes on',
+    ])
+  })
+})

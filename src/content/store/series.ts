@@ -11,6 +11,7 @@ export type Change = [ContentRecord | undefined, ContentRecord | undefined]
  * served) in place of those it had, and returns their changes, paired by id.
  */
 export function serveOccurrences(state: StoreState, key: string, record: ContentRecord | undefined): Change[] {
+  for (const file of record?.files.values() ?? []) state.problems.forget(file.path, isExpansionMessage)
   const before = state.catalogue.occurrencesOf(key)
   const after = record && isSeries(record) ? occurrencesNow(state, record) : []
   if (before.length === 0 && after.length === 0) return []
@@ -24,6 +25,19 @@ export function serveOccurrences(state: StoreState, key: string, record: Content
   for (const old of was.values()) changes.push([old, undefined])
   return changes
 }
+
+/**
+ * What occurrencesNow tells of an expansion: told anew each time the series is expanded (a moved
+ * horizon reaches an override, names another date), so the last expansion's are forgotten first.
+ */
+const EXPANSION_MESSAGES = [
+  /^recurrence\.rrule: open-ended; occurrences are served up to /,
+  /^recurrence: more than \d+ occurrences; /,
+  /^recurrence\.exdate: .* excludes no occurrence$/,
+  /^overrides: .* changes no occurrence$/,
+  /; the series serves no occurrence$/,
+]
+const isExpansionMessage = (message: string) => EXPANSION_MESSAGES.some((pattern) => pattern.test(message))
 
 /** The series' starts up to the store's horizon; an Error when its rule cannot be iterated. */
 function expansionOf(state: StoreState, series: ContentRecord): Expansion | Error {
