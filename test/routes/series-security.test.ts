@@ -75,6 +75,16 @@ const PUBLIC = {
     { id: 1, title: 'Open day', slug: 'open-day', start_date: '2026-12-03 10:00:00', end_date: '2026-12-03 12:00:00' },
     'Open to all.',
   ),
+  'events/own.en.md': file({
+    id: 15,
+    title: 'Author draft series',
+    slug: 'author-draft',
+    status: 'draft',
+    author: 3,
+    start_date: '2026-12-02 08:00:00',
+    end_date: '2026-12-02 09:00:00',
+    recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
+  }),
   'events/weekly.en.md': file({
     id: 2,
     title: 'Public weekly',
@@ -161,6 +171,24 @@ describe('series an anonymous caller may not read', () => {
     const found = new Set(leaked(answer.text, '').map((marker) => markers.get(marker)))
     expect(found).toEqual(new Set([11, 12, 13]))
     expect((await call(app, `events/${firstOf(13)}`, { headers: as('admin') })).status).toBe(200)
+  })
+})
+
+describe("a series' rights are its occurrences'", () => {
+  it('its author and editors read the occurrences of a draft series; other roles do not', async () => {
+    const one = occurrenceId(15, '2026-12-09 08:00:00')
+    for (const [login, sees] of [
+      ['author', true],
+      ['editor', true],
+      ['contributor', false],
+      ['subscriber', false],
+    ] as const) {
+      const headers = as(login)
+      const listed = await call(app, `events?post_parent=15&status=draft&${range}`, { headers })
+      const ids = listed.status === 200 ? listed.body.events.map((event: { id: number }) => event.id) : []
+      expect(ids.includes(one), `${login} lists`).toBe(sees)
+      expect((await call(app, `events/${one}`, { headers })).status === 200, `${login} by id`).toBe(sees)
+    }
   })
 })
 
