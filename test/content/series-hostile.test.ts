@@ -139,14 +139,16 @@ describe('hostile series content', () => {
 
   // ical.js's iterator loops for ever on a DAILY, HOURLY or MINUTELY rule whose BYMONTH/BYMONTHDAY
   // never meet (its do/while has no bound but for MONTHLY and YEARLY): the store hangs at load, or under
-  // the watcher. Skipped, not it.fails: a synchronous loop cannot be stopped by a test timeout.
+  // the watcher. Skipped, not it.fails: a synchronous loop cannot be stopped by a test timeout. (A bound
+  // on iterator.check_contracting_rules calls that throws makes it a problem of the file, which the
+  // store then tells, src/content/store/series.ts.)
   it.skip.each([
     'FREQ=DAILY;BYMONTHDAY=0',
     'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
     'FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30',
   ])('a rule that never yields (%s) is told, and the tree loads', async (rule) => {
     const app = await load({ 'events/never.en.md': series(9, { rrule: rule }) })
-    expect(app.store.occurrencesOf(app.store.get('events', 9)!)).toHaveLength(1)
+    expect(told(app, 'events/never.en.md').join('\n')).toMatch(/rrule/)
   })
 
   // ical.js gives dates that are not on the rule: a February 30th becomes March 1st or 2nd, an April 31st December 31st.
