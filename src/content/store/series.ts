@@ -34,15 +34,31 @@ export function serveOccurrences(state: StoreState, key: string, record: Content
   return changes
 }
 
-/** The series' occurrences up to the store's horizon; what the rule or its dates leave unused is a warning. */
-function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
+/** The series' starts up to the store's horizon; an Error when its rule cannot be iterated. */
+function expansionOf(state: StoreState, series: ContentRecord): Expansion | Error {
   const data = series.source.data
   const zone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : state.rules.timezone
   const { recurrence } = readRecurrence(data.recurrence as Record<string, unknown>)
-  const first = toWall(String(data.start_date))
-  const expansion = expand(recurrence, first, zone, state.horizon.at)
+  try {
+    return expand(recurrence, toWall(String(data.start_date)), zone, state.horizon.at)
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  }
+}
+
+/** The series' occurrences up to the store's horizon; what the rule or its dates leave unused is a warning. */
+function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord[] {
+  const expansion = expansionOf(state, series)
   const path = series.source.path
-  const warnings = ruleWarnings(state, recurrence.rrule !== undefined, expansion)
+  if (expansion instanceof Error) {
+    // A rule the parser took but the iterator refuses (BYDAY=9MO): told, and no occurrence served.
+    const message = `recurrence.rrule: ${expansion.message}; ${NOTHING_SERVED}`
+    state.problems.report(path, [message], state.texts.get(path))
+    return []
+  }
+  const first = toWall(String(series.source.data.start_date))
+  const ruled = (series.source.data.recurrence as { rrule?: unknown }).rrule !== undefined
+  const warnings = ruleWarnings(state, ruled, expansion)
   if (warnings.length > 0) state.problems.warn(path, warnings, state.texts.get(path))
   for (const file of series.files.values()) {
     const keys = Object.keys((file.data.overrides as object | undefined) ?? {})
@@ -81,6 +97,7 @@ function overrideWarning(key: string, expansion: Expansion, seriesStart: string)
 }
 
 const OPEN_ENDED = 'recurrence.rrule: open-ended;'
+const NOTHING_SERVED = 'the series serves no occurrence'
 
 /** The warnings this file gives (told again each time a series settles: the horizon in them moves). */
 function isSeriesWarning(message: string): boolean {
@@ -88,18 +105,25 @@ function isSeriesWarning(message: string): boolean {
     message.startsWith(OPEN_ENDED) ||
     /^recurrence(\.rrule)?: more than \d+ occurrences/.test(message) ||
     /^recurrence\.exdate: .* excludes no occurrence$/.test(message) ||
-    /^overrides: .* (changes no occurrence|it changes none)$/.test(message)
+    /^overrides: .* (changes no occurrence|it changes none)$/.test(message) ||
+    message.endsWith(NOTHING_SERVED)
   )
 }
 
 /**
  * Moves the horizon of open-ended rules to where the clock says it is now; when it moved, every
- * series is settled again (its occurrences up to the new horizon). Returns whether it moved.
+ * series it changes (open-ended, or with dates past the old horizon) is settled again, up to the new
+ * one; a series it does not change is left alone, untold. Returns whether it moved.
  */
 export function moveHorizon(state: StoreState, settleAgain: (key: string) => void): boolean {
   const at = horizonAt(state.horizon.now())
   if (at === state.horizon.at) return false
   state.horizon.at = at
-  for (const series of state.catalogue.list('events').filter(isSeries)) settleAgain(keyOf(series))
+  for (const series of state.catalogue.list('events').filter(isSeries)) {
+    const served = state.catalogue.occurrencesOf(keyOf(series)).map((occurrence) => occurrence.series?.start)
+    const expansion = expansionOf(state, series)
+    if (expansion instanceof Error) continue
+    if (expansion.openEnded || expansion.starts.join() !== served.join()) settleAgain(keyOf(series))
+  }
   return true
 }
