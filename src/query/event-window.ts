@@ -166,13 +166,3 @@ function merged(seq: Sequence, odd: EventEntry[]): EventEntry[] {
   while (j < odd.length) out.push(odd[j++]!)
   return out
 }
-
-/** `entries` (all in `byStart`, whose positions `places` holds by id) in the order of `byStart`. */
-export function inStartOrder(
-  entries: readonly EventEntry[],
-  byStart: readonly EventEntry[],
-  places: ReadonlyMap<number, number>,
-): EventEntry[] {
-  const at = Int32Array.from(entries, (e) => places.get(e.id)!).sort()
-  return Array.from(at, (i) => byStart[i]!)
-}
