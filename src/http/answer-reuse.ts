@@ -74,12 +74,18 @@ export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
   const body = typeof out.body === 'string' ? ownUtf8(out.body) : ownBytes(out.body)
   const notModified = { ...out.headers }
   delete notModified['Content-Type']
+  const headers = Object.freeze({ ...out.headers })
+  // Made when the front door first serves it: most answers of a varied mix never are.
+  let wire: Wire | undefined
   return {
     body,
-    headers: Object.freeze({ ...out.headers }),
+    headers,
     notModified: Object.freeze(notModified),
     etag: out.etag!,
-    wire: wireOf(out.headers, notModified, body.byteLength),
+    get wire() {
+      wire ??= wireOf(headers, notModified, body.byteLength)
+      return wire
+    },
     ...life,
   }
 }
