@@ -2,7 +2,7 @@ import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
 import { geolocCheck, relationSets } from './event-relations.ts'
-import type { EventEntry } from '../context/indexes.ts'
+import type { EventEntry, IdSet } from '../context/indexes.ts'
 import { lowerBound } from './indexes.ts'
 import { pageOf, paginate, type Page } from './paging.ts'
 import { type EventWindow, followingWindow, windowPage } from './event-window.ts'
@@ -35,7 +35,7 @@ interface Filter {
   startMax: number
   endMin: number
   endMax: number
-  sets: ReadonlySet<number>[]
+  sets: IdSet[]
   featured?: boolean
   ticketed?: boolean
   parent?: number
@@ -155,10 +155,7 @@ function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefine
   const startHigh = lowerBound(byStart, f.startMax + 1, 'start')
   const endLow = lowerBound(byEnd, f.endMin, 'end')
   const endHigh = lowerBound(byEnd, f.endMax + 1, 'end')
-  const smallest = f.sets.reduce<ReadonlySet<number> | undefined>(
-    (min, set) => (!min || set.size < min.size ? set : min),
-    undefined,
-  )
+  const smallest = f.sets.reduce<IdSet | undefined>((min, set) => (!min || set.size < min.size ? set : min), undefined)
   const dated = window && windowPage(window, f, 0, 0)
   const walk = Math.min(startHigh - startLow, endHigh - endLow, dated?.total ?? Number.POSITIVE_INFINITY)
   if (smallest && smallest.size < walk) return setMatches(f, smallest, scope)
@@ -176,7 +173,7 @@ function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefine
  * dates, whether the caller may list it), ordered by place; an event itself is read only for a filter besides the
  * dates and this set.
  */
-function setMatches(f: Filter, set: ReadonlySet<number>, scope: QueryScope): EventEntry[] {
+function setMatches(f: Filter, set: IdSet, scope: QueryScope): EventEntry[] {
   const key = JSON.stringify(['listed', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
   const columns = startColumnsOf(scope)
   const listedBits = scope.indexes.derived(key, () => placeBits(columns.byStart, (e) => listed(f, e)))

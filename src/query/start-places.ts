@@ -1,4 +1,4 @@
-import type { EventEntry } from '../context/indexes.ts'
+import type { EventEntry, IdSet } from '../context/indexes.ts'
 
 /**
  * The start index (list order) as columns by place, for walking an id set without reading its events: each
@@ -61,7 +61,7 @@ export interface PlaceFilter {
  * `keep` (for filters the columns do not hold) reads an event.
  */
 export function idsInStartOrder(
-  ids: Iterable<number>,
+  ids: IdSet,
   columns: StartColumns,
   f: PlaceFilter,
   keep?: (e: EventEntry) => boolean,
@@ -69,13 +69,13 @@ export function idsInStartOrder(
   const { starts, ends } = columns
   const listed = f.listed
   const bits = new Int32Array((columns.byStart.length + 31) >>> 5)
-  for (const id of ids) {
+  ids.forEach((id) => {
     const at = columns.placeOf(id)
     // As `passes` reads them: a date that is not a number fails no range.
-    if (at < 0 || (listed[at >>> 5]! & (1 << (at & 31))) === 0) continue
-    if (starts[at]! < f.startMin || starts[at]! > f.startMax || ends[at]! < f.endMin || ends[at]! > f.endMax) continue
+    if (at < 0 || (listed[at >>> 5]! & (1 << (at & 31))) === 0) return
+    if (starts[at]! < f.startMin || starts[at]! > f.startMax || ends[at]! < f.endMin || ends[at]! > f.endMax) return
     bits[at >>> 5]! |= 1 << (at & 31)
-  }
+  })
   return inPlaceOrder(bits, columns.byStart, keep)
 }
 
