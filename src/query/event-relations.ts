@@ -66,6 +66,9 @@ export function geolocCheck(values: Record<string, unknown>, scope: QueryScope):
 function union(sets: IdSet[]): IdSet {
   if (sets.length === 1) return sets[0]!
   const out = new Set<number>()
-  for (const set of sets) set.forEach((id) => out.add(id))
+  for (const set of sets)
+    set.forEach((id) => {
+      out.add(id)
+    })
   return out
 }

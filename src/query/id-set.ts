@@ -90,6 +90,8 @@ class SortedIds implements CompactIds {
 /** The ids of a set in a list, for spreading and `for … of` (the filters walk with `forEach`). */
 function listed(set: IdSet): Iterator<number> {
   const ids: number[] = []
-  set.forEach((id) => ids.push(id))
+  set.forEach((id) => {
+    ids.push(id)
+  })
   return ids[Symbol.iterator]()
 }

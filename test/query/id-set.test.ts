@@ -19,7 +19,9 @@ describe('a compact set of ids', () => {
         const compact = compactIds(list)
         expect(compact.size).toBe(set.size)
         const walked: number[] = []
-        compact.forEach((id) => walked.push(id))
+        compact.forEach((id) => {
+          walked.push(id)
+        })
         expect(walked.sort((a, b) => a - b)).toEqual([...set].sort((a, b) => a - b))
         expect([...compact].sort((a, b) => a - b)).toEqual([...set].sort((a, b) => a - b))
         for (const id of [...probes, ...list, ...list.map((n) => n + 1), 0, -1])
