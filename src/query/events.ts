@@ -160,7 +160,7 @@ function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefine
   const walk = Math.min(startHigh - startLow, endHigh - endLow, dated?.total ?? Number.POSITIVE_INFINITY)
   if (smallest && smallest.size < walk) return setMatches(f, smallest, scope)
   // The window holds only events the caller may list.
-  if (dated && dated.total === walk) return dated.all().filter((e) => passes(f, e))
+  if (dated && dated.total === walk) return dated.all((e) => passes(f, e))
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
   const out: EventEntry[] = []
