@@ -4,15 +4,26 @@ import type { Lang } from '../languages.ts'
 // The shapes of the query indexes, which every request carries (`RequestContext.indexes`): declared
 // here, below every layer that reads them; `src/query/indexes.ts` and `src/query/search.ts` build them.
 
+/**
+ * A set of event ids as the list filters read it: its size, a membership test, and a walk over its ids (in no
+ * promised order). A `Set<number>` is one; so are a search's kept matches (`compactIds` in `src/query/id-set.ts`).
+ */
+export interface IdSet {
+  readonly size: number
+  has(id: number): boolean
+  forEach(visit: (id: number) => void): void
+  [Symbol.iterator](): Iterator<number>
+}
+
 /** Full-text search over one language's event text: title, excerpt and description. */
 export interface SearchIndex {
   /** Ids of events where every word matches (the last word also as a prefix). */
-  match(query: string): Set<number>
+  match(query: string): IdSet
   update(before: ContentRecord | undefined, after: ContentRecord | undefined): void
   /** Resolves when every event is indexed (a background build yields between chunks). */
   ready: Promise<void>
-  /** The searches whose matches are kept, and the ids they hold together (both bounded). */
-  readonly kept: { searches: number; ids: number }
+  /** The searches whose matches are kept, and the bytes they hold together (both bounded). */
+  readonly kept: { searches: number; bytes: number }
 }
 
 /** Everything the event filters read, computed once per record version. */

@@ -1,9 +1,12 @@
+import { byteLengthOf } from './body-parts.ts'
+
 /**
  * An anonymous answer as it went out the first time: the bytes and headers of a 200, and the span of time it
  * holds for. Its header objects are frozen and shared by every response served from it.
  */
 export interface KeptAnswer {
-  body: Uint8Array
+  /** Bytes, or parts (an event list's memoized pieces, shared with the JSON memo) written one after another. */
+  body: Uint8Array | readonly Uint8Array[]
   /** Every header of the 200, its `ETag` included. */
   headers: Readonly<Record<string, string>>
   /** The same without `Content-Type`: the headers of a 304. */
@@ -105,7 +108,7 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
     keep(key, current, answer) {
       if (current < version) return
       sync(current)
-      const cost = answer.body.byteLength + key.length * 2 + OVERHEAD
+      const cost = byteLengthOf(answer.body) + key.length * 2 + OVERHEAD
       if (cost > bounds.maxBytes / 4 || bounds.maxEntries < 1) return
       drop(key)
       while (entries.size > 0 && (bytes + cost > bounds.maxBytes || entries.size >= bounds.maxEntries))

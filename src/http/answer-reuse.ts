@@ -3,6 +3,7 @@ import { DATE_KEYS } from '../query/event-dates.ts'
 import { isTrueWord, ownBytes, ownUtf8 } from '../text.ts'
 import { isAbsoluteTime } from '../time/parse.ts'
 import type { KeptAnswer, Wire } from './answer-cache.ts'
+import { type Body, byteLengthOf } from './body-parts.ts'
 import type { Routing } from './input.ts'
 import { deliver, type Outgoing } from './respond.ts'
 import type { RouteDef } from './route.ts'
@@ -78,17 +79,30 @@ function untilMidnight(now: number): Life {
 /** An outgoing 200 as an answer to keep: its body as bytes, its headers frozen for sharing. */
 export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
   // Bytes of its own: a slice of a shared slab would keep the slab, beyond what the cache counts.
-  const body = typeof out.body === 'string' ? ownUtf8(out.body) : ownBytes(out.body)
+  const body = ownBody(out.body)
   const notModified = { ...out.headers }
   delete notModified['Content-Type']
+  const headers = Object.freeze({ ...out.headers })
+  // Made when the front door first serves it: most answers of a varied mix never are.
+  let wire: Wire | undefined
   return {
     body,
-    headers: Object.freeze({ ...out.headers }),
+    headers,
     notModified: Object.freeze(notModified),
     etag: out.etag!,
-    wire: wireOf(out.headers, notModified, body.byteLength),
+    get wire() {
+      wire ??= wireOf(headers, notModified, byteLengthOf(body))
+      return wire
+    },
     ...life,
   }
+}
+
+/** A body in memory of its own: a text as bytes, bytes or each part copied only if it is a slice of a shared slab. */
+function ownBody(body: Body): Uint8Array | readonly Uint8Array[] {
+  if (typeof body === 'string') return ownUtf8(body)
+  if (body instanceof Uint8Array) return ownBytes(body)
+  return body.map(ownBytes)
 }
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { H3Event } from 'h3'
 import type { ServerRequest } from 'srvx'
 import type { AnswerCache, KeptAnswer } from './answer-cache.ts'
+import { writeParts } from './body-parts.ts'
 import type { AppState } from './context.ts'
 import { etagMatches } from './respond.ts'
 
@@ -52,6 +53,7 @@ function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer):
     res.end()
   } else {
     res.writeHead(200, '', kept.wire.ok)
-    res.end(kept.body)
+    if (kept.body instanceof Uint8Array) res.end(kept.body)
+    else writeParts(res, kept.body)
   }
 }

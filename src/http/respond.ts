@@ -1,9 +1,10 @@
 import type { H3Event } from 'h3'
-import { FastResponse } from 'srvx'
+import { FastResponse, type ServerRequest } from 'srvx'
 import type { Caller } from '../auth/roles.ts'
 import type { Site } from '../context/site.ts'
 import { digest } from '../serialize/memo.ts'
 import { apiIndexUrl } from '../serialize/urls.ts'
+import { type Body, byteLengthOf, joined, PartsPipe } from './body-parts.ts'
 import { applyGlobalParams, hasGlobalParams } from './global-params.ts'
 import { allowedMethods, type ApiResult, type RouteDef } from './route.ts'
 
@@ -47,7 +48,7 @@ export function baseHeaders(init: { site: Site; origin: string | null; allow?: s
 export interface Outgoing {
   status: number
   headers: Record<string, string>
-  body: string | Uint8Array
+  body: Body
   /** The strong ETag of a GET or HEAD 200. */
   etag?: string
 }
@@ -59,12 +60,12 @@ export interface Outgoing {
  * normalization. GET and HEAD answers get a strong ETag and honour If-None-Match with 304 (docs/compatibility.md §13);
  * `etag` may be given when it is already known, so a large body need not be hashed again.
  */
-export function send(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Response {
+export function send(event: H3Event, text: Body, init: SendInit, etag?: string): Response {
   return deliver(event, outgoing(event, text, init, etag))
 }
 
 /** The status, headers and body `send` answers with, before If-None-Match and HEAD are applied. */
-export function outgoing(event: H3Event, text: string | Uint8Array, init: SendInit, etag?: string): Outgoing {
+export function outgoing(event: H3Event, text: Body, init: SendInit, etag?: string): Outgoing {
   const origin = event.req.headers.get('origin')
   const headers = {
     ...baseHeaders({ site: init.site, origin, ...(init.allow ? { allow: init.allow } : {}) }),
@@ -91,8 +92,18 @@ export function deliver(event: H3Event, out: Outgoing, notModified?: Record<stri
     }
     return new FastResponse(null, { status: 304, headers })
   }
-  const body = event.req.method === 'HEAD' ? null : (out.body as BodyInit)
-  return new FastResponse(body, { status: out.status, headers: out.headers })
+  if (event.req.method === 'HEAD') return new FastResponse(null, { status: out.status, headers: out.headers })
+  const body = out.body
+  if (typeof body === 'string' || body instanceof Uint8Array || !nodeResponseOf(event))
+    return new FastResponse(joined(body) as BodyInit, { status: out.status, headers: out.headers })
+  // Where srvx writes bytes it measured, it adds `content-length` after every other header: so here.
+  const headers = { ...out.headers, 'Content-Length': String(byteLengthOf(body)) }
+  return new FastResponse(new PartsPipe(body) as unknown as BodyInit, { status: out.status, headers })
+}
+
+/** Whether Node handed this request to h3 (`app.node`), so the response is written to a Node response. */
+function nodeResponseOf(event: H3Event): boolean {
+  return (event.req as ServerRequest).runtime?.node?.res !== undefined
 }
 
 /**
@@ -110,7 +121,7 @@ export function answer(
   const init = responseInit(route, who, status)
   init.headers = { ...init.headers, ...result.headers }
   if (!hasGlobalParams(query)) return outgoing(event, result.json ?? JSON.stringify(result.body), init, result.etag)
-  const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(result.json).toString())
+  const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(joined(result.json)).toString())
   const global = applyGlobalParams(body, query, status, init.headers)
   const text = query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)
   return outgoing(event, text, { ...init, status: global.status })
@@ -127,8 +138,8 @@ export function responseInit(
 }
 
 /** A strong ETag of a body. */
-export function entityTag(text: string | Uint8Array): string {
-  return `"${digest(text)}"`
+export function entityTag(text: Body): string {
+  return `"${digest(joined(text))}"`
 }
 
 /** A strong ETag of a body made of parts whose digests are known: a digest of those digests. */

@@ -1,3 +1,4 @@
+import type { Body } from './body-parts.ts'
 import type { Caller } from '../auth/roles.ts'
 import type { ArgSet } from '../args/types.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -24,7 +25,7 @@ export interface RouteInput {
 export interface ApiResult {
   status?: number
   body?: unknown
-  json?: string | Uint8Array
+  json?: Body
   /** The ETag of `json`, when the handler knows it without hashing the whole text again. */
   etag?: string
   headers?: Record<string, string>

@@ -2,13 +2,13 @@ import { toList } from '../args/validators.ts'
 import type { LinkedKind, TermKind } from '../content/model/kinds.ts'
 import { findTerm } from '../content/lookup.ts'
 import { distanceKm, venueCoordinates } from './geo.ts'
-import type { EventEntry } from '../context/indexes.ts'
+import type { EventEntry, IdSet } from '../context/indexes.ts'
 import type { QueryScope } from './scope.ts'
 import { isHidden, isReadable } from './visibility.ts'
 
 /** Relation filters as id sets, each ORed inside, ANDed together, as in the reference. */
-export function relationSets(values: Record<string, unknown>, scope: QueryScope): ReadonlySet<number>[] {
-  const sets: ReadonlySet<number>[] = []
+export function relationSets(values: Record<string, unknown>, scope: QueryScope): IdSet[] {
+  const sets: IdSet[] = []
   const relation = (kind: 'venues' | 'organizers' | 'terms', ids: number[]) =>
     sets.push(union(ids.map((id) => scope.indexes.linked(kind, id))))
   if (values.categories !== undefined) relation('terms', termIds('categories', values.categories, scope))
@@ -63,9 +63,12 @@ export function geolocCheck(values: Record<string, unknown>, scope: QueryScope):
   }
 }
 
-function union(sets: ReadonlySet<number>[]): ReadonlySet<number> {
+function union(sets: IdSet[]): IdSet {
   if (sets.length === 1) return sets[0]!
   const out = new Set<number>()
-  for (const set of sets) for (const id of set) out.add(id)
+  for (const set of sets)
+    set.forEach((id) => {
+      out.add(id)
+    })
   return out
 }

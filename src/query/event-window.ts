@@ -78,6 +78,8 @@ function take(list: EventEntry[], entry: EventEntry): boolean {
 interface Sequence {
   length: number
   at(i: number): EventEntry
+  /** Visits every event in order (a walk over its slices, without `at`'s tests). */
+  forEach(visit: (e: EventEntry) => void): void
 }
 
 /** One page (`count` matches from `offset`) and how many match in all, without collecting every match. */
@@ -98,7 +100,7 @@ export function windowPage(w: EventWindow, r: Ranges, offset: number, count: num
       taken++
     } else items.push(sure.at(i++))
   }
-  return { items, total, all: () => merged(sure, odd) }
+  return { items, total, all: (keep?: (e: EventEntry) => boolean) => merged(sure, odd, keep) }
 }
 
 function inRanges(e: EventEntry, r: Ranges): boolean {
@@ -127,6 +129,11 @@ function regularMatches(w: EventWindow, r: Ranges): Sequence {
         : i < before.length + core
           ? list[coreLow + i - before.length]!
           : after[i - before.length - core]!,
+    forEach(visit) {
+      for (const e of before) visit(e)
+      for (let i = coreLow; i < coreHigh; i++) visit(list[i]!)
+      for (const e of after) visit(e)
+    },
   }
 }
 
@@ -155,24 +162,17 @@ function rank(seq: Sequence, entry: EventEntry): number {
   return low
 }
 
-function merged(seq: Sequence, odd: EventEntry[]): EventEntry[] {
+/** The sequence and the irregular matches merged in list order; only those `keep` admits, if given. */
+function merged(seq: Sequence, odd: EventEntry[], keep?: (e: EventEntry) => boolean): EventEntry[] {
   const out: EventEntry[] = []
-  let j = 0
-  for (let i = 0; i < seq.length; i++) {
-    const e = seq.at(i)
-    while (j < odd.length && compareStart(odd[j]!, e) < 0) out.push(odd[j++]!)
-    out.push(e)
+  const take = (e: EventEntry) => {
+    if (!keep || keep(e)) out.push(e)
   }
-  while (j < odd.length) out.push(odd[j++]!)
+  let j = 0
+  seq.forEach((e) => {
+    while (j < odd.length && compareStart(odd[j]!, e) < 0) take(odd[j++]!)
+    take(e)
+  })
+  while (j < odd.length) take(odd[j++]!)
   return out
-}
-
-/** `entries` (all in `byStart`, whose positions `places` holds by id) in the order of `byStart`. */
-export function inStartOrder(
-  entries: readonly EventEntry[],
-  byStart: readonly EventEntry[],
-  places: ReadonlyMap<number, number>,
-): EventEntry[] {
-  const at = Int32Array.from(entries, (e) => places.get(e.id)!).sort()
-  return Array.from(at, (i) => byStart[i]!)
 }

@@ -2,10 +2,11 @@ import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { type Bounds, DATE_KEYS, type DateKey, RELATIVE, ranges, resolveDates } from './event-dates.ts'
 import { geolocCheck, relationSets } from './event-relations.ts'
-import type { EventEntry } from '../context/indexes.ts'
+import type { EventEntry, IdSet } from '../context/indexes.ts'
 import { lowerBound } from './indexes.ts'
 import { pageOf, paginate, type Page } from './paging.ts'
-import { type EventWindow, followingWindow, inStartOrder, windowPage } from './event-window.ts'
+import { type EventWindow, followingWindow, windowPage } from './event-window.ts'
+import { entriesInStartOrder, idsInStartOrder, placeBits, type StartColumns, startColumns } from './start-places.ts'
 import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
@@ -34,7 +35,7 @@ interface Filter {
   startMax: number
   endMin: number
   endMax: number
-  sets: ReadonlySet<number>[]
+  sets: IdSet[]
   featured?: boolean
   ticketed?: boolean
   parent?: number
@@ -154,26 +155,32 @@ function candidates(f: Filter, scope: QueryScope, window: EventWindow | undefine
   const startHigh = lowerBound(byStart, f.startMax + 1, 'start')
   const endLow = lowerBound(byEnd, f.endMin, 'end')
   const endHigh = lowerBound(byEnd, f.endMax + 1, 'end')
-  const smallest = f.sets.reduce<ReadonlySet<number> | undefined>(
-    (min, set) => (!min || set.size < min.size ? set : min),
-    undefined,
-  )
+  const smallest = f.sets.reduce<IdSet | undefined>((min, set) => (!min || set.size < min.size ? set : min), undefined)
   const dated = window && windowPage(window, f, 0, 0)
   const walk = Math.min(startHigh - startLow, endHigh - endLow, dated?.total ?? Number.POSITIVE_INFINITY)
-  const out: EventEntry[] = []
-  if (smallest && smallest.size < walk) {
-    for (const id of smallest) {
-      const entry = scope.indexes.entry(id)
-      if (entry && matches(f, entry)) out.push(entry)
-    }
-    return inListOrder(out, scope)
-  }
+  if (smallest && smallest.size < walk) return setMatches(f, smallest, scope)
   // The window holds only events the caller may list.
-  if (dated && dated.total === walk) return dated.all().filter((e) => passes(f, e))
+  if (dated && dated.total === walk) return dated.all((e) => passes(f, e))
   const [list, low, high] =
     endHigh - endLow < startHigh - startLow ? [byEnd, endLow, endHigh] : [byStart, startLow, startHigh]
+  const out: EventEntry[] = []
   for (let i = low; i < high; i++) if (matches(f, list[i]!)) out.push(list[i]!)
-  return list === byEnd ? inListOrder(out, scope) : out
+  return list === byStart ? out : entriesInStartOrder(out, startColumnsOf(scope))
+}
+
+/**
+ * The events of an id set that match, in list order: the set's ids tested on the start index's columns (place,
+ * dates, whether the caller may list it), ordered by place; an event itself is read only for a filter besides the
+ * dates and this set.
+ */
+function setMatches(f: Filter, set: IdSet, scope: QueryScope): EventEntry[] {
+  const key = JSON.stringify(['listed', [...f.statuses], f.reader, f.fallback ? 0 : f.langBit])
+  const columns = startColumnsOf(scope)
+  const listedBits = scope.indexes.derived(key, () => placeBits(columns.byStart, (e) => listed(f, e)))
+  const only =
+    f.sets.length === 1 && !f.blanked && f.featured === undefined && f.ticketed === undefined && f.parent === undefined
+  const keep = only && f.near === undefined ? undefined : (e: EventEntry) => passes(f, e)
+  return idsInStartOrder(set, columns, { ...f, listed: listedBits }, keep)
 }
 
 /**
@@ -208,9 +215,7 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   return query
 }
 
-/** Entries in list order, sorted by their place in the start index (numbers, not a comparator over entries). */
-function inListOrder(entries: EventEntry[], scope: QueryScope): EventEntry[] {
-  const byStart = scope.indexes.byStart()
-  const places = scope.indexes.derived('places', () => new Map(byStart.map((e, i) => [e.id, i])))
-  return inStartOrder(entries, byStart, places)
+/** The start index as columns by place, kept until an event changes. */
+function startColumnsOf(scope: QueryScope): StartColumns {
+  return scope.indexes.derived('columns', () => startColumns(scope.indexes.byStart()))
 }

@@ -133,7 +133,10 @@ function following(derived: Map<string, unknown>, before?: EventEntry, after?: E
 }
 /** How many queries' matches are kept per generation (a few hundred lists of entries already in memory). */
 const MATCHES_KEPT = 256
-/** How many derived values are kept (one per kind of caller that lists events: a status set, a reader, a language). */
+/**
+ * How many derived values are kept: per kind of caller that lists events (a status set, a reader, a language) its
+ * window and its bitset of listable places, and the start index's columns (docs/architecture.md §3).
+ */
 const DERIVED_KEPT = 16
 
 function toEntry(record: ContentRecord, siteZone: string): EventEntry {

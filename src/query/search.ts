@@ -2,7 +2,8 @@ import MiniSearch from 'minisearch'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
-import type { SearchIndex } from '../context/indexes.ts'
+import type { IdSet, SearchIndex } from '../context/indexes.ts'
+import { type CompactIds, compactIds } from './id-set.ts'
 
 /**
  * How long a background build indexes before it lets other work run, in ms. A count of events
@@ -10,11 +11,12 @@ import type { SearchIndex } from '../context/indexes.ts'
  */
 const CHUNK_MS = 10
 /**
- * The searches whose matches are kept, by count and by the ids they hold together: a common word's
- * matches are most of the calendar (10,000 ids, some 200 KB as a Set), so 512 of them could hold
- * 100 MB. 131,072 ids are a few MB; a search matching more is answered but not kept.
+ * The searches whose matches are kept, by count and by the bytes they hold together. Matches are kept compact
+ * (`compactIds`: a bitset over their ids' span, or a sorted list), outside the JavaScript heap: a common word's
+ * matches at 10,000 events are a 1.25 KB bitset, where a Set of them was some 200 KB. A search whose matches
+ * alone pass the bytes is answered but not kept.
  */
-export const MATCHES_KEPT: { searches: number; ids: number } = { searches: 512, ids: 131_072 }
+export const MATCHES_KEPT: { searches: number; bytes: number } = { searches: 512, bytes: 4 * 1024 * 1024 }
 /**
  * The longest search taken (the reference has no limit): every word of an AND search only narrows
  * it, and each costs a lookup. A longer one is 400 rest_invalid_param, not silently cut, so that
@@ -51,7 +53,7 @@ export function createSearchIndex(
     processTerm: (term) => term.toLowerCase(),
   })
   // The same words come back often, and their events change only with a write.
-  const matches = new Map<string, Set<number>>()
+  const matches = new Map<string, { found: CompactIds; cost: number }>()
   const toDocument = (record: ContentRecord) => {
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
@@ -84,15 +86,16 @@ export function createSearchIndex(
     next = 0
     settled.clear()
   }
-  let keptIds = 0
-  const keep = (key: string, found: Set<number>) => {
-    if (found.size > bounds.ids) return
-    matches.set(key, found)
-    keptIds += found.size
+  let keptBytes = 0
+  const keep = (key: string, found: CompactIds) => {
+    const cost = found.bytes + key.length * 2
+    if (cost > bounds.bytes) return
+    matches.set(key, { found, cost })
+    keptBytes += cost
     for (const [oldest, old] of matches) {
-      if (matches.size <= bounds.searches && keptIds <= bounds.ids) break
+      if (matches.size <= bounds.searches && keptBytes <= bounds.bytes) break
       matches.delete(oldest)
-      keptIds -= old.size
+      keptBytes -= old.cost
     }
   }
   const ready = background
@@ -111,19 +114,18 @@ export function createSearchIndex(
       const terms = words(query).map((term) => term.toLowerCase())
       checkSearch(query, terms)
       const key = terms.join(' ')
-      let found = matches.get(key)
-      if (!found) {
-        found = matchAll(mini, terms)
-        keep(key, found)
-      }
+      const kept = matches.get(key)
+      if (kept) return kept.found
+      const found = matchAll(mini, terms)
+      keep(key, found)
       return found
     },
     get kept() {
-      return { searches: matches.size, ids: keptIds }
+      return { searches: matches.size, bytes: keptBytes }
     },
     update(before, after) {
       matches.clear()
-      keptIds = 0
+      keptBytes = 0
       for (const record of [before, after]) {
         if (record && next < pending.length) settled.add(record.id)
         if (record && mini.has(record.id)) mini.discard(record.id)
@@ -146,16 +148,16 @@ interface EventText {
  * up one at a time, each only among the events the ones before it matched (an AND), and once
  * nothing is left the search stops.
  */
-function matchAll(mini: MiniSearch<EventText>, terms: string[]): Set<number> {
+function matchAll(mini: MiniSearch<EventText>, terms: string[]): CompactIds {
   const last = terms[terms.length - 1]
   const steps = [...new Set(terms.slice(0, -1))].map((term) => ({ term, prefix: false }))
   if (last !== undefined && !steps.some(({ term }) => term.startsWith(last))) steps.push({ term: last, prefix: true })
-  let found: Set<number> | undefined
+  let found: CompactIds | undefined
   for (const { term, prefix } of steps) {
     found = termMatches(mini, term, prefix, found)
     if (found.size === 0) break
   }
-  return found ?? new Set()
+  return found ?? compactIds([])
 }
 
 /**
@@ -166,15 +168,16 @@ function matchAll(mini: MiniSearch<EventText>, terms: string[]): Set<number> {
  * postings (its prefix's, in MiniSearch's radix tree) and no BM25, no result objects, no sort:
  * scoring is what made 2,000 common words take 41 s.
  */
-function termMatches(mini: MiniSearch<EventText>, term: string, prefix: boolean, within?: Set<number>): Set<number> {
-  const found = new Set<number>()
+function termMatches(mini: MiniSearch<EventText>, term: string, prefix: boolean, within?: IdSet): CompactIds {
+  // Ids as the hook meets them (an event once per word it holds that the term begins), made a compact set once.
+  const found: number[] = []
   const boostDocument = (id: number) => {
-    if (!within || within.has(id)) found.add(id)
+    if (!within || within.has(id)) found.push(id)
     return 0
   }
   // `term` is one word of `words` already: it is not cut again.
   mini.search(term, { prefix, boostDocument, tokenize: (text) => [text] })
-  return found
+  return compactIds(found)
 }
 
 /**

@@ -11,6 +11,7 @@ import { toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
+import { ownUtf8 } from '../text.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -37,7 +38,7 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   for (const [i, event] of events.entries()) parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes]))
   parts.push(Buffer.from(`],${rest.slice(1)}`))
   return {
-    json: Buffer.concat(parts),
+    json: parts,
     etag: composedTag([...events.map((event) => event.digest), digest(rest)]),
     headers: totals(page.total, page.totalPages),
   }
@@ -72,8 +73,9 @@ function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput)
   return { json: event.bytes, etag: `"${event.digest}"` }
 }
 
-const OPEN_EVENTS = Buffer.from('{"events":[')
-const COMMA = Buffer.from(',')
+// Bytes of their own (not slices of a shared slab), so a kept answer holds them as they are.
+const OPEN_EVENTS = ownUtf8('{"events":[')
+const COMMA = ownUtf8(',')
 
 export const EVENT_ROUTES: RouteDef[] = [
   {

@@ -44,7 +44,7 @@ function filtered(list: EventEntry[], r: Ranges): number[] {
 }
 
 describe('a date window over the listed events', () => {
-  it('gives the page and the total that testing every event gives, for any events, ranges and page', () => {
+  it('gives the page, the total and the matches (those a filter keeps) that testing every event gives, for any events, ranges and page', () => {
     fc.assert(
       fc.property(events, ranges, fc.nat(30), fc.integer({ min: 1, max: 12 }), (list, r, offset, count) => {
         const window = buildWindow(list)!
@@ -53,6 +53,7 @@ describe('a date window over the listed events', () => {
         expect(page.total).toBe(all.length)
         expect(page.items.map((e) => e.id)).toEqual(all.slice(offset, offset + count))
         expect(page.all().map((e) => e.id)).toEqual(all)
+        expect(page.all((e) => e.id % 3 !== 0).map((e) => e.id)).toEqual(all.filter((id) => id % 3 !== 0))
       }),
       { numRuns: 1500, seed },
     )
