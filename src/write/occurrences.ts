@@ -2,7 +2,7 @@ import { KEY_ORDER } from '../content/model/kinds.ts'
 import { OVERRIDABLE, OVERRIDABLE_IN_TRANSLATION } from '../content/model/occurrence.ts'
 import { keyMatches } from '../content/model/recurrence.ts'
 import type { ContentRecord, FileWrite, Store } from '../content/store.ts'
-import { invalidParams } from '../errors.ts'
+import { apiError, invalidParams } from '../errors.ts'
 import type { Lang } from '../languages.ts'
 import type { Changes } from './changes.ts'
 import { eventChanges } from './events.ts'
@@ -25,7 +25,8 @@ const LISTS = new Set(['venue', 'organizer', 'categories', 'tags'])
 /**
  * PATCH of an occurrence: its fields sent become the override of that occurrence alone (the other fields
  * of an event are the series', 400 naming them). Translatable fields sent in a language other than the
- * series' source's go to that language's file. Returns the occurrence as it is now.
+ * series' source's go to that language's file. An occurrence of a trashed series is 410: the series is
+ * restored by updating it. Returns the occurrence as it is now.
  */
 export async function overrideOccurrence(
   occurrence: ContentRecord,
@@ -36,6 +37,7 @@ export async function overrideOccurrence(
   const refused = [...given].filter(
     (field) => !NOT_FIELDS.has(field) && !(OVERRIDABLE as readonly string[]).includes(field),
   )
+  if (occurrence.source.data.status === 'trash') throw apiError('event-is-in-trash')
   if (refused.length > 0) throw notOverridable(refused)
   const { parent: series, start } = occurrence.series!
   const changes = await eventChanges(params, given, ctx, occurrence)

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { occurrenceId } from '../../src/content/model/recurrence.ts'
@@ -182,9 +182,17 @@ describe('PATCH of a series', () => {
     expect((await reloadApp(app.content)).problems).toEqual([])
   })
 
-  it('refuses a bad recurrence and an id too high for a series, writing nothing', async () => {
+  it('refuses a bad recurrence, writing nothing', async () => {
     await expectRefused('events/30', { recurrence: { rrule: 'FREQ=YEARLY;COUNT=0' } }, ['recurrence'])
     await expectRefused('events/20', { recurrence: 'FREQ=DAILY;INTERVAL=x' }, ['recurrence'])
+  })
+
+  it('refuses to make a series of an event whose id is too high for its occurrences’ ids', async () => {
+    const big = '---\nid: 9007199\ntitle: Big\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\n'
+    await writeFile(join(app.content, 'events/big.en.md'), big)
+    app = Object.assign(await reloadApp(app.content, app.dir), { dir: app.dir, content: app.content })
+    const params = await expectRefused('events/9007199', { recurrence: 'FREQ=DAILY;COUNT=2' }, ['recurrence'])
+    expect(params.recurrence).toContain('a series needs an id up to 9007198')
   })
 })
 
@@ -363,6 +371,11 @@ describe('DELETE of a series', () => {
     expect(response.body.status).toBe('trash')
     expect(await occurrences(30)).toEqual([])
     expect((await call(app, `events/${yoga('2026-12-15 09:00:00')}`)).status).toBe(403)
+    const occurrence = `events/${yoga('2026-12-15 09:00:00')}`
+    const trashed = await call(app, occurrence, json('PATCH', { title: 'X' }, as('admin')))
+    expect(trashed.status).toBe(410)
+    expect(trashed.body.code).toBe('event-is-in-trash')
+    expect((await call(app, occurrence, json('DELETE', {}, as('admin')))).status).toBe(410)
     const gone = await call(app, 'events/30?force=true', json('DELETE', {}, as('admin')))
     expect(gone.status, gone.text).toBe(200)
     expect((await snapshot(app.content))['events/yoga.en.md']).toBeUndefined()
