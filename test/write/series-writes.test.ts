@@ -273,6 +273,8 @@ describe('PATCH of an occurrence', () => {
       'date',
     ])
     await expectRefused(`events/${id}`, { end_date: '2026-12-08 08:00:00' }, ['end_date'])
+    // A translation's override holds one cost, as a translation does.
+    await expectRefused(`events/${id}?ml_language=ms`, { cost: ['1', '2'] }, ['cost'])
   })
 
   it('keys the override by the wall clock when the day has several occurrences', async () => {
@@ -303,6 +305,15 @@ describe('PATCH of an occurrence', () => {
     )
     expect(excluded.status).toBe(200)
     expect(await read('chess-club.en.md')).toContain('exdate: ["2027-01-05 08:00:00"]')
+  })
+
+  it('writes a field sent empty as empty, which the occurrence shows', async () => {
+    const id = yoga('2026-12-08 09:00:00')
+    const response = await call(app, `events/${id}`, json('PATCH', { venue: 0, categories: [], cost: '' }, as('admin')))
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toMatchObject({ venue: [], categories: [], cost: '' })
+    expect(await read('yoga.en.md')).toContain('  "2026-12-08":\n    venue: []\n    categories: []\n    cost: ""\n')
+    expect((await call(app, `events/${yoga('2026-12-15 09:00:00')}`)).body.venue.id).toBe(10)
   })
 
   it('writes by slug too', async () => {
