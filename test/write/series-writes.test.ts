@@ -460,3 +460,21 @@ describe('If-Match on occurrences and series (docs/compatibility.md §14)', () =
     expect(series.status).toBe(412)
   })
 })
+
+describe('the recurrence argument is described', () => {
+  it('in the namespace index, in /doc’s event writes and in its Event schema', async () => {
+    const index = await call(app, '')
+    const create = index.body.routes['/calendar/events/v1/events'].endpoints[1]
+    expect(create.methods).toEqual(['POST'])
+    expect(create.args.recurrence.description).toContain('{rrule, rdate, exdate}')
+    const doc = (await call(app, 'doc')).body
+    const body = doc.paths['/events/{id}'].post.requestBody.content['application/x-www-form-urlencoded'].schema
+    expect(body.properties.recurrence.description).toContain('a text is the RRULE alone')
+    expect(Object.keys(doc.components.schemas.Event.properties).slice(-4)).toEqual([
+      'lang',
+      'translations',
+      'recurrence',
+      'series',
+    ])
+  })
+})
