@@ -41,11 +41,11 @@ const EVENT_SLUG_UPDATE_ARGS = {
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
 /**
- * The event's password as the body sends it: create and by-slug update do not declare it,
- * so it is read undeclared, as WordPress reads it; text only, '' for none. A `recurrence` sent null is
- * sent too: it turns a series back into a single event (docs/series-writes.md).
+ * What the body sends that the argument table does not give: the event's password (create and by-slug
+ * update do not declare it, so it is read undeclared, as WordPress reads it; text only, '' for none),
+ * and a `recurrence` sent null, which turns a series back into a single event (docs/series-writes.md).
  */
-function withPassword(input: RouteInput): { params: Record<string, unknown>; given: Set<string> } {
+function withUndeclared(input: RouteInput): { params: Record<string, unknown>; given: Set<string> } {
   const password = input.raw.password
   const params = { ...input.params }
   const given = new Set(input.given)
@@ -87,7 +87,7 @@ function currentTag(record: ContentRecord, ctx: RequestContext): string {
 }
 
 async function create(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
-  const { params, given } = withPassword(input)
+  const { params, given } = withUndeclared(input)
   const record = await inTransaction(ctx, (write) => createEvent(params, given, write))
   return { status: 201, json: toEventJson(record, writerView(record, ctx)).bytes }
 }
@@ -96,7 +96,7 @@ async function update(ctx: RequestContext, input: RouteInput): Promise<ApiResult
   const record = await inTransaction(ctx, (write) => {
     const event = target(ctx, input)
     checkIfMatch(input, () => currentTag(event, ctx))
-    const { params, given } = withPassword(input)
+    const { params, given } = withUndeclared(input)
     if (event.series) return overrideOccurrence(event, params, given, write)
     return updateEvent(event, params, given, write)
   })
