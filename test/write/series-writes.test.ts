@@ -182,6 +182,17 @@ describe('PATCH of a series', () => {
     expect((await reloadApp(app.content)).problems).toEqual([])
   })
 
+  it('turns a series back into a single event with recurrence sent empty in a form body', async () => {
+    const response = await call(app, 'events/40', {
+      method: 'PATCH',
+      body: 'recurrence=',
+      headers: { ...as('admin'), 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.recurrence).toBeUndefined()
+    expect(await read('market.en.md')).not.toMatch(/recurrence|overrides/)
+  })
+
   it('refuses a bad recurrence, writing nothing', async () => {
     await expectRefused('events/30', { recurrence: { rrule: 'FREQ=YEARLY;COUNT=0' } }, ['recurrence'])
     await expectRefused('events/20', { recurrence: 'FREQ=DAILY;INTERVAL=x' }, ['recurrence'])
