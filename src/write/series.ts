@@ -1,6 +1,7 @@
 import { checkEvent } from '../content/checks/event-checks.ts'
 import type { Lang } from '../languages.ts'
 import { keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
+import { iterationProblems } from '../content/model/rule-days.ts'
 import { checkSource, checkTranslation } from '../content/schema/records.ts'
 import type { ContentRecord, FileWrite, Store } from '../content/store.ts'
 import { invalidParam, invalidParams, type ParamIssue } from '../errors.ts'
@@ -32,6 +33,7 @@ function checked(value: Record<string, unknown>): Record<string, unknown> {
   const shape = checkSource('events', { ...SAMPLE, recurrence: value })
   if (shape.length > 0) throw invalidParam('recurrence', shape.join('; '))
   const { recurrence, problems } = readRecurrence(value)
+  if (problems.length === 0 && recurrence.rrule !== undefined) problems.push(...iterationProblems(recurrence.rrule))
   if (problems.length > 0) throw invalidParam('recurrence', problems.join('; '))
   const written: Record<string, unknown> = {}
   if (recurrence.rrule !== undefined) written.rrule = recurrence.rrule
