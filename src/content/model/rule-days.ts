@@ -49,7 +49,7 @@ function firstStepsProblem(recur: ICAL.Recur): string | undefined {
 }
 
 /**
- * RFC 5545 (section 3.3.10)'s rules on which parts go with which FREQ (ical.js searches for ever on several it
+ * The rules of RFC 5545 (section 3.3.10) on which parts go with which FREQ (ical.js searches for ever on some it
  * does not enforce), and days counted from the end below MONTHLY, which ical.js cannot find.
  */
 function partsProblem(freq: string, parts: Record<string, (number | string)[] | undefined>): string | undefined {
