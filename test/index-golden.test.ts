@@ -15,8 +15,9 @@ type Index = {
 }
 
 // Where Almanac's route index differs on purpose: `force` on deletes (docs/compatibility.md §8); `image` has no declared
-// type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment.
-const OURS_ONLY = new Set(['force'])
+// type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment;
+// `recurrence` on event writes, which makes a series (docs/series-writes.md).
+const OURS_ONLY = new Set(['force', 'recurrence'])
 
 describe('the namespace index and /doc follow the reference', () => {
   let app: Awaited<ReturnType<typeof fixtureApp>>

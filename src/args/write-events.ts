@@ -72,4 +72,10 @@ export const EVENT_CREATE_ARGS: ArgSet = {
     required: false,
     parse: parseOrganizers,
   },
+  // Almanac's own (docs/series-writes.md): checked by the write, which says what is wrong in plain words.
+  recurrence: {
+    description:
+      'Almanac: makes the event a series, {rrule, rdate, exdate} (an RFC 5545 RRULE, extra and excluded dates as wall clocks in the event time zone; a text is the RRULE alone); null makes a series a single event again',
+    required: false,
+  },
 }

@@ -15,9 +15,9 @@ export function pathRecord(kind: Kind, ctx: RequestContext, target: PathTarget):
   return undefined
 }
 
-/** The owner and status of a post, for the per-record rights. */
+/** The owner and status of a post, for the per-record rights: an occurrence's are its series'. */
 export function ownership(record: ContentRecord): { owner: number; status: string } {
-  const data = record.source.data
+  const data = (record.series?.parent ?? record).source.data
   return { owner: ownerIn(data), status: statusIn(data) }
 }
 

@@ -1,4 +1,4 @@
-import { canDeleteForGood } from '../auth/roles.ts'
+import { canChangePost, canDeleteForGood } from '../auth/roles.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { apiError, invalidParam } from '../errors.ts'
 import { EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
@@ -6,11 +6,13 @@ import { asUpdate } from '../args/types.ts'
 import { EVENT_CREATE_ARGS } from '../args/write-events.ts'
 import { isStringOrEmpty } from '../args/write-validators.ts'
 import { toEventJson, toEventResponse } from '../serialize/event.ts'
-import { inTransaction } from '../write/transaction.ts'
+import { inTransaction, type WriteContext } from '../write/transaction.ts'
 import { deletePost, trashPost } from '../write/removal.ts'
 import { createEvent, updateEvent } from '../write/events.ts'
+import { excludeOccurrence, overrideOccurrence } from '../write/occurrences.ts'
+import { excludedBy } from '../write/series.ts'
 import { forbidden } from '../http/envelope.ts'
-import { checkIfMatch, pathRecord, POST_WRITER, postAccess } from './access.ts'
+import { checkIfMatch, ownership, pathRecord, POST_WRITER, postAccess } from './access.ts'
 import type { RequestContext } from '../context/request.ts'
 import type { RouteInput, ApiResult, Endpoint } from '../http/route.ts'
 
@@ -39,21 +41,33 @@ const EVENT_SLUG_UPDATE_ARGS = {
 const EVENT_DELETE_ARGS = { ...EVENT_READ_ARGS, ...FORCE }
 
 /**
- * The event's password as the body sends it: create and by-slug update do not declare it,
- * so it is read undeclared, as WordPress reads it; text only, '' for none.
+ * What the body sends that the argument table does not give: the event's password (create and by-slug
+ * update do not declare it, so it is read undeclared, as WordPress reads it; text only, '' for none),
+ * and a `recurrence` sent null, which turns a series back into a single event (docs/series-writes.md).
  */
-function withPassword(input: RouteInput): { params: Record<string, unknown>; given: Set<string> } {
+function withUndeclared(input: RouteInput): { params: Record<string, unknown>; given: Set<string> } {
   const password = input.raw.password
-  if (password === undefined || password === null) return { params: input.params, given: input.given }
+  const params = { ...input.params }
+  const given = new Set(input.given)
+  if (input.raw.recurrence === null) {
+    params.recurrence = null
+    given.add('recurrence')
+  }
+  if (password === undefined || password === null) return { params, given }
   if (typeof password !== 'string') throw invalidParam('password')
-  return { params: { ...input.params, password }, given: new Set([...input.given, 'password']) }
+  return { params: { ...params, password }, given: given.add('password') }
 }
 
-/** The event the path names, or the reference's answer when there is none. */
+/**
+ * The event the path names, or the reference's answer when there is none: an occurrence its series
+ * excludes is 410, as a trashed event is to a second DELETE, for those who may change the series.
+ */
 function target(ctx: RequestContext, input: RouteInput): ContentRecord {
   const record = pathRecord('events', ctx, { id: input.pathId, slug: input.pathSlug })
   if (record) return record
   const id = input.pathId ?? 0
+  const series = excludedBy(ctx.store, id)
+  if (series && input.method === 'DELETE' && mayChange(series, ctx)) throw apiError('event-is-in-trash')
   if (id && ctx.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
   throw apiError('rest-event-not-found', [String(id)])
 }
@@ -73,7 +87,7 @@ function currentTag(record: ContentRecord, ctx: RequestContext): string {
 }
 
 async function create(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
-  const { params, given } = withPassword(input)
+  const { params, given } = withUndeclared(input)
   const record = await inTransaction(ctx, (write) => createEvent(params, given, write))
   return { status: 201, json: toEventJson(record, writerView(record, ctx)).bytes }
 }
@@ -82,10 +96,29 @@ async function update(ctx: RequestContext, input: RouteInput): Promise<ApiResult
   const record = await inTransaction(ctx, (write) => {
     const event = target(ctx, input)
     checkIfMatch(input, () => currentTag(event, ctx))
-    const { params, given } = withPassword(input)
+    const { params, given } = withUndeclared(input)
+    if (event.series) return overrideOccurrence(event, params, given, write)
     return updateEvent(event, params, given, write)
   })
   return { json: toEventJson(record, writerView(record, ctx)).bytes }
+}
+
+/**
+ * DELETE of an occurrence excludes it from its series (docs/series-writes.md): the answer is the occurrence
+ * as it was, in the trash; with `force=true`, WordPress's `{deleted, previous}`. Either way its series'
+ * rule no longer makes it; it cannot be deleted for good alone.
+ */
+async function removeOccurrence(occurrence: ContentRecord, force: boolean, ctx: RequestContext, write: WriteContext) {
+  if (occurrence.source.data.status === 'trash') throw apiError('event-is-in-trash')
+  if (force && !canDeleteForGood(ctx.caller)) throw forbidden(ctx.caller)
+  const previous = toEventResponse(occurrence, writerView(occurrence, ctx))
+  await excludeOccurrence(occurrence, write)
+  return force ? { body: { deleted: true, previous } } : { body: { ...previous, status: 'trash' } }
+}
+
+function mayChange(record: ContentRecord, ctx: RequestContext): boolean {
+  const { owner, status } = ownership(record)
+  return canChangePost(ctx.caller, owner, status)
 }
 
 /** DELETE trashes (a second time is 410); `force=true` deletes the files for good (docs/compatibility.md §8). */
@@ -93,6 +126,7 @@ async function remove(ctx: RequestContext, input: RouteInput): Promise<ApiResult
   return inTransaction(ctx, async (write) => {
     const event = target(ctx, input)
     checkIfMatch(input, () => currentTag(event, ctx))
+    if (event.series) return removeOccurrence(event, input.params.force === true, ctx, write)
     if (input.params.force === true) {
       if (!canDeleteForGood(ctx.caller)) throw forbidden(ctx.caller)
       const previous = toEventResponse(event, writerView(event, ctx))

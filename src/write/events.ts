@@ -12,6 +12,7 @@ import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
+import { recurrenceOf, refuseInvalidSeries, withoutTranslationOverrides } from './series.ts'
 
 const TEXT = ['title', 'excerpt', 'website', 'password']
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
@@ -34,12 +35,13 @@ export async function createEvent(
   changes.show_map ??= false
   changes.show_map_link ??= false
   const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
+  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang)
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
 /**
  * POST/PUT/PATCH on an event: only the fields sent change (docs/compatibility.md §4); updating a trashed
- * event restores it.
+ * event restores it. A series' occurrences follow it; `recurrence: null` makes it a single event again.
  */
 export async function updateEvent(
   event: ContentRecord,
@@ -49,14 +51,17 @@ export async function updateEvent(
 ): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, event)
   untrash(event, given, changes, ctx.caller)
-  return (await ctx.tx.commit('events', event.stem, planFiles('events', event, ctx.lang, changes)))!
+  let files = planFiles('events', event, ctx.lang, changes)
+  if (changes.recurrence === null) files = withoutTranslationOverrides(event, files)
+  if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
+  return (await ctx.tx.commit('events', event.stem, files))!
 }
 
 /**
  * The changes of an event write. Every check runs before the first record is written (inline
  * venues and organizers, new terms), so a refused write leaves nothing behind.
  */
-async function eventChanges(
+export async function eventChanges(
   params: Record<string, unknown>,
   given: Set<string>,
   ctx: WriteContext,
@@ -71,6 +76,10 @@ async function eventChanges(
   }
   const sent = (field: string) => given.has(field) && params[field] !== undefined && params[field] !== null
   const changes = plainChanges(params, sent, ctx, event)
+  if (given.has('recurrence')) {
+    changes.recurrence = recurrenceOf(params.recurrence)
+    if (changes.recurrence === null) changes.overrides = null
+  }
   await prepareMarkdownOf(changes, ctx.caches.markdown)
   Object.assign(changes, eventDates(params, given, ctx, event))
   const venue = given.has('venue') ? planLinked('venues', params.venue as LinkedArg, ctx) : undefined

@@ -69,7 +69,7 @@ describe('front-matter keys that name a prototype', () => {
       '{"id": 1, "title": "T", "__proto__": {"polluted": true}, "constructor": 1, "extra": {"prototype": 2, "kept": 3}}',
     ) as Record<string, unknown>
     const text = stringifyFrontMatter(data, '', KEY_ORDER.events)
-    expect(text).toBe('---\nid: 1\ntitle: T\nextra: {"kept":3}\n---\n')
+    expect(text).toBe('---\nid: 1\ntitle: T\nextra:\n  kept: 3\n---\n')
     expect(parseFrontMatter(text).data).toEqual({ id: 1, title: 'T', extra: { kept: 3 } })
   })
 })

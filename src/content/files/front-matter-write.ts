@@ -26,8 +26,21 @@ export function stringifyFrontMatter(data: Record<string, unknown>, body: string
   return `---\n${lines.join('\n')}\n---\n${text ? `${text}\n` : ''}`
 }
 
-function entryLine(key: string, value: unknown): string {
-  return `${formatKey(key)}: ${formatValue(value)}`
+/** `key: value`, or a mapping in block style: `key:` then its entries indented (a series' `recurrence`, `overrides`). */
+function entryLine(key: string, value: unknown, indent = ''): string {
+  if (!isBlockMap(value)) return `${indent}${formatKey(key)}: ${formatValue(value)}`
+  const entries = Object.entries(value).filter(([k, v]) => v !== undefined && !FORBIDDEN_KEYS.has(k))
+  return [`${indent}${formatKey(key)}:`, ...entries.map(([k, v]) => entryLine(k, v, `${indent}  `))].join('\n')
+}
+
+/** A plain mapping with at least one entry: written as a block, which reads as the same mapping. */
+function isBlockMap(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.entries(value).some(([k, v]) => v !== undefined && !FORBIDDEN_KEYS.has(k))
+  )
 }
 
 function formatKey(key: string): string {
@@ -129,7 +142,10 @@ function editLines(
   const kept = spans.filter((span) => wanted(span.key))
   const anchorOf = (key: string) => kept.filter((span) => rank(span.key) <= rank(key)).pop()?.key ?? ''
   const newLines = (anchor: string) =>
-    added.filter((key) => anchorOf(key) === anchor).map((key) => entryLine(key, data[key]) + eol)
+    added
+      .filter((key) => anchorOf(key) === anchor)
+      .flatMap((key) => entryLine(key, data[key]).split('\n'))
+      .map((line) => line + eol)
   const out: string[] = [lines[0]!]
   let next = 1
   const firstKept = kept[0]?.from ?? lines.length
@@ -140,7 +156,9 @@ function editLines(
       out.push(
         ...(isDeepStrictEqual(old[span.key], data[span.key])
           ? lines.slice(span.from, span.to)
-          : [entryLine(span.key, data[span.key]) + eol]),
+          : entryLine(span.key, data[span.key])
+              .split('\n')
+              .map((line) => line + eol)),
       )
     if (wanted(span.key)) out.push(...newLines(span.key))
     next = span.to

@@ -68,6 +68,8 @@ export const KEY_ORDER: Record<Kind, readonly string[]> = {
     'ticketed',
     'post_parent',
     'password',
+    'recurrence',
+    'overrides',
   ],
   venues: [
     'id',

@@ -37,3 +37,37 @@ const TRANSLATIONS = {
 // Every top-level record ends with its language and its translations (docs/compatibility.md §1).
 for (const name of ['Term', 'Event', 'Venue', 'Organizer'] as const)
   Object.assign(COMPONENT_SCHEMAS[name].properties, { lang: LANG, translations: TRANSLATIONS })
+
+// A series' answer ends with its recurrence; an occurrence's names its series (docs/series-writes.md).
+const WALL = { type: 'string', description: 'A wall clock in the event time zone, or a date' }
+Object.assign(COMPONENT_SCHEMAS.Event.properties, {
+  recurrence: {
+    type: 'object',
+    description:
+      'A series only (Almanac): its RFC 5545 rule, extra and excluded dates, how many occurrences it serves and the next ones; an event write takes {rrule, rdate, exdate} back',
+    properties: {
+      rrule: { type: 'string' },
+      rdate: { type: 'array', items: WALL },
+      exdate: { type: 'array', items: WALL },
+      count: { type: 'integer' },
+      next: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'integer' },
+            start_date: { type: 'string' },
+            end_date: { type: 'string' },
+            utc_start_date: { type: 'string' },
+            rest_url: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  series: {
+    type: 'object',
+    description: 'An occurrence of a series only (Almanac): the series, and the start its rule gave the occurrence',
+    properties: { id: { type: 'integer' }, rest_url: { type: 'string' }, start_date: { type: 'string' } },
+  },
+})

@@ -1,0 +1,91 @@
+import { checkEvent } from '../content/checks/event-checks.ts'
+import type { Lang } from '../languages.ts'
+import { keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
+import { iterationProblems } from '../content/model/rule-days.ts'
+import { checkSource, checkTranslation } from '../content/schema/records.ts'
+import type { ContentRecord, FileWrite, Store } from '../content/store.ts'
+import { invalidParam, invalidParams, type ParamIssue } from '../errors.ts'
+
+// A series' `recurrence` as a write sends it, checked as a content file is (docs/series-writes.md):
+// the schema's shape, then the rule and dates in plain words; a refusal is 400 naming `recurrence`.
+
+/** An event the schema takes, to check a `recurrence` value alone. */
+const SAMPLE = { id: 1, title: 'x', start_date: '2000-01-01 00:00:00', end_date: '2000-01-01 00:00:00' }
+/** Parts of a series' answer's `recurrence` that are worked out, not written: a client may send them back. */
+const WORKED_OUT = ['next', 'count']
+
+/**
+ * The `recurrence` a write sends, as the series' file holds it: an object `{rrule, rdate, exdate}` (a text is
+ * the RRULE alone); null or '' (undefined here) turns a series back into a single event.
+ */
+export function recurrenceOf(sent: unknown): Record<string, unknown> | null {
+  if (sent === null || sent === '') return null
+  if (typeof sent === 'string') return checked({ rrule: sent })
+  if (typeof sent !== 'object' || Array.isArray(sent))
+    throw invalidParam('recurrence', 'recurrence: takes an object {rrule, rdate, exdate}, or an RRULE as text')
+  const value: Record<string, unknown> = { ...sent }
+  for (const key of WORKED_OUT) delete value[key]
+  if (value.rrule === '') delete value.rrule
+  return checked(value)
+}
+
+function checked(value: Record<string, unknown>): Record<string, unknown> {
+  const shape = checkSource('events', { ...SAMPLE, recurrence: value })
+  if (shape.length > 0) throw invalidParam('recurrence', shape.join('; '))
+  const { recurrence, problems } = readRecurrence(value)
+  if (problems.length === 0 && recurrence.rrule !== undefined) problems.push(...iterationProblems(recurrence.rrule))
+  if (problems.length > 0) throw invalidParam('recurrence', problems.join('; '))
+  const written: Record<string, unknown> = {}
+  if (recurrence.rrule !== undefined) written.rrule = recurrence.rrule
+  if (recurrence.rdate.length > 0) written.rdate = recurrence.rdate.map(tidyDate)
+  if (recurrence.exdate.length > 0) written.exdate = recurrence.exdate.map(tidyDate)
+  return written
+}
+
+/** A bare date as it is; a date and time as `YYYY-MM-DD HH:MM:SS`. */
+const tidyDate = (date: string): string => (date.length === 10 ? date : toWall(date))
+
+/**
+ * Refuses a series write whose files would not load: the source as `almanac check` reads it, and each
+ * translation's overrides. 400 names the fields the problems are about (an override's field by its name).
+ */
+export function refuseInvalidSeries(files: Partial<Record<Lang, FileWrite | null>>, sourceLang: Lang): void {
+  const problems: string[] = []
+  for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
+    if (!file) continue
+    if (lang === sourceLang) problems.push(...checkSource('events', file.data), ...checkEvent('events', file.data))
+    else if (file.data.overrides !== undefined)
+      problems.push(...checkTranslation('events', { overrides: file.data.overrides }))
+  }
+  if (problems.length === 0) return
+  const issues: Record<string, ParamIssue> = {}
+  for (const problem of problems) {
+    const field = /^(?:overrides\.(?:"[^"]*"|[^.]+)\.)?([a-z_]+)/.exec(problem)?.[1] ?? 'recurrence'
+    issues[field] = { message: issues[field] ? `${issues[field].message}; ${problem}` : problem }
+  }
+  throw invalidParams(issues)
+}
+
+/** A series turned back into a single event: its translations' overrides go too. */
+export function withoutTranslationOverrides(
+  record: ContentRecord,
+  files: Partial<Record<Lang, FileWrite>>,
+): Partial<Record<Lang, FileWrite>> {
+  const out = { ...files }
+  for (const [lang, file] of record.files) {
+    if (file === record.source || file.data.overrides === undefined) continue
+    const planned = out[lang] ?? { data: file.data, body: file.body }
+    const { overrides: _dropped, ...data } = planned.data
+    out[lang] = { data, body: planned.body }
+  }
+  return out
+}
+
+/** The series whose `exdate` excludes the occurrence an id names, if the id names one. */
+export function excludedBy(store: Store, id: number): ContentRecord | undefined {
+  const split = splitOccurrenceId(id)
+  const series = split && store.get('events', split.series)
+  if (!series || series.series || series.source.data.recurrence === undefined) return undefined
+  const { recurrence } = readRecurrence(series.source.data.recurrence as Record<string, unknown>)
+  return recurrence.exdate.some((key) => keyMatches(key, split.start)) ? series : undefined
+}
