@@ -7,6 +7,7 @@ import {
   SERIES_LIMITS,
   splitOccurrenceId,
 } from '../../src/content/model/recurrence.ts'
+import { instantToWall, wallToInstant } from '../../src/time/zone.ts'
 
 const FIRST = '2026-01-06 09:00:00'
 const HORIZON = '2029-01-01 00:00:00'
@@ -163,5 +164,26 @@ describe('occurrence ids', () => {
   it('record ids (below SERIES_LIMITS.base) are not occurrence ids', () => {
     expect(splitOccurrenceId(SERIES_LIMITS.base - 1)).toBeUndefined()
     expect(splitOccurrenceId(120)).toBeUndefined()
+  })
+})
+
+describe('a wall clock the zone skips or repeats', () => {
+  it('02:30 daily keeps 02:30 as its start; on the spring-forward day it is served at 03:30 local (07:30Z)', () => {
+    const { starts } = run('FREQ=DAILY;COUNT=3', '2026-03-07 02:30:00', 'America/New_York')
+    expect(starts).toEqual(['2026-03-07 02:30:00', '2026-03-08 02:30:00', '2026-03-09 02:30:00'])
+    const instant = wallToInstant('2026-03-08 02:30:00', 'America/New_York')
+    expect(new Date(instant).toISOString()).toBe('2026-03-08T07:30:00.000Z')
+    expect(instantToWall(instant, 'America/New_York')).toBe('2026-03-08 03:30:00')
+  })
+
+  it('01:30 in London on the spring-forward day is served at 02:30 BST (01:30Z)', () => {
+    const instant = wallToInstant('2026-03-29 01:30:00', 'Europe/London')
+    expect(instantToWall(instant, 'Europe/London')).toBe('2026-03-29 02:30:00')
+  })
+
+  it('01:30 on the New York fall-back day is its first (EDT) instant, as RFC 5545 §3.3.5 says', () => {
+    expect(new Date(wallToInstant('2026-11-01 01:30:00', 'America/New_York')).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    )
   })
 })
