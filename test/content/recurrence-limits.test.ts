@@ -34,6 +34,7 @@ describe('rules that cannot be served are refused in plain words', () => {
     ['FREQ=DAILY;BYDAY=1MO', /BYDAY with a number/],
     ['FREQ=MONTHLY;BYDAY=6MO', /monthly BYDAY number must be 1 to 5/],
     ['FREQ=MONTHLY;BYDAY=-1MO;BYMONTHDAY=1', /not taken with BYMONTHDAY/],
+    ['FREQ=MONTHLY;INTERVAL=2;BYDAY=FR,MO;BYMONTHDAY=-1', /BYDAY and BYMONTHDAY is taken with INTERVAL=1 only/],
     ['FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY must be 1 to 31/],
     ['FREQ=DAILY;BYWEEKNO=1;BYMONTH=6', /BYWEEKNO is taken as FREQ=YEARLY/],
     ['FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO;INTERVAL=2', /INTERVAL=1 only/],
@@ -181,7 +182,7 @@ describe('a wall clock the zone skips or repeats', () => {
     expect(instantToWall(instant, 'Europe/London')).toBe('2026-03-29 02:30:00')
   })
 
-  it('01:30 on the New York fall-back day is its first (EDT) instant, as RFC 5545 §3.3.5 says', () => {
+  it('01:30 on the New York fall-back day is its first (EDT) instant, as RFC 5545 section 3.3.5 says', () => {
     expect(new Date(wallToInstant('2026-11-01 01:30:00', 'America/New_York')).toISOString()).toBe(
       '2026-11-01T05:30:00.000Z',
     )

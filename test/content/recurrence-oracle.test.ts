@@ -55,7 +55,7 @@ function byParts(freq: string): fc.Arbitrary<string[]> {
   const monthly = freq === 'MONTHLY' || freq === 'YEARLY'
   const ordinal = fc.constantFrom('1', '2', '3', '4', '-1', '-2', '5', '-5')
   // BYDAY=MO,-1TU (plain and numbered days mixed) is every Monday and the last Tuesday (RFC 5545
-  // §3.3.10); rrule.js 2.8 then yields nothing at all, so one rule's days are all plain or all numbered.
+  // section 3.3.10); rrule.js 2.8 then yields nothing at all, so one rule's days are all plain or all numbered.
   const numbered = fc.boolean()
   const day = (withNumber: boolean) =>
     fc.tuple(withNumber ? ordinal : fc.constant(''), fc.constantFrom(...DAYS)).map(([n, d]) => `${n}${d}`)
@@ -76,7 +76,9 @@ function byParts(freq: string): fc.Arbitrary<string[]> {
     })
     .map((p) => {
       const parts: string[] = []
-      if (p.interval !== null) parts.push(`INTERVAL=${p.interval}`)
+      // A monthly rule with BYDAY and BYMONTHDAY is refused with INTERVAL (ical.js 2.2 loses the phase).
+      const dayAndDate = freq === 'MONTHLY' && p.byday && p.bymonthday
+      if (p.interval !== null && !(dayAndDate && p.interval > 1)) parts.push(`INTERVAL=${p.interval}`)
       if (p.byday) parts.push(`BYDAY=${p.byday.join(',')}`)
       // RFC 5545 leaves YEARLY;BYMONTHDAY without BYMONTH open (every month, as rrule.js reads it, or
       // DTSTART's month, as ical.js does): Almanac's rules give BYMONTH with it, so it is not generated.
@@ -193,7 +195,7 @@ function ruled(c: Case): string[] {
   // UNTIL no later than the horizon: rrule.js looks up to year 9999 for a rule that rarely matches.
   const rule = new RRule({ ...options, dtstart, until: until && until < c.horizon ? toDate(until) : limit })
   if (c.end && 'count' in c.end) {
-    // RFC 5545 §3.3.10: "The COUNT rule part defines the number of occurrences at which to
+    // RFC 5545 section 3.3.10: "The COUNT rule part defines the number of occurrences at which to
     // range-bound the recurrence. The "DTSTART" property value always counts as the first occurrence."
     // rrule.js counts only the dates that match the rule; ical.js counts DTSTART: the RFC is with ical.js.
     const count = c.end.count
@@ -227,7 +229,7 @@ function almanac(c: Case) {
 }
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
-const numRuns = Number(process.env.FC_RUNS ?? 40)
+const numRuns = Number(process.env.FC_RUNS ?? 30)
 
 describe('expansion against rrule.js (seed printed on failure)', () => {
   it('serves the same occurrences as an independent expansion, for random rules, dates and exclusions', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { expand, readRecurrence } from '../../src/content/model/recurrence.ts'
 import { instantToWall, wallToInstant } from '../../src/time/zone.ts'
 
-// RFC 5545 §3.8.5.3, "Examples": every RRULE the standard lists, with the dates it lists for it.
+// RFC 5545 section 3.8.5.3, "Examples": every RRULE the standard lists, with the dates it lists for it.
 // All of them have DTSTART;TZID=America/New_York, and the RFC labels each group of dates EDT or EST:
 // the wall clock must stay 09:00 across the 1997 and 1998 changes, and the instant must carry the
 // offset of the RFC's label. Open-ended rules are cut by a horizon at the end of the last day the
@@ -456,7 +456,7 @@ function series(row: { rule: string; exdate?: string[] }) {
   return recurrence
 }
 
-describe('the RRULE examples of RFC 5545 §3.8.5.3', () => {
+describe('the RRULE examples of RFC 5545 section 3.8.5.3', () => {
   it.each(cases)('$title: $rule', (row) => {
     const expansion = expand(series(row), row.start, NY, row.horizon ?? FAR)
     expect(expansion.starts).toEqual(row.expected.map((zoned) => zoned.wall))
@@ -474,7 +474,7 @@ describe('the RRULE examples of RFC 5545 §3.8.5.3', () => {
   })
 
   it('reads UNTIL=19970902T170000Z of "every 3 hours" as the normative text says (UTC, 13:00 EDT), not as its listed 15:00', () => {
-    // RFC 5545 §3.3.10: with a zoned DTSTART, UNTIL "MUST be specified as a date with UTC time". 17:00Z is
+    // RFC 5545 section 3.3.10: with a zoned DTSTART, UNTIL "MUST be specified as a date with UTC time". 17:00Z is
     // 13:00 EDT, so 15:00 is past it; the example's listed 15:00 contradicts the rule it gives.
     const expansion = expand(
       series({ rule: 'FREQ=HOURLY;INTERVAL=3;UNTIL=19970902T170000Z' }),

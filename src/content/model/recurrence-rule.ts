@@ -80,6 +80,8 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
   const ordinal = (parts.BYDAY as string[] | undefined)?.some((day) => /\d/.test(day))
   if (ordinal && (!(yearly || recur.freq === 'MONTHLY') || parts.BYWEEKNO))
     return 'a BYDAY with a number (1MO, -1FR) is taken with FREQ=MONTHLY or YEARLY only, without BYWEEKNO'
+  if (recur.freq === 'MONTHLY' && parts.BYDAY && parts.BYMONTHDAY && recur.interval !== 1)
+    return 'a monthly rule with both BYDAY and BYMONTHDAY is taken with INTERVAL=1 only'
   if (ordinal && parts.BYMONTHDAY) return 'a BYDAY with a number (1MO, -1FR) is not taken with BYMONTHDAY'
   if (ordinal && recur.freq === 'MONTHLY' && parts.BYDAY!.some((day) => Math.abs(Number.parseInt(String(day), 10)) > 5))
     return 'a monthly BYDAY number must be 1 to 5 or -5 to -1'
