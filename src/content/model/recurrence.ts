@@ -1,5 +1,6 @@
 import ICAL from 'ical.js'
 import { instantToWall, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
+import { keepsRule, type Rule, readRule } from './recurrence-rule.ts'
 
 // A series: one source event file whose `recurrence` names its occurrences (docs/recurrence.md). The
 // rule is iterated by ical.js in floating time, from the file's start wall clock, so every occurrence
@@ -16,8 +17,11 @@ export interface Recurrence {
 export const SERIES_LIMITS = {
   /** Occurrences served per series: a longer one serves those nearest its horizon. */
   occurrences: 1000,
-  /** Steps a rule may take before it is given up (a rule that never yields, or yields in 1890). */
-  steps: 100_000,
+  /**
+   * Candidates ical.js may try for one series (each yield or skipped date counts) before the rule is
+   * given up: a rule that never or rarely yields, or starts in 1890, ends in bounded work (then `cut`).
+   */
+  steps: 20_000,
   /** Post ids are below this; an occurrence's id is `series id × OCCURRENCE_BASE + minutes since 1970`. */
   base: 1_000_000_000,
   /** The highest series id whose occurrence ids stay exact JavaScript numbers (below 2^53). */
@@ -30,10 +34,15 @@ export interface Expansion {
   starts: string[]
   /** The rule has neither COUNT nor UNTIL: it is generated up to the horizon, which moves. */
   openEnded: boolean
-  /** More occurrences than SERIES_LIMITS.occurrences (or steps): the earliest were left out. */
+  /**
+   * More occurrences than SERIES_LIMITS.occurrences (the earliest were left out), or the rule ran out
+   * of SERIES_LIMITS.steps (those after the last served were left out).
+   */
   cut: boolean
   /** Excluded dates that match no occurrence. */
   unmatched: string[]
+  /** Why the rule stopped before its end (ical.js gave up on it at this start), in plain words. */
+  stopped?: string
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -92,18 +101,13 @@ export function readRecurrence(value: Record<string, unknown>): { recurrence: Re
 }
 
 function ruleProblems(rule: string): string[] {
-  let recur: ICAL.Recur
   try {
-    recur = ICAL.Recur.fromString(rule)
+    readRule(rule)
+    return []
   } catch (error) {
-    return [`recurrence.rrule: ${(error as Error).message} in ${JSON.stringify(rule)}`]
+    const quoted = rule.length > 80 ? `${JSON.stringify(rule.slice(0, 80))}…` : JSON.stringify(rule)
+    return [`recurrence.rrule: ${(error as Error).message} in ${quoted}`]
   }
-  if (!/(^|;)FREQ=/i.test(rule)) return [`recurrence.rrule: ${JSON.stringify(rule)} names no FREQ`]
-  if (recur.freq === 'SECONDLY' || recur.parts.BYSECOND)
-    return ['recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken']
-  if (recur.count !== null && recur.until !== null) return ['recurrence.rrule: COUNT and UNTIL cannot both be given']
-  if (recur.count !== null && recur.count < 1) return ['recurrence.rrule: COUNT must be 1 or more']
-  return []
 }
 
 function datesProblems(field: string, dates: string[]): string[] {
@@ -122,10 +126,12 @@ export function expand(recurrence: Recurrence, first: string, zone: string, hori
   const found = new Set<string>([first])
   let openEnded = false
   let cut = false
+  let stopped: string | undefined
   if (recurrence.rrule !== undefined) {
     const ruled = ruleStarts(recurrence.rrule, first, zone, horizon)
     openEnded = ruled.openEnded
     cut = ruled.cut
+    stopped = ruled.stopped
     for (const start of ruled.starts) found.add(start)
   }
   for (const date of recurrence.rdate) {
@@ -134,9 +140,9 @@ export function expand(recurrence: Recurrence, first: string, zone: string, hori
   }
   const excluded = new Set<string>()
   const kept = [...found].sort().filter((start) => {
-    const hit = recurrence.exdate.find((key) => keyMatches(key, start))
-    if (hit !== undefined) excluded.add(hit)
-    return hit === undefined && start >= '1970-01-01 00:00:00'
+    const hits = recurrence.exdate.filter((key) => keyMatches(key, start))
+    for (const key of hits) excluded.add(key)
+    return hits.length === 0 && start >= '1970-01-01 00:00:00'
   })
   const starts = onePerMinute(kept)
   if (starts.length > SERIES_LIMITS.occurrences) cut = true
@@ -145,23 +151,62 @@ export function expand(recurrence: Recurrence, first: string, zone: string, hori
     openEnded,
     cut,
     unmatched: recurrence.exdate.filter((key) => !excluded.has(key)),
+    ...(stopped === undefined ? {} : { stopped }),
   }
 }
 
-/** The rule's starts from `first` to the horizon, as wall clocks. */
-function ruleStarts(rule: string, first: string, zone: string, horizon: string) {
-  const recur = ICAL.Recur.fromString(rule)
-  if (recur.until) recur.until = floatingUntil(recur.until, zone)
-  const iterator = recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T')))
-  const starts: string[] = []
-  let steps = 0
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    const start = next.toString().replace('T', ' ')
-    if (start > horizon) break
-    if (++steps > SERIES_LIMITS.steps) return { starts, openEnded: !recur.isFinite(), cut: true }
-    starts.push(start)
+/**
+ * The rule's starts from `first` to the horizon (and UNTIL, and COUNT), as wall clocks: those ical.js
+ * yields that keep the rule, ical.js's work bounded by SERIES_LIMITS.steps (then `cut`).
+ */
+function ruleStarts(text: string, first: string, zone: string, horizon: string) {
+  const starts: string[] = [first]
+  const work = { steps: 0 }
+  let rule: Rule | undefined
+  try {
+    rule = readRule(text)
+    const iterator = guarded(iterated(rule, first, zone, horizon), work)
+    for (
+      let next = iterator.next();
+      next && (rule.count === null || starts.length < rule.count);
+      next = iterator.next()
+    ) {
+      const start = next.toString().replace('T', ' ')
+      if (start > first && keepsRule(rule, start)) starts.push(start)
+    }
+    return { starts, openEnded: rule.count === null && rule.until === null, cut: false }
+  } catch (error) {
+    // Out of steps, or a rule ical.js gives up on at this start: what was found so far is served.
+    const openEnded = rule !== undefined && rule.count === null && rule.until === null
+    const cut = error instanceof OutOfSteps
+    return { starts, openEnded, cut, stopped: cut ? undefined : `recurrence.rrule: ${(error as Error).message}` }
   }
-  return { starts, openEnded: !recur.isFinite(), cut: false }
+}
+
+/** ical.js's iterator of the rule from `first`, ending at UNTIL (in the zone's wall clock) or the horizon. */
+function iterated(rule: Rule, first: string, zone: string, horizon: string): ICAL.RecurIterator {
+  const recur = ICAL.Recur.fromString(rule.iterated)
+  const end = ICAL.Time.fromDateTimeString(horizon.replace(' ', 'T'))
+  const until = rule.until ? floatingUntil(rule.until, zone) : end
+  recur.until = until.compare(end) < 0 ? until : end
+  return recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T')))
+}
+
+class OutOfSteps extends Error {}
+
+/**
+ * The iterator, each of its steps counted (a step: one candidate ical.js tries, whether it keeps it
+ * or not), so that a rule that never or rarely yields gives up after SERIES_LIMITS.steps.
+ */
+function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): ICAL.RecurIterator {
+  const inner = iterator as unknown as Record<string, () => boolean>
+  const check = inner.check_contracting_rules
+  if (typeof check !== 'function') throw new Error('ical.js changed: RecurIterator.check_contracting_rules is gone')
+  inner.check_contracting_rules = function counted(this: unknown) {
+    if (++work.steps > SERIES_LIMITS.steps) throw new OutOfSteps()
+    return check.call(this)
+  }
+  return iterator
 }
 
 /**
