@@ -98,6 +98,20 @@ describe('rules that never or rarely yield end in bounded work', () => {
   })
 })
 
+describe('a first start the rule does not produce', () => {
+  it('counts as the first of COUNT (RFC 5545: DTSTART always counts): Sunday then one Monday for COUNT=2', () => {
+    expect(run('FREQ=WEEKLY;BYDAY=MO;COUNT=2', '2026-05-31 09:00:00').starts).toEqual([
+      '2026-05-31 09:00:00',
+      '2026-06-01 09:00:00',
+    ])
+  })
+
+  it("is served once, before the rule's own dates, when the rule is open-ended", () => {
+    const { starts } = run('FREQ=MONTHLY;BYDAY=1MO', '2026-05-31 09:00:00', 'UTC', '2026-08-31 23:59:59')
+    expect(starts).toEqual(['2026-05-31 09:00:00', '2026-06-01 09:00:00', '2026-07-06 09:00:00', '2026-08-03 09:00:00'])
+  })
+})
+
 describe('UNTIL forms', () => {
   const weekly = (until: string, zone: string) => run(`FREQ=WEEKLY;UNTIL=${until}`, FIRST, zone).starts.at(-1)
 
