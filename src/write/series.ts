@@ -1,7 +1,6 @@
 import { checkEvent } from '../content/checks/event-checks.ts'
 import type { Lang } from '../languages.ts'
-import { keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
-import { iterationProblems } from '../content/model/rule-days.ts'
+import { expand, keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
 import { checkSource, checkTranslation } from '../content/schema/records.ts'
 import type { ContentRecord, FileWrite, Store } from '../content/store.ts'
 import { invalidParam, invalidParams, type ParamIssue } from '../errors.ts'
@@ -10,6 +9,9 @@ import { invalidParam, invalidParams, type ParamIssue } from '../errors.ts'
 // the schema's shape, then the rule and dates in plain words; a refusal is 400 naming `recurrence`.
 
 /** An event the schema takes, to check a `recurrence` value alone. */
+/** Where a rule sent is tried before it is written: a start and a horizon a few years apart. */
+const TRIAL_START = '2026-01-01 09:00:00'
+const TRIAL_HORIZON = '2029-01-01 00:00:00'
 const SAMPLE = { id: 1, title: 'x', start_date: '2000-01-01 00:00:00', end_date: '2000-01-01 00:00:00' }
 /** Parts of a series' answer's `recurrence` that are worked out, not written: a client may send them back. */
 const WORKED_OUT = ['next', 'count']
@@ -33,7 +35,11 @@ function checked(value: Record<string, unknown>): Record<string, unknown> {
   const shape = checkSource('events', { ...SAMPLE, recurrence: value })
   if (shape.length > 0) throw invalidParam('recurrence', shape.join('; '))
   const { recurrence, problems } = readRecurrence(value)
-  if (problems.length === 0 && recurrence.rrule !== undefined) problems.push(...iterationProblems(recurrence.rrule))
+  if (problems.length === 0 && recurrence.rrule !== undefined) {
+    // A rule ical.js reads but gives up on once it iterates (WEEKLY with BYMONTHDAY) is refused, not half served.
+    const { stopped } = expand({ rrule: recurrence.rrule, rdate: [], exdate: [] }, TRIAL_START, 'UTC', TRIAL_HORIZON)
+    if (stopped !== undefined) problems.push(stopped)
+  }
   if (problems.length > 0) throw invalidParam('recurrence', problems.join('; '))
   const written: Record<string, unknown> = {}
   if (recurrence.rrule !== undefined) written.rrule = recurrence.rrule

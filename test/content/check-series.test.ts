@@ -65,10 +65,10 @@ describe('almanac check on a series', () => {
       ],
     })
     expect(await problemsOf(tree.content, 'every-second.en.md')).toEqual([
-      '9 error recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken',
+      '9 error recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken in "FREQ=SECONDLY"',
     ])
     expect(await problemsOf(tree.content, 'both-ends.en.md')).toEqual([
-      '9 error recurrence.rrule: COUNT and UNTIL cannot both be given',
+      '9 error recurrence.rrule: COUNT and UNTIL cannot both be given in "FREQ=WEEKLY;COUNT=3;UNTIL=20270301"',
     ])
     expect(await problemsOf(tree.content, 'bad-rdate.en.md')).toEqual([
       '12 error recurrence.rdate: "2027-02-30" is not a real date (YYYY-MM-DD) or date and time',
@@ -213,7 +213,7 @@ describe('almanac check (the command) on series', () => {
     const github = await almanac(['check', '--format', 'github'], tree.dir)
     expect(github.code).toBe(1)
     expect(github.stdout).toContain(
-      '::error file=content/events/every-second.en.md,line=9::recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken\n',
+      '::error file=content/events/every-second.en.md,line=9::recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken in "FREQ=SECONDLY"\n',
     )
     const json = await almanac(['check', '--format', 'json'], tree.dir)
     expect(json.code).toBe(1)
@@ -221,7 +221,8 @@ describe('almanac check (the command) on series', () => {
       file: 'content/events/every-second.en.md',
       line: 9,
       severity: 'error',
-      message: 'recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken',
+      message:
+        'recurrence.rrule: occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken in "FREQ=SECONDLY"',
     })
   })
 })

@@ -59,6 +59,7 @@ function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord
   const first = toWall(String(series.source.data.start_date))
   const ruled = (series.source.data.recurrence as { rrule?: unknown }).rrule !== undefined
   const warnings = ruleWarnings(state, ruled, expansion)
+  if (expansion.stopped !== undefined) warnings.push(`${expansion.stopped}; ${STOPPED}`)
   if (warnings.length > 0) state.problems.warn(path, warnings, state.texts.get(path))
   for (const file of series.files.values()) {
     const keys = Object.keys((file.data.overrides as object | undefined) ?? {})
@@ -98,6 +99,7 @@ function overrideWarning(key: string, expansion: Expansion, seriesStart: string)
 
 const OPEN_ENDED = 'recurrence.rrule: open-ended;'
 const NOTHING_SERVED = 'the series serves no occurrence'
+const STOPPED = 'later occurrences are not served'
 
 /** The warnings this file gives (told again each time a series settles: the horizon in them moves). */
 function isSeriesWarning(message: string): boolean {
@@ -106,7 +108,8 @@ function isSeriesWarning(message: string): boolean {
     /^recurrence(\.rrule)?: more than \d+ occurrences/.test(message) ||
     /^recurrence\.exdate: .* excludes no occurrence$/.test(message) ||
     /^overrides: .* (changes no occurrence|it changes none)$/.test(message) ||
-    message.endsWith(NOTHING_SERVED)
+    message.endsWith(NOTHING_SERVED) ||
+    message.endsWith(STOPPED)
   )
 }
 
