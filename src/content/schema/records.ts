@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { Kind } from '../model/kinds.ts'
+import { OVERRIDABLE } from '../model/occurrence.ts'
 import { STATUSES } from '../model/post-state.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
@@ -53,52 +54,39 @@ function overridesOf(properties: Record<string, object>) {
   } as const
 }
 
+/** An event's own fields (a series adds `recurrence` and `overrides`, whose fields are some of these). */
+const EVENT_FIELDS = {
+  ...POST_FIELDS,
+  title: { type: 'string', minLength: 1 },
+  excerpt: TEXT,
+  start_date: WALL_CLOCK,
+  end_date: WALL_CLOCK,
+  all_day: FLAG,
+  timezone: { type: 'string' },
+  venue: ID_LIST,
+  organizer: ID_LIST,
+  categories: ID_LIST,
+  tags: ID_LIST,
+  cost: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
+  website: WEBSITE,
+  featured: FLAG,
+  sticky: FLAG,
+  hide_from_listings: FLAG,
+  show_map: FLAG,
+  show_map_link: FLAG,
+  ticketed: FLAG,
+  post_parent: ID,
+} as const
+
 /** JSON Schema of each kind's source file (the one that holds `id`). */
 export const SOURCE_SCHEMAS: Record<Kind, object> = {
   events: {
     type: 'object',
     required: ['id', 'title', 'start_date', 'end_date'],
     properties: {
-      ...POST_FIELDS,
-      title: { type: 'string', minLength: 1 },
-      excerpt: TEXT,
-      start_date: WALL_CLOCK,
-      end_date: WALL_CLOCK,
-      all_day: FLAG,
-      timezone: { type: 'string' },
-      venue: ID_LIST,
-      organizer: ID_LIST,
-      categories: ID_LIST,
-      tags: ID_LIST,
-      cost: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
-      website: WEBSITE,
-      featured: FLAG,
-      sticky: FLAG,
-      hide_from_listings: FLAG,
-      show_map: FLAG,
-      show_map_link: FLAG,
-      ticketed: FLAG,
-      post_parent: ID,
+      ...EVENT_FIELDS,
       recurrence: RECURRENCE,
-      overrides: overridesOf({
-        title: { type: 'string', minLength: 1 },
-        excerpt: TEXT,
-        description: TEXT,
-        start_date: WALL_CLOCK,
-        end_date: WALL_CLOCK,
-        venue: ID_LIST,
-        organizer: ID_LIST,
-        categories: ID_LIST,
-        tags: ID_LIST,
-        cost: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
-        website: WEBSITE,
-        featured: FLAG,
-        sticky: FLAG,
-        image: { type: ['string', 'integer'] },
-        hide_from_listings: FLAG,
-        show_map: FLAG,
-        show_map_link: FLAG,
-      }),
+      overrides: overridesOf(Object.fromEntries(OVERRIDABLE.map((key) => [key, EVENT_FIELDS[key]]))),
     },
   },
   venues: {
