@@ -35,9 +35,11 @@ export function seriesFields(record: ContentRecord, view: View): Record<string, 
   if (!isSeries(record)) return {}
   const { recurrence } = readRecurrence(record.source.data.recurrence as Record<string, unknown>)
   const from = view.now - (view.now % DAY)
+  // In the order they happen: an override may move an occurrence past others.
   const next = view.store
     .occurrencesOf(record)
     .filter((occurrence) => eventTimes(occurrence, view.site.timezone).end >= from)
+    .sort((a, b) => eventTimes(a, view.site.timezone).start - eventTimes(b, view.site.timezone).start || a.id - b.id)
     .slice(0, NEXT_SHOWN)
     .map((occurrence) => {
       const times = eventTimes(occurrence, view.site.timezone)

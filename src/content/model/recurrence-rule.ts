@@ -1,4 +1,5 @@
 import ICAL from 'ical.js'
+import { isWallClock } from '../../time/zone.ts'
 
 // An RRULE as Almanac takes it, and the test each occurrence ical.js yields must pass. ical.js 2.2
 // iterates most rules right, but not all (docs/recurrence.md, "Rules"): it rolls impossible dates
@@ -41,6 +42,13 @@ export function readRule(text: string): Rule {
   const interval = /(?:^|;)INTERVAL=([^;]*)/i.exec(text)?.[1]
   if (interval !== undefined && !(/^\d+$/.test(interval) && +interval >= 1 && +interval <= RULE_LIMITS.interval))
     throw new Error(`INTERVAL must be 1 to ${RULE_LIMITS.interval}`)
+  const until = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?(?:;|$)/i.exec(text)
+  // ical.js rolls an impossible UNTIL over (20270230 ends on 2 March): it is refused instead.
+  if (
+    until &&
+    !isWallClock(`${until[1]}-${until[2]}-${until[3]} ${until[4] ?? '00'}:${until[5] ?? '00'}:${until[6] ?? '00'}`)
+  )
+    throw new Error('UNTIL is not a real date (write YYYYMMDD, or YYYYMMDDTHHMMSSZ in UTC)')
   const recur = ICAL.Recur.fromString(text)
   const parts = recur.parts as Record<string, (string | number)[]>
   const problem = partsProblem(recur, parts)
@@ -63,6 +71,9 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
     return 'occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken'
   if (recur.count !== null && recur.until !== null) return 'COUNT and UNTIL cannot both be given'
   if (recur.count !== null && recur.count < 1) return 'COUNT must be 1 or more'
+  // ical.js 2.2 takes BYHOUR/BYMINUTE of an hourly or minutely rule before its INTERVAL, so every day matches.
+  if ((recur.freq === 'HOURLY' || recur.freq === 'MINUTELY') && recur.interval > 1 && (parts.BYHOUR || parts.BYMINUTE))
+    return 'an hourly or minutely rule with INTERVAL above 1 takes no BYHOUR or BYMINUTE'
   if (yearly && (parts.BYHOUR || parts.BYMINUTE))
     return 'a yearly rule takes its time from the start; BYHOUR and BYMINUTE are not taken with FREQ=YEARLY'
   if (yearly && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
