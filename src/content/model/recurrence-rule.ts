@@ -71,9 +71,9 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
     return 'occurrences are at least a minute apart; SECONDLY and BYSECOND are not taken'
   if (recur.count !== null && recur.until !== null) return 'COUNT and UNTIL cannot both be given'
   if (recur.count !== null && recur.count < 1) return 'COUNT must be 1 or more'
-  // ical.js 2.2 takes BYHOUR/BYMINUTE of an hourly or minutely rule before its INTERVAL, so every day matches.
-  if ((recur.freq === 'HOURLY' || recur.freq === 'MINUTELY') && recur.interval > 1 && (parts.BYHOUR || parts.BYMINUTE))
-    return 'an hourly or minutely rule with INTERVAL above 1 takes no BYHOUR or BYMINUTE'
+  // ical.js 2.2 takes BYHOUR of an hourly rule before its INTERVAL, so every day matches.
+  if (recur.freq === 'HOURLY' && recur.interval > 1 && parts.BYHOUR)
+    return 'an hourly rule with INTERVAL above 1 takes no BYHOUR'
   if (yearly && (parts.BYHOUR || parts.BYMINUTE))
     return 'a yearly rule takes its time from the start; BYHOUR and BYMINUTE are not taken with FREQ=YEARLY'
   if (yearly && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
