@@ -68,7 +68,7 @@ describe.concurrent('mistakes on the command line', () => {
     const { code, stdout, stderr } = await runCli(args, ROOT)
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr.split('\n')[0]).toBe(line)
+    expect(stderr.split('\n')[0], `stderr was: ${JSON.stringify(stderr)}`).toBe(line)
     expect(stderr).toContain(usage)
     expect(stderr).not.toMatch(/^\s+at /m)
   })
