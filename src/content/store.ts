@@ -13,7 +13,7 @@ import { freeStem } from './files/paths.ts'
 import { createProblemLog, type Problem } from './checks/problems.ts'
 import type { ContentRecord, FileWrite, RecordFields } from './model/record-types.ts'
 import { reconcileNow, reloadNow } from './store/reload.ts'
-import { horizonAt } from './model/recurrence.ts'
+import { horizonAt, SERIES_LIMITS } from './model/recurrence.ts'
 import { moveHorizon } from './store/series.ts'
 import { settleAgain } from './store/settle.ts'
 import type { StoreState } from './store/state.ts'
@@ -37,6 +37,8 @@ export interface StoreOptions {
   timezone?: string
   /** The clock that places the horizon of open-ended series; tests pin it. */
   now?: () => number
+  /** The most occurrences of series served in all (SERIES_LIMITS.total unless given). */
+  maxOccurrences?: number
 }
 
 /** The content store: the only code that touches `content/`; every record in memory, with id and slug maps. */
@@ -108,6 +110,7 @@ export async function createStore(source: string | ContentDriver, options: Store
     fallback: options.fallback,
     assignIds: !!options.assignIds,
     timezone: options.timezone ?? 'UTC',
+    maxOccurrences: options.maxOccurrences ?? SERIES_LIMITS.total,
   }
   const now = options.now ?? Date.now
   const catalogue = createCatalogue(options.fallback)

@@ -26,6 +26,11 @@ export const SERIES_LIMITS = {
   base: 1_000_000_000,
   /** The highest series id whose occurrence ids stay exact JavaScript numbers (below 2^53). */
   seriesId: 9_007_198,
+  /**
+   * Occurrences one store serves in all (some 10 KB of memory each): a few lines of a file make up to
+   * 1,000 records, so a tree of many small series from a stranger could otherwise fill the memory.
+   */
+  total: 200_000,
 } as const
 
 /** How a series' occurrences were found: their original starts, and what the rule left out. */

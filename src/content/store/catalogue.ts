@@ -16,6 +16,8 @@ export interface Catalogue {
   events(): ContentRecord[]
   /** The occurrences served for a series' key, in order. */
   occurrencesOf(key: string): ContentRecord[]
+  /** How many occurrences are served now, of every series. */
+  occurrenceTotal(): number
   /** Serves a series' occurrences (replacing those it had); they hold ids, but no slugs (see bySlug). */
   serveOccurrences(key: string, occurrences: ContentRecord[]): void
   get(kind: Kind, id: number): ContentRecord | undefined
@@ -45,6 +47,7 @@ export function createCatalogue(fallback: boolean): Catalogue {
   const slugs = new Map<string, Map<string, ContentRecord>>()
   const sorted = new Map<Kind, ContentRecord[]>()
   const occurrences = new Map<string, ContentRecord[]>()
+  let occurrenceTotal = 0
   let listed: ContentRecord[] | undefined
   const langOf = (record: ContentRecord, lang: Lang): Lang | null =>
     record.files.has(lang) ? lang : fallback ? record.source.lang : null
@@ -86,11 +89,13 @@ export function createCatalogue(fallback: boolean): Catalogue {
       return listed
     },
     occurrencesOf: (key) => occurrences.get(key) ?? [],
+    occurrenceTotal: () => occurrenceTotal,
     serveOccurrences(key, served) {
       for (const occurrence of occurrences.get(key) ?? []) {
         records.delete(keyOf(occurrence))
         if (ids.post.get(occurrence.id) === keyOf(occurrence)) ids.post.delete(occurrence.id)
       }
+      occurrenceTotal += served.length - (occurrences.get(key)?.length ?? 0)
       if (served.length > 0) occurrences.set(key, served)
       else occurrences.delete(key)
       for (const occurrence of served) {

@@ -21,7 +21,8 @@ export type Change = [ContentRecord | undefined, ContentRecord | undefined]
 export function serveOccurrences(state: StoreState, key: string, record: ContentRecord | undefined): Change[] {
   const before = state.catalogue.occurrencesOf(key)
   for (const file of state.catalogue.filesOf(key)) state.problems.forget(file.path, isSeriesWarning)
-  const after = record && isSeries(record) ? occurrencesNow(state, record) : []
+  const after =
+    record && isSeries(record) ? withinTotal(state, record, before.length, occurrencesNow(state, record)) : []
   if (before.length === 0 && after.length === 0) return []
   state.catalogue.serveOccurrences(key, after)
   const was = new Map(before.map((occurrence) => [occurrence.id, occurrence]))
@@ -32,6 +33,19 @@ export function serveOccurrences(state: StoreState, key: string, record: Content
   })
   for (const old of was.values()) changes.push([old, undefined])
   return changes
+}
+
+/**
+ * A series' occurrences, or none (an error on its file) when they would take the store past
+ * the store's limit (SERIES_LIMITS.total). The series itself is still served; it is expanded again when it next settles.
+ */
+function withinTotal(state: StoreState, series: ContentRecord, had: number, occurrences: ContentRecord[]) {
+  const others = state.catalogue.occurrenceTotal() - had
+  if (others + occurrences.length <= state.rules.maxOccurrences) return occurrences
+  const path = series.source.path
+  const message = `recurrence: the calendar serves at most ${state.rules.maxOccurrences} occurrences in all, and this series' ${occurrences.length} would pass it; ${NOTHING_SERVED}`
+  state.problems.report(path, [message], state.texts.get(path))
+  return []
 }
 
 /** The series' starts up to the store's horizon; an Error when its rule cannot be iterated. */

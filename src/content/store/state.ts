@@ -17,6 +17,8 @@ export interface StoreRules {
   assignIds: boolean
   /** The zone of events that name none (the site's): a series' UNTIL in UTC is read in it. */
   timezone: string
+  /** The most occurrences of series served in all (SERIES_LIMITS.total). */
+  maxOccurrences: number
 }
 
 /** How far open-ended series are served: `at` (a wall clock) follows the clock, once a month (docs/recurrence.md). */
