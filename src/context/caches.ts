@@ -34,6 +34,8 @@ export interface MemoCache {
    * what the kept memos cost (JSON, key and entry), held within the cache's bound, `size` how many.
    */
   json: ((record: ContentRecord, key: string, build: () => unknown) => Memo) & {
+    /** The same for a text kept as it is (a feed's VEVENT), within the same bound. */
+    text(record: ContentRecord, key: string, build: () => string): Memo
     readonly bytes: number
     readonly size: number
   }

@@ -57,7 +57,8 @@ export function lifeOf(route: RouteDef, asked: Asked, now: number): Life | undef
   if (route.pattern === '') return { from: now - (now % 1000), until: now - (now % 1000) + 1000 }
   if (route.pattern === '/venues' || route.pattern === '/organizers')
     return asked.given.has('only_with_upcoming') ? undefined : ALWAYS
-  if (route.pattern === '/events') return eventListLife(asked, now)
+  // A feed's window starts 30 days before today when it names no start (src/query/feed.ts).
+  if (route.pattern === '/events' || route.pattern.endsWith('\\.ics')) return eventListLife(asked, now)
   // A series' answer lists its next occurrences from today (src/serialize/series.ts): a single event holds a day.
   if (route.pattern.startsWith('/events/')) return untilMidnight(now)
   return ALWAYS

@@ -28,6 +28,8 @@ export interface ApiResult {
   json?: Body
   /** The ETag of `json`, when the handler knows it without hashing the whole text again. */
   etag?: string
+  /** `json` is not JSON but this type (a feed's `text/calendar`): the global parameters do not apply to it. */
+  contentType?: string
   headers?: Record<string, string>
 }
 

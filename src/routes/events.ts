@@ -11,7 +11,8 @@ import { toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
-import { ownUtf8 } from '../text.ts'
+import { isTrueWord, ownUtf8 } from '../text.ts'
+import { eventFeed, listFeed } from './feeds.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -19,6 +20,8 @@ import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
 
 /** `GET /events`: the archive with the default window, paging and links. */
 async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
+  // The Events Calendar's `?ical=1`: the same query as a feed (docs/feeds.md).
+  if (isTrueWord(input.query.ical)) return listFeed(ctx, input)
   // A language's search index is built on its first search, between other requests.
   if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
   // A point needs both halves (docs/compatibility.md §19).
@@ -69,6 +72,7 @@ function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput)
     view = { ...view, password: String(record.source.data.password) }
   }
   if (isLocked(record.source.data.password, view.password)) throw apiError('event-password-protected')
+  if (isTrueWord(input.query.ical)) return eventFeed(ctx, record)
   const event = toEventJson(record, view, { jsonLd: true })
   return { json: event.bytes, etag: `"${event.digest}"` }
 }

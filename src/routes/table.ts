@@ -3,6 +3,7 @@ import { apiIndexRoute } from './api-index.ts'
 import { DIAGNOSTICS_ROUTE } from './diagnostics.ts'
 import { docRoute } from './doc.ts'
 import { EVENT_ROUTES } from './events.ts'
+import { FEED_ROUTES } from './feeds.ts'
 import { ORGANIZER_ROUTES, VENUE_ROUTES } from './linked.ts'
 import { rootRoute } from './root.ts'
 import { CATEGORY_ROUTES, TAG_ROUTES } from './terms.ts'
@@ -10,6 +11,7 @@ import { CATEGORY_ROUTES, TAG_ROUTES } from './terms.ts'
 /** The resources of Almanac's namespace: what `/doc` documents. */
 const RESOURCES: RouteDef[] = [
   ...EVENT_ROUTES,
+  ...FEED_ROUTES,
   ...VENUE_ROUTES,
   ...ORGANIZER_ROUTES,
   ...CATEGORY_ROUTES,

@@ -53,7 +53,7 @@ function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes
   const memos = new Map<string, Memo>()
   let bytes = 0
   const cost = (id: string, memo: Memo) => memo.bytes.length + id.length + MEMO_OVERHEAD
-  const json = (record: ContentRecord, key: string, build: () => unknown): Memo => {
+  const remember = (record: ContentRecord, key: string, make: () => Buffer): Memo => {
     const id = `${serialOf(record)}|${key}`
     let memo = memos.get(id)
     if (memo) {
@@ -61,8 +61,7 @@ function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes
       memos.set(id, memo)
       return memo
     }
-    // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
-    const text = ownUtf8(JSON.stringify(build()))
+    const text = make()
     memo = { bytes: text, digest: digest(text) }
     memos.set(id, memo)
     bytes += cost(id, memo)
@@ -73,7 +72,12 @@ function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes
     }
     return memo
   }
-  return Object.defineProperties(json, {
+  // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
+  const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
+    remember(record, key, () => ownUtf8(JSON.stringify(build())))
+  const text = (record: ContentRecord, key: string, build: () => string): Memo =>
+    remember(record, key, () => ownUtf8(build()))
+  return Object.defineProperties(Object.assign(json, { text }), {
     bytes: { get: () => bytes },
     size: { get: () => memos.size },
   }) as MemoCache['json']

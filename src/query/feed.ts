@@ -1,0 +1,39 @@
+import { isProtected } from '../content/model/post-state.ts'
+import type { ContentRecord } from '../content/store.ts'
+import { instantToWall } from '../time/zone.ts'
+import { listEvents } from './events.ts'
+import type { QueryScope } from './scope.ts'
+
+// What a feed holds (docs/feeds.md): the events of the list query that an anonymous caller may read, from
+// FEED_PAST_DAYS before today unless the query names where it starts, with no end unless it names one; every
+// page at once; a series once, for all its occurrences; password-protected events left out.
+
+/** How far back a feed reaches by default: subscribers keep seeing what happened lately. */
+export const FEED_PAST_DAYS = 30
+
+const DAY = 86_400_000
+const STARTS = ['start_date', 'starts_after', 'ends_after']
+
+/** The events and series of a feed, in list order (a series where its first matching occurrence is). */
+export function feedRecords(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): ContentRecord[] {
+  const asked = { ...values }
+  const named = new Set(given)
+  // A feed has no default window: only the dates the query names, and the recent past when it names no start.
+  if (!named.has('start_date')) delete asked.start_date
+  if (!named.has('end_date')) delete asked.end_date
+  if (!STARTS.some((key) => named.has(key))) {
+    const today = scope.now - (scope.now % DAY)
+    asked.ends_after = instantToWall(today - FEED_PAST_DAYS * DAY, 'UTC').slice(0, 10)
+    named.add('ends_after')
+  }
+  const anonymous: QueryScope = { ...scope, reader: 'none', password: undefined }
+  const seen = new Set<ContentRecord>()
+  const out: ContentRecord[] = []
+  for (const entry of listEvents(asked, named, anonymous).all) {
+    const record = entry.record.series?.parent ?? entry.record
+    if (seen.has(record) || isProtected(record.source.data)) continue
+    seen.add(record)
+    out.push(record)
+  }
+  return out
+}

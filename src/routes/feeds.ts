@@ -1,0 +1,103 @@
+import type { ArgSet } from '../args/types.ts'
+import { EVENT_LIST_ARGS, EVENT_READ_ARGS } from '../args/events.ts'
+import { ORGANIZER_READ_ARGS, VENUE_READ_ARGS } from '../args/linked.ts'
+import { CATEGORY_READ_ARGS, TAG_READ_ARGS } from '../args/terms.ts'
+import type { Kind } from '../content/model/kinds.ts'
+import { isProtected, statusIn } from '../content/model/post-state.ts'
+import type { ContentRecord } from '../content/store.ts'
+import type { RequestContext } from '../context/request.ts'
+import { apiError } from '../errors.ts'
+import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
+import { feedRecords } from '../query/feed.ts'
+import { feedOf } from '../serialize/feed/calendar.ts'
+import { text } from '../serialize/record.ts'
+import { link, restRoot } from '../serialize/urls.ts'
+import type { View } from '../serialize/view.ts'
+
+// iCalendar feeds (docs/feeds.md): the event list's query as a feed, at `events.ics` and as `?ical=1` on the
+// list; one event's feed; and the feed of each category, tag, venue and organizer at `…/{id}/events.ics`,
+// paths a static host serves too. A feed shows what an anonymous caller may read, whoever asks.
+
+const CONTENT_TYPE = 'text/calendar; charset=utf-8'
+
+/** A list query as a feed: `GET /events.ics`, or `GET /events?ical=1`. */
+export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: Scope): Promise<ApiResult> {
+  if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
+  const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
+  const given = scope ? new Set([...input.given, scope.filter]) : input.given
+  const records = feedRecords(values, given, ctx)
+  const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
+  const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
+  return answer(ctx, name, path, records)
+}
+
+/** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
+export function eventFeed(ctx: RequestContext, record: ContentRecord): ApiResult {
+  const shown = record.series?.parent ?? record
+  if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
+    throw apiError('event-not-accessible')
+  return answer(ctx, text(ctx.store.fieldsIn(shown, ctx.lang)?.title), `events/${shown.id}.ics`, [shown])
+}
+
+function answer(ctx: RequestContext, name: string, path: string, records: readonly ContentRecord[]): ApiResult {
+  const view: View = { ...ctx, reader: 'none', password: undefined }
+  const url = link(ctx.site, `${restRoot(ctx)}${path}${ctx.langNamed ? `?ml_language=${ctx.lang}` : ''}`)
+  const feed = feedOf(view, { name, url, records })
+  return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }
+}
+
+function siteName(ctx: RequestContext): string {
+  return ctx.site.name || ctx.site.host
+}
+
+/** What a scoped feed is of: the filter it sets, and the record that names it. */
+interface Scope {
+  filter: string
+  record: ContentRecord
+  name: string
+}
+
+const SCOPES: { kind: Kind; filter: string; args: ArgSet }[] = [
+  { kind: 'categories', filter: 'categories', args: CATEGORY_READ_ARGS },
+  { kind: 'tags', filter: 'tags', args: TAG_READ_ARGS },
+  { kind: 'venues', filter: 'venue', args: VENUE_READ_ARGS },
+  { kind: 'organizers', filter: 'organizer', args: ORGANIZER_READ_ARGS },
+]
+
+const NAME_FIELD: Partial<Record<Kind, string>> = { venues: 'venue', organizers: 'organizer' }
+
+/** The feed of one category, tag, venue or organizer: 404 for one an anonymous caller cannot read. */
+function scopedFeed(kind: Kind, filter: string) {
+  return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
+    const record = ctx.store.get(kind, input.params.id as number)!
+    const fields = ctx.store.fieldsIn(record, ctx.lang)
+    if (!fields || statusIn(record.source.data) !== 'publish' || isProtected(record.source.data))
+      throw kind === 'venues' || kind === 'organizers' ? apiError(`${NAME_FIELD[kind]!}-not-accessible` as 'venue-not-accessible') : apiError('rest_no_route')
+    const name = text(fields[NAME_FIELD[kind] ?? 'name'] ?? fields.title)
+    return listFeed(ctx, input, { filter, record, name })
+  }
+}
+
+export const FEED_ROUTES: RouteDef[] = [
+  {
+    path: '/events.ics',
+    pattern: '/events\\.ics',
+    endpoints: [{ methods: ['GET'], args: EVENT_LIST_ARGS, handler: (ctx, input) => listFeed(ctx, input) }],
+  },
+  {
+    path: '/events/:id.ics',
+    pattern: '/events/(?P<id>\\d+)\\.ics',
+    endpoints: [{ methods: ['GET'], args: EVENT_READ_ARGS, handler: singleFeed }],
+  },
+  ...SCOPES.map(({ kind, filter, args }) => ({
+    path: `/${kind}/:id/events.ics`,
+    pattern: `/${kind}/(?P<id>\\d+)/events\\.ics`,
+    endpoints: [{ methods: ['GET'], args: { ...EVENT_LIST_ARGS, id: args.id! }, handler: scopedFeed(kind, filter) }],
+  })),
+]
+
+function singleFeed(ctx: RequestContext, input: RouteInput): ApiResult {
+  const record = ctx.store.get('events', input.params.id as number)
+  if (!record || !ctx.store.langOf(record, ctx.lang)) throw apiError('rest-event-not-found', [String(input.params.id)])
+  return eventFeed(ctx, record)
+}
