@@ -121,7 +121,8 @@ export function answer(
   const init = responseInit(route, who, status)
   init.headers = { ...init.headers, ...result.headers }
   if (result.contentType !== undefined) init.headers['Content-Type'] = result.contentType
-  if (result.contentType !== undefined || !hasGlobalParams(query)) return outgoing(event, result.json ?? JSON.stringify(result.body), init, result.etag)
+  if (result.contentType !== undefined || !hasGlobalParams(query))
+    return outgoing(event, result.json ?? JSON.stringify(result.body), init, result.etag)
   const body = result.json === undefined ? result.body : JSON.parse(Buffer.from(joined(result.json)).toString())
   const global = applyGlobalParams(body, query, status, init.headers)
   const text = query._pretty !== undefined ? JSON.stringify(global.body, null, 4) : JSON.stringify(global.body)

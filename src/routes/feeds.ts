@@ -72,7 +72,9 @@ function scopedFeed(kind: Kind, filter: string) {
     const record = ctx.store.get(kind, input.params.id as number)!
     const fields = ctx.store.fieldsIn(record, ctx.lang)
     if (!fields || statusIn(record.source.data) !== 'publish' || isProtected(record.source.data))
-      throw kind === 'venues' || kind === 'organizers' ? apiError(`${NAME_FIELD[kind]!}-not-accessible` as 'venue-not-accessible') : apiError('rest_no_route')
+      throw kind === 'venues' || kind === 'organizers'
+        ? apiError(`${NAME_FIELD[kind]!}-not-accessible` as 'venue-not-accessible')
+        : apiError('rest_no_route')
     const name = text(fields[NAME_FIELD[kind] ?? 'name'] ?? fields.title)
     return listFeed(ctx, input, { filter, record, name })
   }

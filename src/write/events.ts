@@ -7,7 +7,7 @@ import { instantToWall, wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
 import { untrash } from './removal.ts'
-import { applyLinked, nowWall, planLinked, toImageValue } from './linked.ts'
+import { applyLinked, modifiedAfter, nowWall, planLinked, toImageValue } from './linked.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
@@ -111,7 +111,7 @@ function plainChanges(
   const date = publicationDate(params, ctx.site.timezone, ctx.now)
   if (date) changes.date = date.wall
   // Every write moves the modification date, as WordPress's post_modified does.
-  changes.modified = nowWall(ctx)
+  changes.modified = modifiedAfter(ctx, event?.source.data.modified)
   if (!event) {
     changes.date ??= nowWall(ctx)
     changes.author ??= ctx.caller.id

@@ -8,7 +8,7 @@ import { apiError, invalidParam } from '../errors.ts'
 import type { LinkedArg } from '../args/linked-entries.ts'
 import type { ParsedParams } from '../args/parse.ts'
 import { isTrueWord } from '../text.ts'
-import { instantToWall } from '../time/zone.ts'
+import { instantToWall, isWallClock, wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
@@ -173,4 +173,15 @@ export function toImageValue(value: unknown): number | string {
 /** Now, as a site-local wall clock: the publication date of a record created without one. */
 export function nowWall(ctx: WriteContext): string {
   return instantToWall(ctx.now, ctx.site.timezone)
+}
+
+/**
+ * The `modified` of a write: now, or a second after the record's last one when that is not earlier, so every
+ * write raises it (a feed's SEQUENCE counts its seconds: docs/feeds.md), even two in one second.
+ */
+export function modifiedAfter(ctx: WriteContext, previous: unknown): string {
+  const now = nowWall(ctx)
+  if (typeof previous !== 'string' || !isWallClock(previous)) return now
+  const last = instantToWall(wallToInstant(previous, 'UTC'), 'UTC')
+  return last < now ? now : instantToWall(wallToInstant(last, 'UTC') + 1000, 'UTC')
 }

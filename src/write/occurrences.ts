@@ -6,7 +6,7 @@ import { apiError, invalidParams } from '../errors.ts'
 import type { Lang } from '../languages.ts'
 import type { Changes } from './changes.ts'
 import { eventChanges } from './events.ts'
-import { nowWall } from './linked.ts'
+import { modifiedAfter } from './linked.ts'
 import { refuseInvalidSeries } from './series.ts'
 import type { WriteContext } from './transaction.ts'
 
@@ -42,7 +42,8 @@ export async function overrideOccurrence(
   const { parent: series, start } = occurrence.series!
   const changes = await eventChanges(params, given, ctx, occurrence)
   const key = occurrenceKey(ctx.store, series, start)
-  const files = planOverride(series, ctx.lang, key, overrideFields(changes, occurrence), nowWall(ctx))
+  const modified = modifiedAfter(ctx, series.source.data.modified)
+  const files = planOverride(series, ctx.lang, key, overrideFields(changes, occurrence), modified)
   refuseInvalidSeries(files, series.source.lang)
   await ctx.tx.commit('events', series.stem, files)
   return ctx.store.get('events', occurrence.id) ?? occurrence
@@ -64,7 +65,7 @@ export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteCon
     if (file === series.source) {
       const recurrence = { ...(data.recurrence as Data) }
       recurrence.exdate = [...new Set([...toList(recurrence.exdate), key])].sort()
-      Object.assign(data, { recurrence, modified: nowWall(ctx) })
+      Object.assign(data, { recurrence, modified: modifiedAfter(ctx, data.modified) })
     }
     files[lang] = { data, body: file.body }
   }

@@ -19,6 +19,11 @@ const KNOWN: Record<string, string> = {
   'query/linked.ts': 'only_with_upcoming: never kept',
   'content/store.ts': 'the horizon of open-ended series: when it moves, the store version moves and drops them all',
   'serialize/series.ts': "a series' next occurrences: single events are kept until the next UTC midnight",
+  'query/feed.ts':
+    "a feed's window starts 30 days before today (UTC): `.ics` answers and `?ical=1` are kept as event lists are",
+  'serialize/feed/calendar.ts': 'the horizon (VTIMEZONE spans): it moves monthly, and the store version with it',
+  'serialize/feed/series-rule.ts':
+    "a series' EXDATEs up to the horizon: it moves monthly, and the store version with it",
   'routes/api-index.ts': 'gmt_offset: the API index is kept a second at most',
   'write/events.ts': 'writes are never kept',
   'write/linked.ts': 'writes are never kept',

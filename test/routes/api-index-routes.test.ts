@@ -10,7 +10,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 /** A route key of the index (`/calendar/events/v1/events/(?P<id>\d+)`) as the router's path (`/wp-json/…/events/:id`). */
 function routerPath(key: string): string {
-  return `/wp-json${key.replace(/\(\?P<(\w+)>[^)]*\)/g, ':$1')}`.replace(/\/$/, '')
+  return `/wp-json${key.replace(/\(\?P<(\w+)>[^)]*\)/g, ':$1').replace(/\\\./g, '.')}`.replace(/\/$/, '')
 }
 
 /** The route of the index whose regex matches a request path: the whole path, in any case, trailing slashes ignored. */

@@ -68,7 +68,8 @@ export function occurrencesOf(series: ContentRecord, starts: string[]): ContentR
 
 /** Whether any file of the series (the source or a translation) has an override for the occurrence at `start`. */
 export function isOverridden(series: ContentRecord, start: string): boolean {
-  for (const file of series.files.values()) if (Object.keys(overrideFor(file.data.overrides, start)).length > 0) return true
+  for (const file of series.files.values())
+    if (Object.keys(overrideFor(file.data.overrides, start)).length > 0) return true
   return false
 }
 

@@ -62,7 +62,8 @@ function untilText(until: string, zone: string, allDay: boolean): string {
   if (!m) return until
   const utc = m[7] === 'Z'
   const wall = `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? '23'}:${m[5] ?? '59'}:${m[6] ?? '59'}`
-  if (allDay) return (utc ? compact(instantToWall(Date.parse(`${wall.replace(' ', 'T')}Z`), zone)) : compact(wall)).slice(0, 8)
+  if (allDay)
+    return (utc ? compact(instantToWall(Date.parse(`${wall.replace(' ', 'T')}Z`), zone)) : compact(wall)).slice(0, 8)
   if (utc) return until
   return `${compact(instantToWall(wallToInstant(wall, zone), 'UTC'))}Z`
 }

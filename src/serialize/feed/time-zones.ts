@@ -24,7 +24,9 @@ export function vtimezone(name: string, from: number, to: number): string {
   const component = new ICAL.Component('vtimezone')
   component.addPropertyWithValue('tzid', name)
   const first = offsetAt(zone, from)
-  component.addSubcomponent(observance(name, from, first, first, !(zone instanceof FixedOffsetZone) && inDst(name, from)))
+  component.addSubcomponent(
+    observance(name, from, first, first, !(zone instanceof FixedOffsetZone) && inDst(name, from)),
+  )
   if (!(zone instanceof FixedOffsetZone))
     for (const change of changes(name, from, to))
       component.addSubcomponent(observance(name, change.at, change.from, change.to, inDst(name, change.at)))

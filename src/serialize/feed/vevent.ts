@@ -49,7 +49,7 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
   const fields = view.store.fieldsIn(record, view.lang)!
   const times = eventTimes(record, view.site.timezone)
   const dates = postDates(record, view.site.timezone)
-  const modified = Date.parse(`${dates.modifiedUtc.replace(' ', 'T')}Z`)
+  const modified = lastChange(record, shape, view)
   const allDay = fields.all_day === true
   const data: ICalEventData = {
     id: part.uid,
@@ -66,11 +66,31 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
     ...dateFields(times, allDay),
   }
   const organizer = (shape.organizer as Shape[]).find((one) => typeof one.email === 'string' && one.email !== '')
-  if (organizer) data.organizer = { name: String(organizer.organizer ?? organizer.email), email: String(organizer.email) }
+  if (organizer)
+    data.organizer = { name: String(organizer.organizer ?? organizer.email), email: String(organizer.email) }
   if (part.rule) data.repeating = part.rule.join('\r\n')
   const event = new ICalEvent(data, new ICalCalendar())
   if (part.recurrenceId) recurrenceOf(event, part.recurrenceId, times.timezone, allDay)
   return event
+}
+
+/**
+ * When what the VEVENT shows last changed: the event's `modified`, or its venue's or an organizer's when later
+ * (a renamed venue changes the event's LOCATION). SEQUENCE, DTSTAMP and LAST-MODIFIED follow it.
+ */
+function lastChange(record: ContentRecord, shape: Shape, view: View): number {
+  const venue = shape.venue as Shape | []
+  const linked = [
+    ...(Array.isArray(venue) ? [] : [view.store.get('venues', Number(venue.id))]),
+    ...(shape.organizer as Shape[]).map((organizer) => view.store.get('organizers', Number(organizer.id))),
+  ]
+  let last = 0
+  for (const one of [record, ...linked]) {
+    if (!one) continue
+    const utc = postDates(one, view.site.timezone).modifiedUtc
+    last = Math.max(last, Date.parse(`${utc.replace(' ', 'T')}Z`))
+  }
+  return last
 }
 
 /** The feed's STATUS for each event status (RFC 5545 has only these three). */
