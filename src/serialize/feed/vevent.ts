@@ -150,7 +150,7 @@ function recurrenceOf(event: ICalEvent, start: string, zone: string, allDay: boo
   const wall = DateTime.fromISO(start.replace(' ', 'T'), { zone: allDay ? 'utc' : zone })
   event.recurrenceId(wall)
   if (!allDay) return
-  const toString = event.toString.bind(event)
+  const written = event.toString.bind(event)
   const date = start.slice(0, 10).replaceAll('-', '')
-  event.toString = () => toString().replace(/^RECURRENCE-ID[;:].*$/m, `RECURRENCE-ID;VALUE=DATE:${date}`)
+  event.toString = () => written().replace(/^RECURRENCE-ID[;:].*$/m, `RECURRENCE-ID;VALUE=DATE:${date}`)
 }
