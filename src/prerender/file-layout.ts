@@ -38,6 +38,8 @@ export function fileFor(layout: Layout, url: string): string {
     path = prefix[2]!
   }
   path = trimEndOf(path, '/')
+  // A feed is written under its own name (`events.ics`): calendar apps and hosts know it by its extension.
+  if (path.endsWith('.ics')) return `${languageSegment(layout, lang)}${path}`.replace(/^\//, '')
   const tail = path.slice(`${layout.apiRoot}/${NAMESPACE}`.length).replace(/^\//, '')
   if (LISTS.has(tail)) {
     const perPage = Number(query.get('per_page') ?? layout.defaultPerPage)
@@ -45,8 +47,12 @@ export function fileFor(layout: Layout, url: string): string {
     if (perPage !== layout.defaultPerPage) path += `/per_page/${perPage}`
     if (page > 1) path += `/page/${page}`
   }
-  const segment = lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
-  return `${segment}${path}.json`.replace(/^\//, '')
+  return `${languageSegment(layout, lang)}${path}.json`.replace(/^\//, '')
+}
+
+/** `/ms` for a language other than the default, '' for the default one. */
+function languageSegment(layout: Layout, lang: string | null): string {
+  return lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
 }
 
 /**

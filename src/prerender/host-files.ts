@@ -8,7 +8,7 @@ const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
 
 /**
  * `_headers` and `_redirects` for hosts that read them (Netlify, Cloudflare Pages): JSON content
- * type, CORS, short caching, the `Link` header that leads WordPress clients to the API index, and
+ * type (and the feeds' `text/calendar`), CORS, short caching, the `Link` header that leads WordPress clients to the API index, and
  * the one rewrite a static API needs: `/path` is `/path.json`.
  */
 export function hostFiles(site: Site, publicUrl: string): Record<string, string> {
@@ -16,6 +16,10 @@ export function hostFiles(site: Site, publicUrl: string): Record<string, string>
   const api = `${root}/${NAMESPACE}`
   const json = [
     '  Content-Type: application/json; charset=UTF-8',
+    '  Cache-Control: public, max-age=300, must-revalidate',
+  ]
+  const calendar = [
+    '  Content-Type: text/calendar; charset=utf-8',
     '  Cache-Control: public, max-age=300, must-revalidate',
   ]
   const headers = [
@@ -26,6 +30,10 @@ export function hostFiles(site: Site, publicUrl: string): Record<string, string>
     `  Link: <${publicUrl}${root}/>; rel="https://api.w.org/"`,
     ...PREFIXES.flatMap((prefix) =>
       [`${prefix}${root}`, `${prefix}${root}/`, `${prefix}${api}/*`].flatMap((path) => [path, ...json]),
+    ),
+    // Feeds, after the API's JSON rule: Netlify serves the later rule's Content-Type (docs/feeds.md).
+    ...PREFIXES.flatMap((prefix) =>
+      [`${prefix}${api}/events.ics`, `${prefix}${api}/:kind/:id/events.ics`].flatMap((path) => [path, ...calendar]),
     ),
     '/media/*',
     '  Cache-Control: public, max-age=86400',

@@ -4,6 +4,7 @@ import type { Store } from '../content/store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { NAMESPACE } from '../namespace.ts'
 import { eventListIds, recordUrls } from './affected-pages.ts'
+import { feedJobs } from './feed-files.ts'
 import type { Layout } from './file-layout.ts'
 import type { Site } from '../context/site.ts'
 import { trimEndOf } from '../text.ts'
@@ -17,6 +18,8 @@ export interface UrlOptions {
   bulkPerPage?: number | undefined
   /** The languages written (default: all). */
   languages?: readonly Lang[] | undefined
+  /** iCalendar feeds of the calendar and of each category, tag, venue and organizer (default: written). */
+  feeds?: boolean | undefined
 }
 
 /** The size of a wide page (`per_page=50`), for clients that page through everything. */
@@ -91,6 +94,7 @@ export async function publicJobs(app: App, store: Store, options: UrlOptions, no
         store.list(kind).map((record) => record.id),
       )
     }
+    if (options.feeds !== false) jobs.push(...feedJobs(store, options, lang))
   }
   return jobs
 }
@@ -128,6 +132,7 @@ export function buildUrls(options: {
   maxPerPage: number
   widePages?: boolean | undefined
   languages?: readonly Lang[] | undefined
+  feeds?: boolean | undefined
 }): { layout: Layout; urlOptions: UrlOptions } {
   const { site, perPage, languages } = options
   const common = { liveUrl: site.url, apiRoot: site.apiRoot, defaultLang: site.defaultLang }
@@ -138,6 +143,7 @@ export function buildUrls(options: {
       perPage,
       bulkPerPage: options.widePages ? widePageSize(perPage, options.maxPerPage) : undefined,
       languages: languages ?? LANGUAGES,
+      feeds: options.feeds !== false,
     },
   }
 }

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path'
+import type { BuildOptions, BuildResult } from './build-options.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import type { Kind } from '../content/model/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
-import type { Site } from '../context/site.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected-pages.ts'
+import { touchedFeeds } from './feed-files.ts'
 import { extraFiles } from './host-files.ts'
 import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
@@ -14,46 +15,7 @@ import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
 import { SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
-export interface BuildOptions {
-  store: Store
-  site: Site
-  /** The output folder; the build writes nowhere else. */
-  out: string
-  /** The base URL `out` is served from. */
-  publicUrl: string
-  perPage: number
-  maxPerPage: number
-  now?: () => number
-  onProgress?: (done: number, total: number) => void
-  /**
-   * Worker threads a full build renders in (default: one per core, at most 4, none for a small
-   * site; 0 renders on this thread). Each loads its own copy of the tree. Updates render on this thread.
-   */
-  workers?: number
-  /** Event list pages also at `per_page=50`, for bulk consumers (default: not written). */
-  widePages?: boolean
-  /** The languages written (default: all); the others have no files. */
-  languages?: readonly Lang[]
-  /**
-   * Records also by slug. A host stores each as a full copy of the by-id file, so by default they are
-   * written only while the site with them stays within `hostLimitBytes`; `slugs.json` always maps
-   * slugs to ids.
-   */
-  slugPages?: boolean
-  /** What the host publishes at most (default 10^9 bytes, GitHub Pages' and GitLab Pages' 1 GB). */
-  hostLimitBytes?: number
-}
-
-/** What a build did. */
-export interface BuildResult {
-  files: number
-  bytes: number
-  written: number
-  removed: number
-  ms: number
-  /** A full build's by-slug files: how many, their bytes, and whether they were written. */
-  slugPages?: SlugPages
-}
+export type { BuildOptions, BuildResult } from './build-options.ts'
 
 type Change = [ContentRecord | undefined, ContentRecord | undefined]
 
@@ -235,8 +197,15 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
           await dropPagesBeyond(`${root}/${kind}`, options.perPage, pages)
         }
       }
+      if (urlOptions.feeds) for (const job of touchedFeeds(changes, urlOptions, languages)) await renderFeed(job)
       return finish(started)
     },
+  }
+
+  /** A feed again; its file goes when the feed is no longer public (its venue was unpublished). */
+  async function renderFeed(job: Job) {
+    const file = await render(job)
+    if (!file && output.manifest.has(fileFor(layout, job.url))) await output.remove(fileFor(layout, job.url))
   }
 
   /** Removes the files of list pages past the last one, after a list got shorter. */

@@ -103,6 +103,13 @@ describe('almanac build', () => {
         .replace(/\.json$/, '')
       const staticAnswer = await fetch(`${host}${path}`)
       expect(staticAnswer.status, url).toBe(200)
+      if (url.endsWith('.ics')) {
+        // A feed differs only in SOURCE, its own address (test/feeds/static-feeds.test.ts).
+        const withoutSource = (text: string) => text.replace(/^SOURCE.*\r\n( .*\r\n)*/m, '')
+        expect(withoutSource(await staticAnswer.text()), url).toBe(withoutSource(await liveAnswer.text()))
+        compared++
+        continue
+      }
       expect(await staticAnswer.json(), url).toEqual(toStaticLinks(layout, await liveAnswer.json()))
       compared++
     }

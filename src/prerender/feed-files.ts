@@ -1,0 +1,57 @@
+import { idList } from '../content/model/derive.ts'
+import type { ContentRecord, Store } from '../content/store.ts'
+import type { Kind } from '../content/model/kinds.ts'
+import type { Lang } from '../languages.ts'
+import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
+
+// The feeds of a static build (docs/feeds.md): the whole calendar, and each category, tag, venue and organizer,
+// in every language built; an update renders again those a change can touch.
+
+/** The kinds with a feed of their own, and the event field that links an event to one. */
+const SCOPES: [Kind, string][] = [
+  ['categories', 'categories'],
+  ['tags', 'tags'],
+  ['venues', 'venue'],
+  ['organizers', 'organizer'],
+]
+
+/** The feed URL of a record of one of SCOPES, in a language. */
+function scopedFeed(options: UrlOptions, lang: Lang, kind: Kind, id: number): Job {
+  return { url: `${namespaceRoot(options, lang)}/${kind}/${id}/events.ics` }
+}
+
+/** Every feed of a language: the whole calendar's, then one per record of SCOPES that has a file in it. */
+export function feedJobs(store: Store, options: UrlOptions, lang: Lang): Job[] {
+  const jobs: Job[] = [{ url: `${namespaceRoot(options, lang)}/events.ics` }]
+  for (const [kind] of SCOPES)
+    for (const record of store.list(kind))
+      if (store.langOf(record, lang) !== null) jobs.push(scopedFeed(options, lang, kind, record.id))
+  return jobs
+}
+
+/**
+ * The feeds a set of changes can touch, in each language: the whole calendar's; each changed category, tag,
+ * venue or organizer's; and those of every one a changed event was or is linked to.
+ */
+export function touchedFeeds(
+  changes: [ContentRecord | undefined, ContentRecord | undefined][],
+  options: UrlOptions,
+  langs: readonly Lang[],
+): Job[] {
+  const scoped = new Set<string>()
+  for (const pair of changes)
+    for (const record of pair) {
+      if (!record) continue
+      if (record.kind === 'events') {
+        for (const [kind, field] of SCOPES)
+          for (const id of idList(record.source.data[field])) scoped.add(`${kind}/${id}`)
+      } else if (SCOPES.some(([kind]) => kind === record.kind)) scoped.add(`${record.kind}/${record.id}`)
+    }
+  return langs.flatMap((lang) => [
+    { url: `${namespaceRoot(options, lang)}/events.ics` },
+    ...[...scoped].map((key) => {
+      const [kind, id] = key.split('/') as [Kind, string]
+      return scopedFeed(options, lang, kind, Number(id))
+    }),
+  ])
+}
