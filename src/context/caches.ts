@@ -45,6 +45,8 @@ export interface MemoCache {
    * event. It is frozen, so a caller that would change the shared object fails instead.
    */
   shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T
+  /** A number for a record object, the same while it lives: a changed record is a new object, with a new number. */
+  serial(record: ContentRecord): number
   /** Like `shape`, for records too many to keep each: only the most recently used stay. */
   recent<T extends object>(record: ContentRecord, key: string, build: () => T): T
 }

@@ -24,6 +24,7 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   const recent = new Map<string, object>()
   return {
     json,
+    serial: serialOf,
     shape<T extends object>(record: ContentRecord, key: string, version: number, build: () => T): T {
       let kept = shapes.get(record)
       if (!kept) shapes.set(record, (kept = new Map()))

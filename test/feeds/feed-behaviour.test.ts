@@ -147,6 +147,24 @@ describe('caching and change', () => {
     expect(after.text).toContain('SUMMARY:Renamed Summit')
   })
 
+  it('shows a renamed venue, organizer and category at once, and raises SEQUENCE for the venue', async () => {
+    const app = await writableApp('feeds')
+    cleanup.push(app.dir)
+    const before = (await call(app, 'events/20.ics')).text
+    for (const [path, body] of [
+      ['venues/10', { venue: 'Town Hall' }],
+      ['organizers/12', { organizer: 'Lake Arts' }],
+      ['categories/2', { name: 'Concerts' }],
+    ] as const)
+      expect((await call(app, path, json('POST', body, as('admin')))).status, path).toBe(200)
+    const after = (await call(app, 'events/20.ics')).text
+    expect(after).toContain('LOCATION:Town Hall\\n1 High Street')
+    expect(after).toContain('ORGANIZER;CN="Lake Arts"')
+    expect(after).toContain('CATEGORIES:Concerts')
+    const sequence = (text: string) => Number(/^SEQUENCE:(\d+)/m.exec(text)![1])
+    expect(sequence(after)).toBeGreaterThan(sequence(before))
+  })
+
   it('moving an event keeps its UID and raises its SEQUENCE, at every write, even two in one second', async () => {
     const app = await writableApp('feeds')
     cleanup.push(app.dir)

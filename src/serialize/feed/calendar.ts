@@ -41,8 +41,8 @@ export function feedOf(view: View, request: FeedRequest): Feed {
     const series = isSeries(record)
     note(spans, record, view, series ? horizon : undefined)
     const uid = `${record.id}@${view.site.host}`
-    const rule = series ? seriesRuleLines(record, view) : undefined
-    events.push(veventOf(record, view, { uid, ...(rule ? { rule, key: rule.join('|') } : {}) }))
+    const rule = series ? ruleOf(record, view, horizon) : undefined
+    events.push(veventOf(record, view, { uid, ...(rule ? { rule: rule.lines, key: rule.key } : {}) }))
     if (!series) continue
     for (const occurrence of view.store.occurrencesOf(record)) {
       if (!isOverridden(record, occurrence.series!.start)) continue
@@ -56,6 +56,15 @@ export function feedOf(view: View, request: FeedRequest): Feed {
   const parts = [head, zoneText, ...events.map((event) => event.bytes), tail]
   const etag = `"${digest([digest(head), digest(zoneText), ...events.map((event) => event.digest)].join('|'))}"`
   return { parts, etag }
+}
+
+/** A series' rule lines, kept while the series, the horizon and its number of occurrences stay the same. */
+function ruleOf(series: ContentRecord, view: View, horizon: number): { lines: string[]; key: string } {
+  const count = view.store.occurrencesOf(series).length
+  return view.caches.memo.shape(series, `feed rule ${horizon} ${view.site.timezone}`, count, () => {
+    const lines = seriesRuleLines(series, view)
+    return { lines, key: digest(lines.join('\n')) }
+  })
 }
 
 /** Widens the span of the event's zone to its dates (to `until` for a series); all-day events use none. */
