@@ -10,6 +10,8 @@ import type { ContentRecord } from '../content/store.ts'
  */
 export interface Caches {
   memo: MemoCache
+  /** Feeds' VEVENTs (docs/feeds.md), bounded apart from `memo`: a busy JSON API does not push them out. */
+  feed: MemoCache
   markdown: MarkdownRenderer
 }
 

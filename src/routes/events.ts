@@ -48,7 +48,7 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
 }
 
 /** `GET /events/{id}`: 404 for nothing, 400 for an id of another kind. */
-function byId(ctx: RequestContext, input: RouteInput): ApiResult {
+function byId(ctx: RequestContext, input: RouteInput): ApiResult | Promise<ApiResult> {
   const id = input.params.id as number
   const record = ctx.store.get('events', id)
   if (!record && ctx.store.kindOfId('post', id)) throw apiError('rest-invalid-event-id')
@@ -57,12 +57,12 @@ function byId(ctx: RequestContext, input: RouteInput): ApiResult {
   return readable(record, ctx, input)
 }
 
-function bySlug(ctx: RequestContext, input: RouteInput): ApiResult {
+function bySlug(ctx: RequestContext, input: RouteInput): ApiResult | Promise<ApiResult> {
   return readable(findBySlug(ctx, 'events', input.params.slug as string)!, ctx, input)
 }
 
 /** The reference's access checks for one event, then the event with its JSON-LD. */
-function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput): ApiResult {
+function readable(record: ContentRecord, ctx: RequestContext, input: RouteInput): ApiResult | Promise<ApiResult> {
   const { owner, status } = ownership(record)
   if (status === 'trash') throw apiError('event-no-longer-available')
   if (!mayRead(ctx.reader, status, owner)) throw apiError('event-not-accessible')

@@ -32,17 +32,22 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
 }
 
 /** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
-export function eventFeed(ctx: RequestContext, record: ContentRecord): ApiResult {
+export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<ApiResult> {
   const shown = record.series?.parent ?? record
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')
   return answer(ctx, text(ctx.store.fieldsIn(shown, ctx.lang)?.title), `events/${shown.id}.ics`, [shown])
 }
 
-function answer(ctx: RequestContext, name: string, path: string, records: readonly ContentRecord[]): ApiResult {
+async function answer(
+  ctx: RequestContext,
+  name: string,
+  path: string,
+  records: readonly ContentRecord[],
+): Promise<ApiResult> {
   const view: View = { ...ctx, reader: 'none', password: undefined }
   const url = link(ctx.site, `${restRoot(ctx)}${path}${ctx.langNamed ? `?ml_language=${ctx.lang}` : ''}`)
-  const feed = feedOf(view, { name, url, records })
+  const feed = await feedOf(view, { name, url, records })
   return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }
 }
 
@@ -98,7 +103,7 @@ export const FEED_ROUTES: RouteDef[] = [
   })),
 ]
 
-function singleFeed(ctx: RequestContext, input: RouteInput): ApiResult {
+function singleFeed(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
   const record = ctx.store.get('events', input.params.id as number)
   if (!record || !ctx.store.langOf(record, ctx.lang)) throw apiError('rest-event-not-found', [String(input.params.id)])
   return eventFeed(ctx, record)

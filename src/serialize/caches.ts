@@ -1,8 +1,8 @@
 import type { Caches } from '../context/caches.ts'
 import { createMarkdownRenderer } from './markdown.ts'
-import { createMemoCache } from './memo.ts'
+import { createMemoCache, FEED_LIMIT_BYTES } from './memo.ts'
 
 /** Fresh, empty caches for one app. */
 export function createCaches(): Caches {
-  return { memo: createMemoCache(), markdown: createMarkdownRenderer() }
+  return { memo: createMemoCache(), feed: createMemoCache(FEED_LIMIT_BYTES), markdown: createMarkdownRenderer() }
 }

@@ -144,7 +144,7 @@ export function dateDetails(wall: string) {
 }
 
 /** Embedded terms, name ascending as WordPress orders them; ids that name nothing are skipped. */
-function terms(value: unknown, kind: TermKind, view: View) {
+export function terms(value: unknown, kind: TermKind, view: View) {
   return idList(value)
     .map((id) => view.store.get(kind, id))
     .filter((record) => record !== undefined && view.store.langOf(record, view.lang) !== null)
@@ -157,12 +157,12 @@ function terms(value: unknown, kind: TermKind, view: View) {
 }
 
 /** The venue object, or `[]` when there is none (the reference's odd corner); single reads embed its JSON-LD. */
-function venue(fields: RecordFields, view: View, options: EventOptions): Shape | [] {
+export function venue(fields: RecordFields, view: View, options: EventOptions): Shape | [] {
   const record = linked(idList(fields.venue), 'venues', view)[0]
   return record ? embedded(record, view, options, toVenueResponse) : []
 }
 
-function organizers(fields: RecordFields, view: View, options: EventOptions): Shape[] {
+export function organizers(fields: RecordFields, view: View, options: EventOptions): Shape[] {
   return linked(idList(fields.organizer), 'organizers', view).map((record) =>
     embedded(record, view, options, toOrganizerResponse),
   )

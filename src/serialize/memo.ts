@@ -6,6 +6,8 @@ import { ownUtf8 } from '../text.ts'
 // The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
 // crawl of everything does not pile up.
 export const MEMO_LIMIT_BYTES = 64 * 1024 * 1024
+/** What feeds' VEVENTs may hold: a 10,000-event calendar's whole feed is some 10 MB per language. */
+export const FEED_LIMIT_BYTES = 48 * 1024 * 1024
 /** What a memo costs besides its JSON: its key, digest and entry, roughly. */
 const MEMO_OVERHEAD = 256
 // Few: what is built again soon after (a list page and the single reads of its events) is found.

@@ -1,14 +1,16 @@
 import { ICalCalendar, ICalEvent, type ICalEventData, ICalEventStatus, foldLines } from 'ical-generator'
-import { DateTime } from 'luxon'
 import { eventTimes, idList, postDates } from '../../content/model/derive.ts'
 import type { Kind } from '../../content/model/kinds.ts'
 import type { ContentRecord } from '../../content/store.ts'
 import type { Memo } from '../../context/caches.ts'
-import { toEventResponse } from '../event.ts'
+import { organizers, terms, venue } from '../event.ts'
+import { postHead } from '../linked.ts'
 import { text } from '../record.ts'
+import { wallToInstant } from '../../time/zone.ts'
 import { siteKey } from '../urls.ts'
 import type { View } from '../view.ts'
 import { plainText } from './plain-text.ts'
+import { WallTime } from './wall-time.ts'
 
 // One event as a VEVENT (RFC 5545 §3.6.1), written by ical-generator from the event's JSON answer, so
 // the feed says what the API says: the same title, instants, zone, venue, organizer, categories and URL.
@@ -37,7 +39,7 @@ const SEQUENCE_EPOCH = Date.UTC(2020, 0, 1)
  */
 export function veventOf(record: ContentRecord, view: View, part: VeventPart): Memo {
   const key = `ical ${view.lang} ${siteKey(view.site)} ${part.uid} ${part.recurrenceId ?? ''} ${part.key ?? ''} ${shown(record, view)}`
-  return view.caches.memo.json.text(record, key, () => fold(vevent(record, view, part).toString()))
+  return view.caches.feed.json.text(record, key, () => fold(vevent(record, view, part).toString()))
 }
 
 /** The records a VEVENT shows besides the event (its venue, organizers, terms and series), as their serials. */
@@ -45,9 +47,9 @@ function shown(record: ContentRecord, view: View): string {
   const data = record.source.data
   const serial = (kind: Kind, id: number) => {
     const found = view.store.get(kind, id)
-    return found ? view.caches.memo.serial(found) : -1
+    return found ? view.caches.feed.serial(found) : -1
   }
-  const parts: number[] = record.series ? [view.caches.memo.serial(record.series.parent)] : []
+  const parts: number[] = record.series ? [view.caches.feed.serial(record.series.parent)] : []
   for (const [kind, field] of LINKS) for (const id of idList(data[field])) parts.push(serial(kind, id))
   return parts.join(',')
 }
@@ -59,17 +61,29 @@ const LINKS: [Kind, string][] = [
   ['tags', 'tags'],
 ]
 
-/** Lines past 75 octets folded by the library; most are short, and folding every character costs. */
-function fold(component: string): string {
+/**
+ * Lines past 75 octets folded as ical-generator's `foldLines` folds them (RFC 5545 §3.1): 74 octets, then a
+ * CRLF and a space before each next 74. That function measures every character's UTF-8 length; an ASCII line
+ * is cut here by the same rule without it (test/feeds/fold.test.ts holds the two equal), other lines go to it.
+ */
+export function fold(component: string): string {
   return component
     .split('\r\n')
-    .map((line) => (Buffer.byteLength(line) > 75 ? foldLines(line) : line))
+    .map((line) => {
+      if (line.length <= 74 && Buffer.byteLength(line) <= 74) return line
+      if (!ASCII.test(line)) return foldLines(line)
+      const parts = [line.slice(0, 74)]
+      for (let at = 74; at < line.length; at += 74) parts.push(line.slice(at, at + 74))
+      return parts.join('\r\n ')
+    })
     .join('\r\n')
 }
 
+const ASCII = /^[\x00-\x7f]*$/
+
 function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent {
-  const shape = toEventResponse(record, view)
   const fields = view.store.fieldsIn(record, view.lang)!
+  const shape = shownOf(record, fields, view)
   const times = eventTimes(record, view.site.timezone)
   const dates = postDates(record, view.site.timezone)
   const modified = lastChange(record, shape, view)
@@ -77,13 +91,13 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
   const data: ICalEventData = {
     id: part.uid,
     sequence: Math.max(0, Math.floor((modified - SEQUENCE_EPOCH) / 1000)),
-    stamp: DateTime.fromMillis(modified, { zone: 'utc' }),
-    lastModified: DateTime.fromMillis(modified, { zone: 'utc' }),
-    created: DateTime.fromMillis(dates.published, { zone: 'utc' }),
+    stamp: WallTime.at(modified),
+    lastModified: WallTime.at(modified),
+    created: WallTime.at(dates.published),
     summary: text(fields.title),
     description: description(fields.description, shape),
     url: String(shape.url),
-    status: STATUS[String(shape.event_status ?? 'scheduled')] ?? ICalEventStatus.CONFIRMED,
+    status: STATUS[String(fields.event_status ?? 'scheduled')] ?? ICalEventStatus.CONFIRMED,
     location: location(shape),
     categories: (shape.categories as Shape[]).map((term) => ({ name: String(term.name) })),
     ...dateFields(times, allDay),
@@ -116,6 +130,19 @@ function lastChange(record: ContentRecord, shape: Shape, view: View): number {
   return last
 }
 
+/** What the event's JSON shows of its page, venue, organizers and categories, for the same reader; no Markdown. */
+function shownOf(record: ContentRecord, fields: Shape & { description: string }, view: View): Shape {
+  return {
+    url: postHead(record, fields, view, 'event').url,
+    venue: venue(fields, view, {}),
+    organizer: organizers(fields, view, {}),
+    categories: terms(fields.categories, 'categories', view),
+    attendance_mode: fields.attendance_mode,
+    online_url: fields.online_url,
+    event_status_reason: fields.event_status_reason,
+  }
+}
+
 /** The feed's STATUS for each event status (RFC 5545 has only these three). */
 const STATUS: Record<string, ICalEventStatus> = {
   scheduled: ICalEventStatus.CONFIRMED,
@@ -129,16 +156,17 @@ const STATUS: Record<string, ICalEventStatus> = {
 function dateFields(
   times: ReturnType<typeof eventTimes>,
   allDay: boolean,
-): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> & { start: DateTime } {
+): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   if (allDay) {
-    const day = (wall: string) => DateTime.fromISO(wall.slice(0, 10), { zone: 'utc' })
-    return { allDay: true, start: day(times.startWall), end: day(times.endWall).plus({ days: 1 }), timezone: null }
+    const after = new Date(Date.parse(`${times.endWall.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString()
+    return {
+      allDay: true,
+      start: WallTime.date(times.startWall.slice(0, 10)),
+      end: WallTime.date(after.slice(0, 10)),
+      timezone: null,
+    }
   }
-  return {
-    start: DateTime.fromMillis(times.start, { zone: 'utc' }),
-    end: DateTime.fromMillis(times.end, { zone: 'utc' }),
-    timezone: times.timezone,
-  }
+  return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: times.timezone }
 }
 
 /** The plain text of the description, after the status' reason and an online event's address. */
@@ -170,8 +198,7 @@ function location(shape: Shape): ICalEventData['location'] {
  * writes it as a date and time only, so an all-day series' one is given as a date (RFC 5545 §3.8.4.4).
  */
 function recurrenceOf(event: ICalEvent, start: string, zone: string, allDay: boolean): void {
-  const wall = DateTime.fromISO(start.replace(' ', 'T'), { zone: allDay ? 'utc' : zone })
-  event.recurrenceId(wall)
+  event.recurrenceId(WallTime.at(wallToInstant(start, allDay ? 'UTC' : zone)))
   if (!allDay) return
   const written = event.toString.bind(event)
   const date = start.slice(0, 10).replaceAll('-', '')
