@@ -20,8 +20,8 @@ export function sample(name: string) {
 }
 
 /**
- * Keys Almanac adds on purpose (docs/compatibility.md §1, and an event's status and attendance, §32): removed
- * before comparing with the reference.
+ * Keys Almanac adds on purpose (docs/compatibility.md §1, and an event's status and attendance:
+ * docs/compatibility.md §32): removed before comparing with the reference.
  */
 export const ADDED = new Set([
   'lang',
