@@ -21,6 +21,7 @@ const KNOWN: Record<string, string> = {
   'serialize/series.ts': "a series' next occurrences: single events are kept until the next UTC midnight",
   'routes/api-index.ts': 'gmt_offset: the API index is kept a second at most',
   'write/events.ts': 'writes are never kept',
+  'write/event-status.ts': 'writes are never kept',
   'write/linked.ts': 'writes are never kept',
   'auth/users.ts': 'signed-in requests are never kept',
   'auth/limiter.ts': 'signed-in requests are never kept',

@@ -196,3 +196,23 @@ describe('GET /events?event_status=', () => {
     }
   })
 })
+
+describe('the route index and /doc', () => {
+  it('describe the list filter and the write arguments with their values', async () => {
+    const index = (await call(app, '')).body.routes['/calendar/events/v1/events']
+    const [list, create] = index.endpoints
+    expect(list.args.event_status.items).toEqual({
+      type: 'string',
+      enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled', 'moved_online'],
+    })
+    expect(create.args.attendance_mode.enum).toEqual(['offline', 'online', 'mixed'])
+    expect(Object.keys(create.args)).toEqual(expect.arrayContaining(FIVE))
+    const doc = (await call(app, 'doc')).body
+    const filter = doc.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'event_status')
+    expect(filter.schema.items.enum).toContain('moved_online')
+    const body = doc.paths['/events/{id}'].post.requestBody.content['application/x-www-form-urlencoded'].schema
+    expect(body.properties.event_status.enum).toContain('cancelled')
+    const event = Object.keys(doc.components.schemas.Event.properties)
+    expect(event.slice(event.indexOf('organizer') + 1, event.indexOf('organizer') + 6)).toEqual(FIVE)
+  })
+})

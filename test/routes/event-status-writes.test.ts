@@ -222,6 +222,28 @@ describe('PATCH of an occurrence with a status', () => {
     expect((await call(reloaded, `events/${id}`)).body.json_ld.eventStatus).toBe('https://schema.org/EventCancelled')
   })
 
+  it('reschedules one occurrence, recording where it used to start', async () => {
+    const id = choir('2026-12-22')
+    const moved = await call(
+      app,
+      `events/${id}`,
+      json(
+        'PATCH',
+        { event_status: 'rescheduled', start_date: '2026-12-23 18:00:00', end_date: '2026-12-23 19:30:00' },
+        as('admin'),
+      ),
+    )
+    expect(moved.status, moved.text).toBe(200)
+    expect(moved.body).toMatchObject({
+      id,
+      start_date: '2026-12-23 18:00:00',
+      end_date: '2026-12-23 19:30:00',
+      event_status: 'rescheduled',
+      previous_start_date: '2026-12-22 18:00:00',
+    })
+    expect((await call(app, `events/${id}`)).body.json_ld.previousStartDate).toBe('2026-12-22T18:00:00+08:00')
+  })
+
   it('moves an occurrence online, then clears its address with empty text', async () => {
     const id = choir('2026-12-15')
     const online = await call(
