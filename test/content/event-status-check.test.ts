@@ -68,7 +68,14 @@ describe('the status fields of an event file', () => {
     const series = {
       ...BASE,
       recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
-      overrides: { '2027-01-08': { event_status: 'cancelled', event_status_reason: 'Hall closed', online_url: '' } },
+      overrides: {
+        '2027-01-08': {
+          event_status: 'cancelled',
+          event_status_reason: 'Hall closed',
+          online_url: '',
+          previous_start_date: '',
+        },
+      },
     }
     expect(checkSource('events', series)).toEqual([])
     expect(checkTranslation('events', { event_status_reason: 'Dewan ditutup' })).toEqual([])

@@ -242,6 +242,12 @@ describe('PATCH of an occurrence with a status', () => {
       previous_start_date: '2026-12-22 18:00:00',
     })
     expect((await call(app, `events/${id}`)).body.json_ld.previousStartDate).toBe('2026-12-22T18:00:00+08:00')
+    const forgotten = await call(app, `events/${id}`, json('PATCH', { previous_start_date: '' }, as('admin')))
+    expect(forgotten.status, forgotten.text).toBe(200)
+    expect(forgotten.body.previous_start_date).toBe('')
+    const reloaded = await reloadApp(app.content)
+    expect(reloaded.problems.filter((p) => p.severity !== 'warning')).toEqual([])
+    expect((await call(reloaded, `events/${id}`)).body.json_ld).not.toHaveProperty('previousStartDate')
   })
 
   it('moves an occurrence online, then clears its address with empty text', async () => {
