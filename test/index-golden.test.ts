@@ -16,8 +16,17 @@ type Index = {
 
 // Where Almanac's route index differs on purpose: `force` on deletes (docs/compatibility.md §8); `image` has no declared
 // type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment;
-// `recurrence` on event writes, which makes a series (docs/series-writes.md).
-const OURS_ONLY = new Set(['force', 'recurrence'])
+// `recurrence` on event writes, which makes a series (docs/series-writes.md); an event's status and attendance on
+// writes, and the `event_status` list filter (docs/compatibility.md §32).
+const OURS_ONLY = new Set([
+  'force',
+  'recurrence',
+  'event_status',
+  'event_status_reason',
+  'previous_start_date',
+  'attendance_mode',
+  'online_url',
+])
 
 describe('the namespace index and /doc follow the reference', () => {
   let app: Awaited<ReturnType<typeof fixtureApp>>

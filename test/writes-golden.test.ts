@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, call, json, writableApp } from './helpers.ts'
-import { sample, shapeOf } from './golden.ts'
+import { ADDED, sample, shapeOf } from './golden.ts'
 
 // The reference's own capture sequence (test/fixtures/tec-samples/INDEX.md), replayed in order as an
 // administrator against a tree that holds only the poster image. Ids differ from the reference's,
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const admin = as('admin')
 const shape = (value: unknown, drop: string[] = []) =>
-  JSON.stringify(shapeOf(value, new Set(['lang', 'translations', 'languages', ...drop])), null, 1)
+  JSON.stringify(shapeOf(value, new Set([...ADDED, ...drop])), null, 1)
 
 async function expectLike(name: string, response: Awaited<ReturnType<typeof call>>, drop: string[] = []) {
   const reference = sample(name)

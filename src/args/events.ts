@@ -1,3 +1,4 @@
+import { EVENT_STATUSES } from '../content/model/event-status.ts'
 import { instantToWall } from '../time/zone.ts'
 import type { ArgSet } from './types.ts'
 import { pagingArgs } from './paging.ts'
@@ -126,6 +127,13 @@ export const EVENT_LIST_ARGS: ArgSet = {
     validate: isEventId,
   },
   ticketed: { type: 'boolean', description: 'Filter events with or without tickets.', required: false },
+  // Almanac's own (docs/compatibility.md §32).
+  event_status: {
+    description:
+      'Almanac: events with one of the specified event statuses (scheduled, cancelled, postponed, rescheduled, moved_online), in an array or CSV list',
+    items: { type: 'string', enum: EVENT_STATUSES },
+    required: false,
+  },
 }
 
 export const EVENT_READ_ARGS: ArgSet = {

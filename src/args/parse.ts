@@ -1,6 +1,6 @@
 import { apiError, invalidParams, type ParamIssue } from '../errors.ts'
 import type { ArgSet, ArgSpec } from './types.ts'
-import type { ParamContext } from './validators.ts'
+import { toList, type ParamContext } from './validators.ts'
 import { isRestTrue } from '../text.ts'
 
 /** Request parameters after the reference's pipeline, and which of them the caller actually sent. */
@@ -65,6 +65,8 @@ function validateOne(
   ctx: ParamContext,
   parsed: Map<string, unknown>,
 ): ParamIssue | undefined {
+  const outside = enumIssue(name, value, spec)
+  if (outside) return outside
   if (spec.parse) {
     const result = spec.parse(value, ctx)
     if (result === undefined) return INVALID
@@ -73,6 +75,19 @@ function validateOne(
   }
   if (spec.validate) return spec.validate(value, ctx) ? undefined : INVALID
   return typeIssue(name, value, spec)
+}
+
+/**
+ * WordPress's `rest_not_in_enum` for an argument that takes listed values (each item of a list argument), written
+ * exactly; undefined when the argument lists none or the value is one of them.
+ */
+function enumIssue(name: string, value: unknown, spec: ArgSpec): ParamIssue | undefined {
+  const allowed = spec.enum ?? spec.items?.enum
+  if (!allowed) return undefined
+  const items = spec.enum ? [value] : toList(value)
+  if (items.length > 0 && items.every((item) => typeof item === 'string' && allowed.includes(item))) return undefined
+  const message = `${name} is not one of ${allowed.join(', ')}.`
+  return { message, detail: { code: 'rest_not_in_enum', message, data: { param: name } } }
 }
 
 const BOOLEAN = new Set(['true', 'false', '1', '0'])

@@ -9,7 +9,9 @@ export interface ArgSpec {
   description?: string
   type?: 'integer' | 'string' | 'boolean' | 'number' | 'array' | 'object'
   format?: string
-  items?: { type: string }
+  /** The values the argument takes, written exactly (an argument of Almanac's own: docs/compatibility.md §32). */
+  enum?: readonly string[]
+  items?: { type: string; enum?: readonly string[] }
   required: boolean
   validate?: Validator
   sanitize?: (value: unknown, ctx: ParamContext) => unknown

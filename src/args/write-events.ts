@@ -1,6 +1,7 @@
 import { parseOrganizers, parseVenue } from './linked-entries.ts'
 import type { ArgSet } from './types.ts'
 import { isString, isTime } from './validators.ts'
+import { STATUS_ARGS } from './write-status.ts'
 import { isCost, isImage, isPostStatus, isTimezoneOrEmpty, isUrlOrEmpty, isUserId } from './write-validators.ts'
 
 // The arguments of the write routes, in the reference's order and wording.
@@ -72,6 +73,8 @@ export const EVENT_CREATE_ARGS: ArgSet = {
     required: false,
     parse: parseOrganizers,
   },
+  // Almanac's own (docs/compatibility.md §32): the event's status and how people attend it.
+  ...STATUS_ARGS,
   // Almanac's own (docs/series-writes.md): checked by the write, which says what is wrong in plain words.
   recurrence: {
     description:

@@ -1,3 +1,4 @@
+import type { EventStatus } from '../content/model/event-status.ts'
 import type { ContentRecord } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 
@@ -34,6 +35,8 @@ export interface EventEntry {
   end: number
   published: number
   status: string
+  /** The event's status (scheduled, cancelled…: docs/compatibility.md §32), read once from its front matter. */
+  eventStatus: EventStatus
   /** The author's user id (0 for none). */
   author: number
   /** Whether the event has a password, so lists blank it for callers without it. */

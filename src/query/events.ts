@@ -39,6 +39,8 @@ interface Filter {
   featured?: boolean
   ticketed?: boolean
   parent?: number
+  /** The event statuses asked for (docs/compatibility.md §32). */
+  eventStatuses?: Set<string>
   near?: (entry: EventEntry) => boolean
 }
 
@@ -59,6 +61,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   if (values.featured !== undefined) filter.featured = values.featured as boolean
   if (values.ticketed !== undefined) filter.ticketed = values.ticketed as boolean
   if (values.post_parent !== undefined) filter.parent = values.post_parent as number
+  if (values.event_status !== undefined) filter.eventStatuses = new Set(toList(values.event_status))
   if (values.geoloc !== undefined || values.geoloc_lat !== undefined) filter.near = geolocCheck(values, scope)
 
   const query = effectiveQuery(values, bounds, label)
@@ -139,6 +142,7 @@ function passes(f: Filter, e: EventEntry): boolean {
   if (f.featured !== undefined && e.featured !== f.featured) return false
   if (f.ticketed !== undefined && e.ticketed !== f.ticketed) return false
   if (f.parent !== undefined && e.parent !== f.parent) return false
+  if (f.eventStatuses !== undefined && !f.eventStatuses.has(e.eventStatus)) return false
   for (const set of f.sets) if (!set.has(e.id)) return false
   return f.near === undefined || f.near(e)
 }
@@ -178,7 +182,12 @@ function setMatches(f: Filter, set: IdSet, scope: QueryScope): EventEntry[] {
   const columns = startColumnsOf(scope)
   const listedBits = scope.indexes.derived(key, () => placeBits(columns.byStart, (e) => listed(f, e)))
   const only =
-    f.sets.length === 1 && !f.blanked && f.featured === undefined && f.ticketed === undefined && f.parent === undefined
+    f.sets.length === 1 &&
+    !f.blanked &&
+    f.featured === undefined &&
+    f.ticketed === undefined &&
+    f.parent === undefined &&
+    f.eventStatuses === undefined
   const keep = only && f.near === undefined ? undefined : (e: EventEntry) => passes(f, e)
   return idsInStartOrder(set, columns, { ...f, listed: listedBits }, keep)
 }
@@ -212,6 +221,7 @@ function effectiveQuery(values: Record<string, unknown>, bounds: Bounds, status:
   add('organizer', values.organizer === undefined ? undefined : toList(values.organizer).join(','))
   // PHP drops a `false` value from the query, so `featured=false` never shows (docs/compatibility.md §30).
   if (values.featured === true) add('featured', '1')
+  add('event_status', values.event_status === undefined ? undefined : toList(values.event_status).join(','))
   return query
 }
 

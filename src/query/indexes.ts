@@ -1,5 +1,6 @@
 import { eventTimes, idList, postDates } from '../content/model/derive.ts'
 import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
+import { eventStatusOf } from '../content/model/event-status.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { isSeries } from '../content/model/record-types.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
@@ -153,6 +154,7 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     end: times.end,
     published: postDates(record, siteZone).published,
     status: statusIn(data),
+    eventStatus: eventStatusOf(data),
     author: ownerIn(data),
     protected: isProtected(data),
     hidden: data.hide_from_listings === true,

@@ -157,5 +157,5 @@ function bodyProperties(args: ArgSet, single: boolean) {
 
 function schemaOf(spec: ArgSpec): Record<string, unknown> {
   if (spec.items) return { type: 'array', items: spec.items }
-  return { type: spec.type ?? 'string' }
+  return spec.enum ? { type: spec.type ?? 'string', enum: spec.enum } : { type: spec.type ?? 'string' }
 }

@@ -2,27 +2,20 @@ import type { LinkedKind, TermKind } from '../content/model/kinds.ts'
 import { eventTimes, idList, type EventTimes } from '../content/model/derive.ts'
 import { statusIn } from '../content/model/post-state.ts'
 import type { ContentRecord, RecordFields } from '../content/store.ts'
-import { abbreviation, instantToIso, instantToWall, wallToInstant } from '../time/zone.ts'
+import { abbreviation, instantToWall } from '../time/zone.ts'
 import { mayRead } from '../context/request.ts'
 import type { View } from './view.ts'
-import { lowestPrice, toCost } from './cost.ts'
+import { toCost } from './cost.ts'
 import { toImage } from './image.ts'
-import {
-  globalIds,
-  isProtected,
-  organizerJsonLd,
-  postHead,
-  toOrganizerResponse,
-  toVenueResponse,
-  venueJsonLd,
-} from './linked.ts'
-import { escapeHtml } from './markdown.ts'
+import { globalIds, isProtected, postHead, toOrganizerResponse, toVenueResponse } from './linked.ts'
 import type { Memo } from '../context/caches.ts'
 import { digest } from './memo.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
 import { seriesDay, seriesFields } from './series.ts'
+import { eventJsonLd } from './event-json-ld.ts'
+import { statusKeys } from './event-status.ts'
 import { recordRestUrl, siteKey } from './urls.ts'
 
 type Shape = Record<string, unknown>
@@ -33,7 +26,8 @@ export interface EventOptions {
 }
 
 /**
- * An event exactly as the reference serves it, plus `lang` and `translations` (docs/compatibility.md §1). The
+ * An event exactly as the reference serves it, plus its status and attendance after `custom_fields`
+ * (docs/compatibility.md §32), and `lang` and `translations` (docs/compatibility.md §1). The
  * list shape is built once and kept a while: a single read is that shape with JSON-LD in its
  * venue, organizers and itself, and lists and single reads of the same events come close together.
  */
@@ -91,6 +85,7 @@ function listShape(record: ContentRecord, view: View, locked: boolean): Shape {
     venue: venue(fields, view, {}),
     organizer: organizers(fields, view, {}),
     custom_fields: [],
+    ...statusKeys(fields),
   }
   const out = locked ? blankProtected(event) : event
   out.lang = lang
@@ -192,51 +187,4 @@ function embedded(record: ContentRecord, view: View, options: EventOptions, buil
   return view.caches.memo.shape(record, key, view.store.version, () =>
     build(record, { ...view, password: undefined } as View, { jsonLd }),
   )
-}
-
-function protectedPost(view: View, kind: LinkedKind, id: unknown): boolean {
-  const record = view.store.get(kind, id as number)
-  return record === undefined || isProtected(record)
-}
-
-/** schema.org `Event` for single reads. */
-function eventJsonLd(event: Shape, fields: RecordFields, times: EventTimes, view: View): Shape {
-  const excerpt = text(fields.excerpt) || text(fields.description).split(/\n\s*\n/)[0] || ''
-  const ld: Shape = {
-    '@context': 'http://schema.org',
-    '@type': 'Event',
-    name: event.title,
-    description: escapeHtml(view.caches.markdown.render(excerpt)),
-  }
-  const image = event.image as Shape | false
-  if (image) ld.image = image.url
-  Object.assign(ld, {
-    url: event.url,
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
-    startDate: instantToIso(times.start, times.timezone),
-    endDate: instantToIso(times.end, times.timezone),
-  })
-  // A password-protected venue or organizer is `false` in JSON-LD, opened by a password or not
-  // (docs/compatibility.md §21).
-  const venue = event.venue as Shape | []
-  if (!Array.isArray(venue)) ld.location = protectedPost(view, 'venues', venue.id) ? false : venueJsonLd(venue)
-  const organizer = (event.organizer as Shape[])[0]
-  if (organizer) ld.organizer = protectedPost(view, 'organizers', organizer.id) ? false : organizerJsonLd(organizer)
-  if (event.cost !== '') {
-    ld.offers = {
-      '@type': 'Offer',
-      price: lowestPrice(event.cost_details as never),
-      priceCurrency: view.site.currency,
-      url: event.url,
-      category: 'primary',
-      availability: 'inStock',
-      validFrom: instantToIso(
-        wallToInstant(`${String(event.date).slice(0, 10)} 00:00:00`, view.site.timezone),
-        view.site.timezone,
-      ),
-    }
-  }
-  ld.performer = 'Organization'
-  return ld
 }

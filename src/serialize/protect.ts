@@ -30,6 +30,10 @@ const BLANKED: Record<string, unknown> = {
   custom_fields: [],
   geo_lat: 0,
   geo_lng: 0,
+  // Almanac's (docs/compatibility.md §32): the reason and the online address are the event's content; its status
+  // and attendance mode stay readable, as its dates do.
+  event_status_reason: '',
+  online_url: '',
 }
 
 /** Blanks a protected record's fields in place of their values, keeping key order. */

@@ -2,8 +2,7 @@ import type { LinkedArg } from '../args/linked-entries.ts'
 import { eventTimes } from '../content/model/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
-import { isTimestamp, parseTime } from '../time/parse.ts'
-import { instantToWall, wallToInstant } from '../time/zone.ts'
+import { wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
 import { untrash } from './removal.ts'
@@ -13,6 +12,7 @@ import { slugify, uniqueSlug } from './slugs.ts'
 import { resolveTerms } from './terms.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 import { recurrenceOf, refuseInvalidSeries, withoutTranslationOverrides } from './series.ts'
+import { statusChanges, wallIn, writeZone } from './event-status.ts'
 
 const TEXT = ['title', 'excerpt', 'website', 'password']
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']
@@ -82,6 +82,7 @@ export async function eventChanges(
   }
   await prepareMarkdownOf(changes, ctx.caches.markdown)
   Object.assign(changes, eventDates(params, given, ctx, event))
+  Object.assign(changes, statusChanges(params, given, ctx, event, changes))
   const venue = given.has('venue') ? planLinked('venues', params.venue as LinkedArg, ctx) : undefined
   const organizer = given.has('organizer') ? planLinked('organizers', params.organizer as LinkedArg, ctx) : undefined
   // Checked: from here on the write goes through.
@@ -141,12 +142,8 @@ function eventDates(
   event: ContentRecord | undefined,
 ): Changes {
   const current = event ? eventTimes(event, ctx.site.timezone) : undefined
-  const zone =
-    given.has('timezone') && params.timezone ? String(params.timezone) : (current?.timezone ?? ctx.site.timezone)
-  // A Unix timestamp gives its UTC wall clock, read in the event's zone, as the reference does
-  // (docs/compatibility.md §30).
-  const read = (field: string) =>
-    instantToWall(parseTime(params[field], zone, ctx.now)!.instant, isTimestamp(params[field]) ? 'UTC' : zone)
+  const zone = writeZone(params, given, ctx, event)
+  const read = (field: string) => wallIn(params[field], zone, ctx.now)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
   const allDay = given.has('all_day') ? params.all_day === true : event?.source.data.all_day === true

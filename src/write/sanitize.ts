@@ -117,6 +117,7 @@ const PLAIN_FIELDS = [
   'phone',
   'email',
   'cost',
+  'event_status_reason',
 ]
 
 /**

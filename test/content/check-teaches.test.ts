@@ -158,7 +158,8 @@ describe('front-matter keys the store does not read', () => {
     const concert = store.list('events').find((record) => record.stem === 'summer-concert')!
     expect(store.fieldsIn(concert, 'ms')?.title).toBe('Konsert Musim Panas')
     expect(store.fieldsIn(concert, 'ms')?.start_date).toBe(concert.source.data.start_date)
-    const held = 'a translation of an event holds title, slug, excerpt, cost, overrides and the body'
+    const held =
+      'a translation of an event holds title, slug, excerpt, cost, event_status_reason, overrides and the body'
     expect(problems.filter((p) => p.path === 'events/summer-concert.ms.md')).toEqual([
       {
         path: 'events/summer-concert.ms.md',

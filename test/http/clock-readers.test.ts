@@ -26,6 +26,7 @@ const KNOWN: Record<string, string> = {
     "a series' EXDATEs up to the horizon: it moves monthly, and the store version with it",
   'routes/api-index.ts': 'gmt_offset: the API index is kept a second at most',
   'write/events.ts': 'writes are never kept',
+  'write/event-status.ts': 'writes are never kept',
   'write/linked.ts': 'writes are never kept',
   'auth/users.ts': 'signed-in requests are never kept',
   'auth/limiter.ts': 'signed-in requests are never kept',

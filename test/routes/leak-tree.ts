@@ -168,6 +168,11 @@ const FIELDS = {
     excerpt: secret('Excerpt'),
     cost: secret('15'),
     website: `http://example.com/${secret('site').replace(' ', '-')}`,
+    // An event's status stays readable; its reason and online address are blanked (docs/compatibility.md §32).
+    event_status: post.featured ? 'cancelled' : undefined,
+    event_status_reason: secret('Reason'),
+    attendance_mode: 'mixed',
+    online_url: `https://stream.example.com/${secret('live').replace(' ', '-')}`,
   }),
   venues: (_post: PostSpec, id: number, _tree: LeakTree, secret: Text, always: Text) => ({
     venue: secret(`Venue ${id}`),
@@ -195,6 +200,7 @@ const TRANSLATED = {
     title: always('Acara'),
     excerpt: secret('Ringkasan'),
     cost: secret('20'),
+    event_status_reason: secret('Sebab'),
   }),
   venues: (secret: Text) => ({ venue: secret('Dewan'), address: secret('Jalan'), city: secret('Bandar') }),
   organizers: (secret: Text) => ({ organizer: secret('Penganjur') }),

@@ -21,6 +21,11 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
     problems.push(`start_date: ${showValue(start)} is not a real date and time (no such day, hour or minute)`)
   if (end && !isWallClock(end))
     problems.push(`end_date: ${showValue(end)} is not a real date and time (no such day, hour or minute)`)
+  const previous = wallClockOf(data.previous_start_date)
+  if (previous && !isWallClock(previous))
+    problems.push(
+      `previous_start_date: ${showValue(previous)} is not a real date and time (no such day, hour or minute)`,
+    )
   // Wall clocks of one zone compare as text: YYYY-MM-DD HH:MM:SS sorts in time order.
   if (start && end && isWallClock(start) && isWallClock(end) && end.replace('T', ' ') < start.replace('T', ' ')) {
     problems.push(
@@ -44,9 +49,9 @@ function seriesProblems(data: Record<string, unknown>): string[] {
     for (const [key, fields] of Object.entries(overrides)) {
       const wall = key.length === 10 ? `${key} 00:00:00` : key
       if (WALL_CLOCK.test(wall) && !isWallClock(wall)) problems.push(`overrides: ${key} is not a real date or time`)
-      for (const field of ['start_date', 'end_date']) {
+      for (const field of ['start_date', 'end_date', 'previous_start_date']) {
         const date = (fields as Record<string, unknown> | null)?.[field]
-        if (typeof date === 'string' && !isWallClock(date))
+        if (typeof date === 'string' && date !== '' && !isWallClock(date))
           problems.push(`overrides: ${key}: ${field} ${showValue(date)} is not a real date and time`)
       }
     }

@@ -21,7 +21,7 @@ export function idSpaceOf(kind: Kind): 'post' | 'term' {
 
 /** The fields a translation file may carry; everything else is read from the source (docs/architecture.md §2). */
 export const TRANSLATABLE: Record<Kind, readonly string[]> = {
-  events: ['title', 'slug', 'excerpt', 'cost', 'description'],
+  events: ['title', 'slug', 'excerpt', 'cost', 'event_status_reason', 'description'],
   venues: ['venue', 'slug', 'description', 'address', 'city', 'country', 'province', 'state', 'stateprovince'],
   organizers: ['organizer', 'slug', 'description'],
   categories: ['name', 'slug', 'description'],
@@ -58,6 +58,11 @@ export const KEY_ORDER: Record<Kind, readonly string[]> = {
     'tags',
     'cost',
     'website',
+    'event_status',
+    'event_status_reason',
+    'previous_start_date',
+    'attendance_mode',
+    'online_url',
     'image',
     'excerpt',
     'featured',

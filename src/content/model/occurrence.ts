@@ -1,5 +1,6 @@
 import type { Lang } from '../../languages.ts'
 import { WALL_CLOCK } from '../../time/zone.ts'
+import { STATUS_FIELDS } from './event-status.ts'
 import type { ContentRecord, FileEntry } from './record-types.ts'
 import { keyMatches, occurrenceId, toWall } from './recurrence.ts'
 
@@ -25,8 +26,10 @@ export const OVERRIDABLE = [
   'hide_from_listings',
   'show_map',
   'show_map_link',
+  // An occurrence may be cancelled, postponed or moved online alone, with its reason (docs/compatibility.md §32).
+  ...STATUS_FIELDS,
 ] as const
-export const OVERRIDABLE_IN_TRANSLATION = ['title', 'excerpt', 'cost', 'description'] as const
+export const OVERRIDABLE_IN_TRANSLATION = ['title', 'excerpt', 'cost', 'description', 'event_status_reason'] as const
 
 /** Fields of a series that are the series' alone: an occurrence does not carry them. */
 const SERIES_ONLY = ['recurrence', 'overrides'] as const

@@ -34,7 +34,7 @@ export function describeError(error: ErrorObject, record: string): string {
     case 'type':
       return typeMessage(field, error.data, schema)
     case 'enum':
-      return `${field}: ${shown} is not a ${lastKey(error.instancePath)}; use ${orList(((error.schema as unknown[]) ?? []).map(String))}`
+      return `${field}: ${shown} is not ${article(lastKey(error.instancePath))}; use ${orList(((error.schema as unknown[]) ?? []).map(String))}`
     case 'const':
       return `${field}: ${shown} is not allowed; use ${showValue(error.schema)}`
     case 'pattern':
@@ -130,6 +130,11 @@ export function fieldOf(instancePath: string): string {
   return segments
     .map((s, i) => (i > 0 && /^\d+$/.test(s) ? ` (item ${Number(s) + 1})` : `${i > 0 ? '.' : ''}${showKey(s)}`))
     .join('')
+}
+
+/** `a status`, `an event_status`. */
+function article(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 }
 
 function lastKey(instancePath: string): string {

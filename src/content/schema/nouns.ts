@@ -48,6 +48,7 @@ export function nounOf(schema: SchemaShape): Noun {
       one: `one of ${schema.enum.map(String).join(', ')}`,
       many: `values from ${schema.enum.map(String).join(', ')}`,
     }
+  if (schema.const === '') return { one: 'empty ("")', many: 'empty values' }
   if (schema.const !== undefined) return { one: JSON.stringify(schema.const), many: JSON.stringify(schema.const) }
   if (schema.pattern === WALL_CLOCK_PATTERN)
     return { one: WALL_CLOCK_WORDS, many: 'dates and times written YYYY-MM-DD HH:MM:SS' }

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { Kind } from '../model/kinds.ts'
-import { OVERRIDABLE } from '../model/occurrence.ts'
+import { ATTENDANCE_MODES, EVENT_STATUSES } from '../model/event-status.ts'
+import { OVERRIDABLE, OVERRIDABLE_IN_TRANSLATION } from '../model/occurrence.ts'
 import { STATUSES } from '../model/post-state.ts'
 import { describeErrors } from './messages.ts'
 import { WALL_CLOCK_PATTERN } from './nouns.ts'
@@ -76,6 +77,13 @@ const EVENT_FIELDS = {
   show_map_link: FLAG,
   ticketed: FLAG,
   post_parent: ID,
+  // Status and attendance (docs/compatibility.md §32): exact values, an http(s) address, a wall clock or nothing
+  // ('' in a series' override, which cannot hold null, clears the series' value for one occurrence).
+  event_status: { enum: EVENT_STATUSES },
+  event_status_reason: TEXT,
+  previous_start_date: { anyOf: [WALL_CLOCK, { const: '' }] },
+  attendance_mode: { enum: ATTENDANCE_MODES },
+  online_url: WEBSITE,
 } as const
 
 /** JSON Schema of each kind's source file (the one that holds `id`). */
@@ -147,7 +155,11 @@ export const TRANSLATION_SCHEMA = {
     venue: { type: 'string', minLength: 1 },
     organizer: { type: 'string', minLength: 1 },
     name: { type: 'string', minLength: 1 },
-    overrides: overridesOf({ title: { type: 'string', minLength: 1 }, excerpt: TEXT, cost: TEXT, description: TEXT }),
+    overrides: overridesOf(
+      Object.fromEntries(
+        OVERRIDABLE_IN_TRANSLATION.map((key) => [key, key === 'title' ? { type: 'string', minLength: 1 } : TEXT]),
+      ),
+    ),
   },
   additionalProperties: { anyOf: [TEXT, { type: 'array', items: TEXT }] },
 }

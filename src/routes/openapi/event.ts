@@ -1,3 +1,5 @@
+import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../content/model/event-status.ts'
+
 // /doc component schemas. An event.
 
 /** `components.schemas.Event`. */
@@ -179,6 +181,30 @@ export const EVENT_SCHEMA = {
       items: {
         $ref: '#/components/schemas/Organizer',
       },
+    },
+    // Almanac's own, after the reference's `custom_fields` (docs/compatibility.md §32).
+    event_status: {
+      type: 'string',
+      description: 'Almanac: the event status (schema.org eventStatus)',
+      enum: EVENT_STATUSES,
+    },
+    event_status_reason: {
+      type: 'string',
+      description: 'Almanac: why the event is cancelled, postponed, rescheduled or moved online; "" when none',
+    },
+    previous_start_date: {
+      type: 'string',
+      description: 'Almanac: where a rescheduled event used to start, in the event time zone; "" when none',
+    },
+    attendance_mode: {
+      type: 'string',
+      description:
+        'Almanac: how people attend (schema.org eventAttendanceMode); online for an event moved online that names none',
+      enum: ATTENDANCE_MODES,
+    },
+    online_url: {
+      type: 'string',
+      description: 'Almanac: the http(s) address where people attend an online or mixed event; "" when none',
     },
   },
 } as const
