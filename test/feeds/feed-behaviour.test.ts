@@ -81,6 +81,43 @@ describe('the whole-calendar feed', () => {
   })
 })
 
+describe('event status in feeds', () => {
+  it('gives STATUS and the reason in the feed language, the online address as LOCATION, and cancels one occurrence', async () => {
+    const app = await fixtureApp('feeds')
+    const vevent = async (path: string, uid: string, recurrence = '') =>
+      instancesOf(parseFeed((await call(app, path)).text)).find(
+        (one) => one.uid === uid && one.recurrence === recurrence,
+      )!
+    expect(await vevent('events/25.ics', '25@127.0.0.1')).toMatchObject({
+      status: 'CANCELLED',
+      description: 'High winds are forecast.\n\nFireworks over the harbour at midnight.',
+    })
+    expect((await vevent('events/25.ics?ml_language=ms', '25@127.0.0.1')).description).toBe(
+      'Angin kencang dijangka.\n\nBunga api di atas pelabuhan.',
+    )
+    expect((await vevent('events/26.ics', '26@127.0.0.1')).status).toBe('TENTATIVE')
+    expect(await vevent('events/27.ics', '27@127.0.0.1')).toMatchObject({
+      status: 'CONFIRMED',
+      location: 'https://stream.example/lecture',
+    })
+    const mixed = await vevent('events/28.ics', '28@127.0.0.1')
+    expect(mixed.location).toMatch(/^Community Hall/)
+    expect(mixed.description).toBe('https://meet.example/workshop\n\nIn the hall or online.')
+    expect(await vevent('events/30.ics', '30@127.0.0.1', '2026-11-03 09:00:00')).toMatchObject({
+      status: 'CANCELLED',
+      description: 'The teacher is ill.\n\nStretch every Tuesday morning.',
+    })
+    expect((await vevent('events/30.ics', '30@127.0.0.1', '2026-11-10 09:00:00')).status).toBe('CONFIRMED')
+  })
+
+  it('filters a feed by status as the list does', async () => {
+    const app = await fixtureApp('feeds')
+    const feed = (await call(app, 'events.ics?event_status=cancelled')).text
+    const uids = new Set(instancesOf(parseFeed(feed)).map((one) => one.uid))
+    expect([...uids].sort()).toEqual(['25@127.0.0.1', '30@127.0.0.1'])
+  })
+})
+
 describe('what a feed leaves out', () => {
   it('no feed shows a draft, private or password-protected event, or a draft venue, to anyone', async () => {
     const app = await writableApp('feeds')
@@ -122,7 +159,7 @@ describe('one event and one series', () => {
       parseFeed(text)
         .getAllSubcomponents('vevent')
         .map((v) => v.getFirstPropertyValue('uid'))
-    expect(uids(bySeries.text)).toEqual(['30@127.0.0.1', '30@127.0.0.1'])
+    expect(uids(bySeries.text)).toEqual(['30@127.0.0.1', '30@127.0.0.1', '30@127.0.0.1'])
     expect(bySeries.text).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270330T225959Z\r\n')
     expect(bySeries.text).toContain('EXDATE;TZID=Europe/London:20261229T090000\r\n')
     expect(byOccurrence.headers.get('etag')).toBe(bySeries.headers.get('etag'))

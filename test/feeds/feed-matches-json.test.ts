@@ -27,7 +27,11 @@ function nextDay(date: string): string {
 }
 
 /** Occurrences of the fixture's series that have overrides. */
-const overridden = new Set([30 * 1e9 + Date.UTC(2026, 11, 22, 9) / 60_000, 31 * 1e9 + Date.UTC(2027, 2, 6) / 60_000])
+const overridden = new Set([
+  30 * 1e9 + Date.UTC(2026, 10, 3, 9) / 60_000,
+  30 * 1e9 + Date.UTC(2026, 11, 22, 9) / 60_000,
+  31 * 1e9 + Date.UTC(2027, 2, 6) / 60_000,
+])
 /** Password-protected events are left out of feeds; JSON lists show them blanked. */
 const PROTECTED = 42
 
@@ -42,7 +46,9 @@ function expected(event: Json): Instance {
     start: allDay ? event.start_date.slice(0, 10) : utc(event.utc_start_date),
     end: allDay ? nextDay(event.end_date.slice(0, 10)) : utc(event.utc_end_date),
     tzid: allDay ? null : event.timezone,
-    location: Array.isArray(event.venue) ? null : event.venue.venue,
+    // An online event's place is its address; the venue otherwise.
+    location:
+      event.attendance_mode === 'online' ? event.online_url : Array.isArray(event.venue) ? null : event.venue.venue,
     status: STATUS[event.event_status] ?? 'CONFIRMED',
     // A client expands a series from its one VEVENT: an occurrence's URL is the series' page, unless it was
     // changed (and has a VEVENT of its own).

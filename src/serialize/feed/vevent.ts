@@ -1,6 +1,7 @@
 import { ICalCalendar, ICalEvent, type ICalEventData, ICalEventStatus, foldLines } from 'ical-generator'
 import { eventTimes, idList, postDates } from '../../content/model/derive.ts'
 import type { Kind } from '../../content/model/kinds.ts'
+import { type EventStatus, type StatusDetails, statusDetailsOf } from '../../content/model/event-status.ts'
 import type { ContentRecord } from '../../content/store.ts'
 import type { Memo } from '../../context/caches.ts'
 import { organizers, terms, venue } from '../event.ts'
@@ -84,6 +85,7 @@ const ASCII = /^[\x00-\x7f]*$/
 function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent {
   const fields = view.store.fieldsIn(record, view.lang)!
   const shape = shownOf(record, fields, view)
+  const details = statusDetailsOf(fields)
   const times = eventTimes(record, view.site.timezone)
   const dates = postDates(record, view.site.timezone)
   const modified = lastChange(record, shape, view)
@@ -95,10 +97,10 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
     lastModified: WallTime.at(modified),
     created: WallTime.at(dates.published),
     summary: text(fields.title),
-    description: description(fields.description, shape),
+    description: description(fields.description, details),
     url: String(shape.url),
-    status: STATUS[String(fields.event_status ?? 'scheduled')] ?? ICalEventStatus.CONFIRMED,
-    location: location(shape),
+    status: STATUS[details.status],
+    location: location(shape, details),
     categories: (shape.categories as Shape[]).map((term) => ({ name: String(term.name) })),
     ...dateFields(times, allDay),
   }
@@ -137,14 +139,11 @@ function shownOf(record: ContentRecord, fields: Shape & { description: string },
     venue: venue(fields, view, {}),
     organizer: organizers(fields, view, {}),
     categories: terms(fields.categories, 'categories', view),
-    attendance_mode: fields.attendance_mode,
-    online_url: fields.online_url,
-    event_status_reason: fields.event_status_reason,
   }
 }
 
 /** The feed's STATUS for each event status (RFC 5545 has only these three). */
-const STATUS: Record<string, ICalEventStatus> = {
+const STATUS: Record<EventStatus, ICalEventStatus> = {
   scheduled: ICalEventStatus.CONFIRMED,
   rescheduled: ICalEventStatus.CONFIRMED,
   moved_online: ICalEventStatus.CONFIRMED,
@@ -169,18 +168,15 @@ function dateFields(
   return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: times.timezone }
 }
 
-/** The plain text of the description, after the status' reason and an online event's address. */
-function description(markdown: string, shape: Shape): string {
-  const lines = [shape.event_status_reason, shape.attendance_mode === 'mixed' ? shape.online_url : '']
-  return [...lines.filter((line) => typeof line === 'string' && line !== ''), plainText(markdown)]
-    .filter((part) => part !== '')
-    .join('\n\n')
+/** The plain text of the description, after the status' reason and a mixed event's online address. */
+function description(markdown: string, details: StatusDetails): string {
+  const online = details.attendance === 'mixed' ? details.onlineUrl : ''
+  return [details.reason, online, plainText(markdown)].filter((part) => part !== '').join('\n\n')
 }
 
 /** LOCATION (with GEO) from the venue; an online event's address when it is online. */
-function location(shape: Shape): ICalEventData['location'] {
-  const online = shape.attendance_mode === 'online' && typeof shape.online_url === 'string' && shape.online_url !== ''
-  if (online) return { title: String(shape.online_url) }
+function location(shape: Shape, details: StatusDetails): ICalEventData['location'] {
+  if (details.attendance === 'online' && details.onlineUrl !== '') return { title: details.onlineUrl }
   const venue = shape.venue as Shape | []
   if (Array.isArray(venue) || typeof venue.venue !== 'string' || venue.venue === '') return null
   const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
