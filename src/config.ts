@@ -42,6 +42,12 @@ export interface Config {
    * stays within 1 GB, since a host stores each as a full copy; `true` always; `false` never.
    */
   slug_pages: boolean | 'auto'
+  /**
+   * The static build's iCalendar feeds (docs/feeds.md): `auto` (the default) writes the whole calendar's, and
+   * each category's, tag's, venue's and organizer's while the site with them stays within 1 GB; `true` all of
+   * them always; `false` none.
+   */
+  feeds: boolean | 'auto'
 }
 
 export const DEFAULTS: Config = {
@@ -67,6 +73,7 @@ export const DEFAULTS: Config = {
   wide_pages: false,
   languages: '',
   slug_pages: 'auto',
+  feeds: 'auto',
 }
 
 type Source = Partial<Record<keyof Config, unknown>> & { config?: unknown }
@@ -122,8 +129,9 @@ function inFile<T>(path: string, line: number, read: () => T): T {
 }
 
 function coerce(key: keyof Config, raw: unknown): unknown {
-  if (key === 'slug_pages' && raw === 'auto') return raw
-  const expected = key === 'slug_pages' ? 'boolean' : typeof DEFAULTS[key]
+  const auto = key === 'slug_pages' || key === 'feeds'
+  if (auto && raw === 'auto') return raw
+  const expected = auto ? 'boolean' : typeof DEFAULTS[key]
   if (expected === 'number') {
     const n = Number(raw)
     if (!Number.isInteger(n) || n < 0)
@@ -135,7 +143,7 @@ function coerce(key: keyof Config, raw: unknown): unknown {
     if (typeof raw === 'boolean') return raw
     if (isTrueWord(raw)) return true
     if (isFalseWord(raw)) return false
-    const choices = key === 'slug_pages' ? 'true, false or auto' : 'true or false'
+    const choices = auto ? 'true, false or auto' : 'true or false'
     throw new ConfigError(`${key}: expected ${choices}, got ${JSON.stringify(raw)}`)
   }
   if (key === 'languages') return languageList(raw)

@@ -32,6 +32,11 @@ export const BUILD_SWITCHES = {
     valueHint: 'LIST',
     description: 'write only these languages, e.g. en,ms (default: all four)',
   },
+  feeds: {
+    type: 'boolean',
+    description:
+      "write iCalendar feeds of every category, tag, venue and organizer too (default: while the site stays under 1 GB; --no-feeds: not even the calendar's)",
+  },
 } as const satisfies ArgsDef
 
 type Flags = Record<string, string | boolean | undefined>

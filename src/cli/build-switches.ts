@@ -9,15 +9,33 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** The switches' flags as settings, for `loadConfig` (a flag not given leaves the setting to the file or default). */
 export function switchSettings(flags: Flags): Flags {
-  return { ...flags, wide_pages: flags['wide-pages'], slug_pages: flags['slug-pages'], languages: flags.languages }
+  return {
+    ...flags,
+    wide_pages: flags['wide-pages'],
+    slug_pages: flags['slug-pages'],
+    languages: flags.languages,
+    feeds: flags.feeds,
+  }
 }
 
 /** The builder's options the settings choose. */
 export function switchOptions(
   config: Config,
-): Required<Pick<BuildOptions, 'widePages' | 'languages'>> & Pick<BuildOptions, 'slugPages'> {
+): Required<Pick<BuildOptions, 'widePages' | 'languages'>> & Pick<BuildOptions, 'slugPages' | 'feeds'> {
   const slugs = config.slug_pages === 'auto' ? {} : { slugPages: config.slug_pages }
-  return { widePages: config.wide_pages, languages: builtLanguages(config), ...slugs }
+  const feeds = config.feeds === 'auto' ? {} : { feeds: config.feeds }
+  return { widePages: config.wide_pages, languages: builtLanguages(config), ...slugs, ...feeds }
+}
+
+/** A note when a full build left the feeds of categories, tags, venues and organizers out to stay within 1 GB. */
+export function scopedFeedsLeftOut(result: BuildResult, told: boolean | undefined): string | undefined {
+  const feeds = result.scopedFeeds
+  if (!feeds || feeds.written || told === false || feeds.files === 0) return undefined
+  return (
+    `almanac: note: left out ${feeds.files} feeds of categories, tags, venues and organizers ` +
+    `(${(feeds.bytes / 1e6).toFixed(0)} MB): with them the site would pass 1 GB, more than GitHub Pages and ` +
+    "GitLab Pages publish. The whole calendar's feeds are written; --feeds writes them all anyway"
+  )
 }
 
 /** A warning when the files are more than GitHub Pages or GitLab Pages publish, naming the switches that shrink them. */

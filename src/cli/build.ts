@@ -1,6 +1,6 @@
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
-import { overHostLimit, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
+import { overHostLimit, scopedFeedsLeftOut, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
 import { createSiteBuilder, type BuildResult } from '../prerender/site-builder.ts'
 import { rebuildOnChange } from '../prerender/rebuild-on-change.ts'
 import { createStore } from '../content/store.ts'
@@ -40,7 +40,12 @@ export async function build(flags: Flags): Promise<number> {
   })
   if (process.stderr.isTTY) process.stderr.write('\n')
   console.log(summary(result, config.out))
-  for (const note of [slugPagesLeftOut(result, options.slugPages), overHostLimit(result)]) if (note) console.error(note)
+  for (const note of [
+    scopedFeedsLeftOut(result, options.feeds),
+    slugPagesLeftOut(result, options.slugPages),
+    overHostLimit(result),
+  ])
+    if (note) console.error(note)
   if (flags.watch !== true) return 0
   const watching = watchContent(store, (error) => console.error(`almanac: ${error.message}`))
   const stop = rebuildOnChange(

@@ -1,7 +1,7 @@
 import { type App, createApp } from '../app.ts'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import type { Config } from '../config.ts'
-import { overHostLimit, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
+import { overHostLimit, scopedFeedsLeftOut, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
 import { createSiteBuilder } from '../prerender/site-builder.ts'
@@ -112,7 +112,12 @@ async function keepBuilt(store: Store, config: Config, port: number): Promise<()
   })
   const result = await builder.full()
   console.log(summary(result, config.out))
-  for (const note of [slugPagesLeftOut(result, switchOptions(config).slugPages), overHostLimit(result)])
+  const told = switchOptions(config)
+  for (const note of [
+    scopedFeedsLeftOut(result, told.feeds),
+    slugPagesLeftOut(result, told.slugPages),
+    overHostLimit(result),
+  ])
     if (note) console.error(note)
   return rebuildOnChange(
     store,

@@ -23,7 +23,10 @@ export interface BuildOptions {
   widePages?: boolean
   /** The languages written (default: all); the others have no files. */
   languages?: readonly Lang[]
-  /** iCalendar feeds (docs/feeds.md): the whole calendar, and each category, tag, venue and organizer (default: on). */
+  /**
+   * iCalendar feeds (docs/feeds.md): the whole calendar's always (unless false), and each category's, tag's, venue's and
+   * organizer's; by default those only while the site with them stays within `hostLimitBytes`, true: always.
+   */
   feeds?: boolean
   /**
    * Records also by slug. A host stores each as a full copy of the by-id file, so by default they are
@@ -44,4 +47,6 @@ export interface BuildResult {
   ms: number
   /** A full build's by-slug files: how many, their bytes, and whether they were written. */
   slugPages?: SlugPages
+  /** A full build's feeds of categories, tags, venues and organizers: how many, their bytes, whether they were kept. */
+  scopedFeeds?: SlugPages
 }

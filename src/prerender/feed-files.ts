@@ -15,6 +15,11 @@ const SCOPES: [Kind, string][] = [
   ['organizers', 'organizer'],
 ]
 
+/** Whether a file of the build is the feed of a category, tag, venue or organizer. */
+export function isScopedFeed(file: string): boolean {
+  return /\/(categories|tags|venues|organizers)\/\d+\/events\.ics$/.test(file)
+}
+
 /** The feed URL of a record of one of SCOPES, in a language. */
 function scopedFeed(options: UrlOptions, lang: Lang, kind: Kind, id: number): Job {
   return { url: `${namespaceRoot(options, lang)}/${kind}/${id}/events.ics` }
@@ -37,9 +42,10 @@ export function touchedFeeds(
   changes: [ContentRecord | undefined, ContentRecord | undefined][],
   options: UrlOptions,
   langs: readonly Lang[],
+  withScoped: boolean,
 ): Job[] {
   const scoped = new Set<string>()
-  for (const pair of changes)
+  for (const pair of withScoped ? changes : [])
     for (const record of pair) {
       if (!record) continue
       if (record.kind === 'events') {

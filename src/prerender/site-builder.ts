@@ -4,7 +4,7 @@ import type { ContentRecord, Store } from '../content/store.ts'
 import type { Kind } from '../content/model/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected-pages.ts'
-import { touchedFeeds } from './feed-files.ts'
+import { isScopedFeed, touchedFeeds } from './feed-files.ts'
 import { extraFiles } from './host-files.ts'
 import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
@@ -13,7 +13,7 @@ import { isEmptyFolder } from './fresh-files.ts'
 import { workersFor, type Rendered } from './render-pool.ts'
 import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
-import { SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
+import { HOST_LIMIT_BYTES, SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
 export type { BuildOptions, BuildResult } from './build-options.ts'
 
@@ -51,6 +51,8 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const slugIndex = new SlugIndex()
   // Decided by each full build (see `writesSlugPages`); updates keep the decision.
   let slugsWritten = options.slugPages !== false
+  // Likewise the feeds of categories, tags, venues and organizers (`keepsScopedFeeds`).
+  let scopedFeeds = options.feeds !== false
   const written = (url: string) => output.manifest.has(fileFor(layout, url))
   const eventLists = new Map<Lang, number[]>()
 
@@ -109,7 +111,12 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const finish = async (started: number, also = 0): Promise<BuildResult> => {
     await output.drain()
     const { manifest } = output
-    const head = { generated: new Date(now).toISOString(), public_url: layout.publicUrl, slug_pages: slugsWritten }
+    const head = {
+      generated: new Date(now).toISOString(),
+      public_url: layout.publicUrl,
+      slug_pages: slugsWritten,
+      scoped_feeds: urlOptions.feeds && scopedFeeds,
+    }
     await writeManifest(out, manifest, head)
     const bytes = [...manifest.values()].reduce((sum, entry) => sum + entry.bytes, 0)
     const { written, removed } = output.take()
@@ -157,12 +164,13 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         kept.add(file)
         await output.put(file, bytes)
       }
+      const scoped = keepsScopedFeeds(kept)
       const slugPages = await putSlugPages(bySlug, kept)
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
       const result = await finish(started, rendered.written)
       output = createOutput(out, output.manifest, false) // updates replace files
       renderer = createRenderer(app, layout, output)
-      return { ...result, slugPages }
+      return { ...result, slugPages, ...(scoped ? { scopedFeeds: scoped } : {}) }
     },
 
     async update(changes) {
@@ -197,9 +205,24 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
           await dropPagesBeyond(`${root}/${kind}`, options.perPage, pages)
         }
       }
-      if (urlOptions.feeds) for (const job of touchedFeeds(changes, urlOptions, languages)) await renderFeed(job)
+      if (urlOptions.feeds)
+        for (const job of touchedFeeds(changes, urlOptions, languages, scopedFeeds)) await renderFeed(job)
       return finish(started)
     },
+  }
+
+  /**
+   * Whether the full build keeps the feeds of categories, tags, venues and organizers: always when told so, else
+   * while the site with them stays within the host's limit. Those left out leave `kept`, so the build removes them.
+   */
+  function keepsScopedFeeds(kept: Set<string>): SlugPages | undefined {
+    if (!urlOptions.feeds) return undefined
+    const feeds = [...kept].filter(isScopedFeed)
+    const bytes = feeds.reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
+    const all = [...kept].reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
+    scopedFeeds = options.feeds ?? all <= (options.hostLimitBytes ?? HOST_LIMIT_BYTES)
+    if (!scopedFeeds) for (const file of feeds) kept.delete(file)
+    return { files: feeds.length, bytes, written: scopedFeeds }
   }
 
   /** A feed again; its file goes when the feed is no longer public (its venue was unpublished). */

@@ -74,6 +74,21 @@ describe('almanac build --languages and --wide-pages', () => {
     expect(await readdir(join(out, 'wp-json/calendar/events/v1/events'))).toContain('7.json')
   })
 
+  it('writes no feed with --no-feeds, and takes feeds as auto, true or false in the file', async () => {
+    const out = join(dir, 'no-feeds')
+    const ran = await runCli(
+      ['build', '--content', join(FIXTURES, 'reference', 'content'), '--out', out, '--no-feeds'],
+      dir,
+    )
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(await readdir(join(out, 'wp-json/calendar/events/v1'))).not.toContain('events.ics')
+    expect(switchOptions(loadConfig({ feeds: true }, {}, dir).config).feeds).toBe(true)
+    expect(switchOptions(loadConfig({}, {}, dir).config).feeds).toBeUndefined()
+    const file = join(dir, 'feeds.yaml')
+    await writeFile(file, 'feeds: sometimes\n')
+    expect(() => loadConfig({ config: file }, {}, dir)).toThrow(/feeds\.yaml:1: feeds: expected true, false or auto/)
+  })
+
   it('writes the languages named and the per_page=50 copies when asked', async () => {
     const out = join(dir, 'dist')
     const ran = await runCli(
