@@ -2,7 +2,8 @@
 // with ✓ or ✗, then a summary (also in `.bench/results.json`). Reads first (cold start, each URL and the varied
 // mix next to their limit: bare node:http replaying the same bytes; the loader's share and a start at 40k;
 // memory after a minute of the mix; query times in-process); then writes through the API and edits on disk on
-// one server; then the static build; last, the series section (reported numbers, not goals): the same tree again
+// one server; then the static build; then the feeds (issue 15: the whole-calendar feed cold, cached and after an
+// edit, and what feeds add to a build); last, the series section (reported numbers, not goals): the same tree again
 // with BENCH_SERIES weekly open-ended series, its start, mix, memory, queries and build next to the plain tree's
 // numbers taken above. Each subject also runs alone: npm run bench:reads, bench:writes, …, bench:series.
 // Servers are pinned to core 0 and the load generator (wrk, else autocannon) to core 1 where taskset exists.
@@ -36,6 +37,7 @@ import { formatWrites, WRITE_BUDGETS, writeGoals } from './writes/report.ts'
 import { measureWrites, WRITER_SET, writeSizes, type WriteSizes, type WritesResult } from './writes/writes.ts'
 import { measureWithSeries, seriesCount, seriesSection } from './series/section.ts'
 import { fromMainRun } from './series/tree.ts'
+import { formatFeeds, measureFeeds } from './feeds/feeds.ts'
 
 /** The write and watch sections' sizes, as the JSON keeps them. */
 type EditingSizes = WriteSizes & { settleSeconds: number } & WatchSizes
@@ -61,6 +63,7 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
     ...writeGoals(editing.writes),
     ...watchGoals(editing.live),
   ]
+  const feeds = await measureFeeds(corpus, tmp, editsOfBuild > 0)
   const count = seriesCount()
   const series =
     count > 0
@@ -71,10 +74,11 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
   const out = [formatHeader(info), formatReads(reads, settings), '']
   out.push(formatWrites(editing.writes, settings, sizes, WRITE_BUDGETS), '', formatLive(editing.live, WATCH_BUDGETS))
   if (build) out.push('', formatBuild(build))
+  out.push('', formatFeeds(feeds))
   if (series) out.push('', series.text)
   out.push(...warningLines('The writes and live-content server', editing.warnings), '', formatSummary(summary))
   console.log(`\n${out.join('\n')}`)
-  const details = { ...info, settings, reads, editingSizes: sizes, ...editing, ...(build ? { build } : {}) }
+  const details = { ...info, settings, reads, editingSizes: sizes, ...editing, ...(build ? { build } : {}), feeds }
   await writeJson([join(ROOT, '.bench', 'results.json')], {
     ...summary,
     ...(series ? { series: series.result } : {}),
@@ -106,7 +110,8 @@ async function measureEditing(run: BenchRun, settings: LoadSettings, sizes: Edit
 function limitSeconds(settings: LoadSettings, sizes: EditingSizes): number {
   const readSeconds = 27 * (loadSeconds(settings) + 5) + envNumber('BENCH_SOAK_SECONDS', 60) + 900
   const editingSeconds = 2 * sizes.capSeconds + 8 * sizes.settleSeconds + 2 * 60
-  const buildSeconds = envNumber('BENCH_BUILD', 10) > 0 ? 600 : 0
+  // The feeds section: feeds of the tree, and two more builds (with and without feeds).
+  const buildSeconds = envNumber('BENCH_BUILD', 10) > 0 ? 600 + 600 : 60
   // The series section: a tree generated again, a start, the mix and its limit, the soak, in-process, a bigger build.
   const seriesSeconds =
     seriesCount() > 0 ? 2 * (loadSeconds(settings) + 5) + envNumber('BENCH_SOAK_SECONDS', 60) + 2400 : 0

@@ -30,7 +30,16 @@ export interface FeedResults {
   cachedP50Ms: number
   afterEditMs: number
   coldOtherLanguageMs: number
-  build?: { withMs: number; withoutMs: number; files: number; bytes: number; totalBytes: number }
+  build?: {
+    withMs: number
+    withoutMs: number
+    /** What the default build's feeds add (the calendar's, and the scoped ones if they fit within 1 GB). */
+    files: number
+    bytes: number
+    totalBytes: number
+    /** The feeds of categories, tags, venues and organizers: their files and bytes, and whether the default kept them. */
+    scoped: { files: number; bytes: number; written: boolean }
+  }
 }
 
 async function timedFetch(app: ReturnType<typeof createApp>, url: string): Promise<{ ms: number; text: string }> {
@@ -68,20 +77,20 @@ export async function measureFeeds(corpus: Corpus, tmp: string, build: boolean):
   return results
 }
 
-/** Two full builds of the tree, with and without feeds: what the feeds add. */
+/** Two full builds of the tree, by default (feeds: auto) and without feeds: what the feeds add. */
 async function measureBuilds(store: Awaited<ReturnType<typeof createStore>>, tmp: string) {
   log('feeds: two static builds, with and without feeds …')
-  const options = (out: string, feeds: boolean) => ({
+  const options = (out: string, feeds: boolean | undefined) => ({
     store,
     site: SITE,
     out: join(tmp, out),
     publicUrl: 'https://cdn.example.org',
     perPage: 9,
     maxPerPage: 50,
-    feeds,
+    ...(feeds === undefined ? {} : { feeds }),
   })
   const started = performance.now()
-  const withFeeds = await buildSite(options('dist-feeds', true))
+  const withFeeds = await buildSite(options('dist-feeds', undefined))
   const withMs = performance.now() - started
   const again = performance.now()
   const without = await buildSite(options('dist-no-feeds', false))
@@ -94,10 +103,12 @@ async function measureBuilds(store: Awaited<ReturnType<typeof createStore>>, tmp
     files: withFeeds.files - without.files,
     bytes: withFeeds.bytes - without.bytes,
     totalBytes: withFeeds.bytes,
+    scoped: withFeeds.scopedFeeds ?? { files: 0, bytes: 0, written: false },
   }
 }
 
-const MB = 1024 * 1024
+// As README: MB are 10^6 bytes.
+const MB = 1e6
 
 export function formatFeeds(r: FeedResults): string {
   const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`
