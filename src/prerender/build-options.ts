@@ -1,4 +1,4 @@
-import type { Store } from '../content/store.ts'
+import type { ContentRecord, Store } from '../content/store.ts'
 import type { Site } from '../context/site.ts'
 import type { Lang } from '../languages.ts'
 import type { SlugPages } from './slug-files.ts'
@@ -49,4 +49,12 @@ export interface BuildResult {
   slugPages?: SlugPages
   /** A full build's feeds of categories, tags, venues and organizers: how many, their bytes, whether they were kept. */
   scopedFeeds?: SlugPages
+}
+
+type Change = [ContentRecord | undefined, ContentRecord | undefined]
+
+/** The public API as static files: a full build, then updates that re-render only what a change touches. */
+export interface SiteBuilder {
+  full(): Promise<BuildResult>
+  update(changes: Change[]): Promise<BuildResult>
 }

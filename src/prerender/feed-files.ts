@@ -2,6 +2,7 @@ import { idList } from '../content/model/derive.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import type { Kind } from '../content/model/kinds.ts'
 import type { Lang } from '../languages.ts'
+import { NAMESPACE } from '../namespace.ts'
 import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 
 // The feeds of a static build (docs/feeds.md): the whole calendar, and each category, tag, venue and organizer,
@@ -14,6 +15,24 @@ const SCOPES: [Kind, string][] = [
   ['venues', 'venue'],
   ['organizers', 'organizer'],
 ]
+
+/** Whether a file of the build is a language's whole-calendar feed. */
+export function isCalendarFeed(file: string): boolean {
+  return file.endsWith(`${NAMESPACE}/events.ics`)
+}
+
+/**
+ * What the feeds of categories, tags, venues and organizers would weigh, before they are written: each event is
+ * in one such feed per category, tag, venue and organizer it has, so about the calendar feeds' bytes times the
+ * events' links on average.
+ */
+export function estimateScopedBytes(store: Store, calendarFeedBytes: number): number {
+  const events = store.events()
+  if (events.length === 0) return 0
+  let links = 0
+  for (const event of events) for (const [, field] of SCOPES) links += idList(event.source.data[field]).length
+  return Math.round((calendarFeedBytes * links) / events.length)
+}
 
 /** Whether a file of the build is the feed of a category, tag, venue or organizer. */
 export function isScopedFeed(file: string): boolean {

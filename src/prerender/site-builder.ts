@@ -1,10 +1,9 @@
 import { resolve } from 'node:path'
-import type { BuildOptions, BuildResult } from './build-options.ts'
-import type { ContentRecord, Store } from '../content/store.ts'
+import type { BuildOptions, BuildResult, SiteBuilder } from './build-options.ts'
 import type { Kind } from '../content/model/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected-pages.ts'
-import { isScopedFeed, touchedFeeds } from './feed-files.ts'
+import { estimateScopedBytes, isCalendarFeed, isScopedFeed, touchedFeeds } from './feed-files.ts'
 import { extraFiles } from './host-files.ts'
 import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
@@ -15,15 +14,7 @@ import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
 import { HOST_LIMIT_BYTES, SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
-export type { BuildOptions, BuildResult } from './build-options.ts'
-
-type Change = [ContentRecord | undefined, ContentRecord | undefined]
-
-/** The public API as static files: a full build, then updates that re-render only what a change touches. */
-export interface SiteBuilder {
-  full(): Promise<BuildResult>
-  update(changes: Change[]): Promise<BuildResult>
-}
+export type { BuildOptions, BuildResult, SiteBuilder } from './build-options.ts'
 
 /** Renders every public GET into `out` by asking the app for it, so static and live answers cannot disagree. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
@@ -141,12 +132,15 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       const pool = workersFor({ ...options, layout, out, now, languages }, previous, fresh)
       let pages: Job[] = []
       let bySlug: Job[] = []
+      let scopedJobs: Job[] = []
       let rendered: Rendered
       try {
         const jobs = await publicJobs(app, store, urlOptions, now)
         // By-slug files are links to by-id files, made once those are written and the size is known.
-        pages = jobs.filter((job) => !job.sameAs)
+        // So are the feeds of categories, tags, venues and organizers, when the site has room for them.
+        pages = jobs.filter((job) => !job.sameAs && !isScopedFeed(job.url))
         bySlug = jobs.filter((job) => job.sameAs)
+        scopedJobs = jobs.filter((job) => isScopedFeed(job.url))
         const progress = (done: number) => options.onProgress?.(done, pages.length)
         rendered = pool ? await pool.render(pages, progress) : await renderHere(pages)
       } finally {
@@ -164,7 +158,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         kept.add(file)
         await output.put(file, bytes)
       }
-      const scoped = keepsScopedFeeds(kept)
+      const scoped = await putScopedFeeds(scopedJobs, kept)
       const slugPages = await putSlugPages(bySlug, kept)
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
       const result = await finish(started, rendered.written)
@@ -212,17 +206,25 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   }
 
   /**
-   * Whether the full build keeps the feeds of categories, tags, venues and organizers: always when told so, else
-   * while the site with them stays within the host's limit. Those left out leave `kept`, so the build removes them.
+   * The feeds of categories, tags, venues and organizers, rendered here after the rest: always when told so, else
+   * only while the site with them stays within the host's limit (estimated first, so a site far past it renders
+   * none); those past it leave `kept`, and the build removes them.
    */
-  function keepsScopedFeeds(kept: Set<string>): SlugPages | undefined {
-    if (!urlOptions.feeds) return undefined
-    const feeds = [...kept].filter(isScopedFeed)
-    const bytes = feeds.reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
-    const all = [...kept].reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
-    scopedFeeds = options.feeds ?? all <= (options.hostLimitBytes ?? HOST_LIMIT_BYTES)
-    if (!scopedFeeds) for (const file of feeds) kept.delete(file)
-    return { files: feeds.length, bytes, written: scopedFeeds }
+  async function putScopedFeeds(jobs: Job[], kept: Set<string>): Promise<SlugPages | undefined> {
+    if (jobs.length === 0) return undefined
+    const bytesOf = (files: Iterable<string>) =>
+      [...files].reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
+    const limit = options.hostLimitBytes ?? HOST_LIMIT_BYTES
+    const estimate = estimateScopedBytes(store, bytesOf([...kept].filter(isCalendarFeed)))
+    if (options.feeds === undefined && bytesOf(kept) + estimate > limit) {
+      scopedFeeds = false
+      return { files: jobs.length, bytes: estimate, written: false }
+    }
+    const files = (await renderHere(jobs)).results.flatMap((result) => (result ? [result[0]] : []))
+    for (const file of files) kept.add(file)
+    scopedFeeds = options.feeds ?? bytesOf(kept) <= limit
+    if (!scopedFeeds) for (const file of files) kept.delete(file)
+    return { files: files.length, bytes: bytesOf(files), written: scopedFeeds }
   }
 
   /** A feed again; its file goes when the feed is no longer public (its venue was unpublished). */

@@ -64,7 +64,8 @@ describe('the feeds of a static build', () => {
     await withBuild(async (app, out) => {
       const builder = createSiteBuilder(buildOptions(app.store, out, { hostLimitBytes: 100_000 }))
       const result = await builder.full()
-      expect(result.scopedFeeds).toMatchObject({ files: 20, written: false })
+      expect(result.scopedFeeds).toMatchObject({ written: false })
+      expect(result.scopedFeeds?.bytes).toBeGreaterThan(0)
       const files = [...(await feeds(out)).keys()].sort()
       expect(files).toEqual(PREFIXES.map((prefix) => `${prefix}${API}/events.ics`).sort())
       const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
