@@ -71,16 +71,16 @@ export function fold(component: string): string {
   return component
     .split('\r\n')
     .map((line) => {
-      if (line.length <= 74 && Buffer.byteLength(line) <= 74) return line
-      if (!ASCII.test(line)) return foldLines(line)
+      const bytes = Buffer.byteLength(line)
+      if (bytes <= 74) return line
+      // Only an ASCII line has as many octets as UTF-16 units.
+      if (bytes !== line.length) return foldLines(line)
       const parts = [line.slice(0, 74)]
       for (let at = 74; at < line.length; at += 74) parts.push(line.slice(at, at + 74))
       return parts.join('\r\n ')
     })
     .join('\r\n')
 }
-
-const ASCII = /^[\x00-\x7f]*$/
 
 function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent {
   const fields = view.store.fieldsIn(record, view.lang)!
