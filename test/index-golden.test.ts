@@ -18,6 +18,16 @@ type Index = {
 // type because it also takes a media id as a number (docs/compatibility.md §15); defaults that depend on the moment;
 // `recurrence` on event writes, which makes a series (docs/series-writes.md); an event's status and attendance on
 // writes, and the `event_status` list filter (docs/compatibility.md §32).
+/** Almanac's feeds (docs/feeds.md), after the reference's routes in both indexes. */
+const FEEDS = [
+  '/events.ics',
+  '/events/{id}.ics',
+  '/categories/{id}/events.ics',
+  '/tags/{id}/events.ics',
+  '/venues/{id}/events.ics',
+  '/organizers/{id}/events.ics',
+]
+
 const OURS_ONLY = new Set([
   'force',
   'recurrence',
@@ -38,10 +48,11 @@ describe('the namespace index and /doc follow the reference', () => {
     const ours = (await call(app, '')).body as Index
     const theirs = sample('root-namespace').body as Index
     expect(Object.keys(ours)).toEqual(['namespace', 'routes', '_links', 'languages'])
-    // Almanac adds one route of its own at the end: /diagnostics, for editors.
+    // Almanac adds routes of its own at the end: /diagnostics, for editors, and the feeds (docs/feeds.md).
     expect(Object.keys(ours.routes)).toEqual([
       ...Object.keys(theirs.routes).map((key) => swapNamespace(key)),
       '/calendar/events/v1/diagnostics',
+      ...FEEDS.map((path) => `/calendar/events/v1${path.replaceAll('.', '\\.').replace('{id}', '(?P<id>\\d+)')}`),
     ])
     for (const [key, route] of Object.entries(theirs.routes)) {
       const mine = ours.routes[swapNamespace(key) as string]!
@@ -79,7 +90,8 @@ describe('the namespace index and /doc follow the reference', () => {
     const theirs = sample('doc').body as typeof ours
     expect(Object.keys(ours)).toEqual(Object.keys(theirs))
     expect(ours.servers).toEqual([{ url: 'http://127.0.0.1:8089/wp-json/calendar/events/v1/' }])
-    expect(Object.keys(ours.paths)).toEqual(Object.keys(theirs.paths))
+    expect(Object.keys(ours.paths)).toEqual([...Object.keys(theirs.paths), ...FEEDS])
+    expect(Object.keys(ours.paths['/events.ics'].get.responses['200'].content)).toEqual(['text/calendar'])
     expect(Object.keys(ours.components.schemas)).toEqual(Object.keys(theirs.components.schemas))
     expect(Object.keys(ours.components.schemas.CostDetails.properties)).toEqual([
       'currency_symbol',

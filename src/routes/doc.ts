@@ -48,7 +48,8 @@ export function openApi(routes: RouteDef[], server: string) {
   }
   for (const route of routes) {
     if (route.pattern === '' || route.pattern === '/doc' || route.pattern === '/diagnostics') continue
-    paths[route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}')] = describePath(route)
+    const path = route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}').replaceAll('\\.', '.')
+    paths[path] = route.pattern.endsWith('\\.ics') ? describeFeed(route) : describePath(route)
   }
   return {
     openapi: '3.0.0',
@@ -61,6 +62,26 @@ export function openApi(routes: RouteDef[], server: string) {
     components: { schemas: COMPONENT_SCHEMAS },
     servers: [{ url: server }],
     paths,
+  }
+}
+
+/** A feed's path (docs/feeds.md): its query arguments, and iCalendar text. */
+function describeFeed(route: RouteDef) {
+  const endpoint = route.endpoints[0]!
+  const single = route.pattern.includes('(')
+  return {
+    get: {
+      parameters: parameters(endpoint.args, single),
+      responses: {
+        '200': {
+          description: 'An iCalendar feed (RFC 5545) of the events an anonymous caller may read',
+          content: { 'text/calendar': { schema: { type: 'string' } } },
+        },
+        '400': { description: 'A parameter is invalid.' },
+        '403': { description: 'The record is not accessible.' },
+        '404': { description: 'No such record.' },
+      },
+    },
   }
 }
 

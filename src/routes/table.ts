@@ -11,12 +11,12 @@ import { CATEGORY_ROUTES, TAG_ROUTES } from './terms.ts'
 /** The resources of Almanac's namespace: what `/doc` documents. */
 const RESOURCES: RouteDef[] = [
   ...EVENT_ROUTES,
-  ...FEED_ROUTES,
   ...VENUE_ROUTES,
   ...ORGANIZER_ROUTES,
   ...CATEGORY_ROUTES,
   ...TAG_ROUTES,
   DIAGNOSTICS_ROUTE,
+  ...FEED_ROUTES,
 ]
 
 /**

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it'
 import { isSafeLink } from '../markdown-it.ts'
 
-// A feed's DESCRIPTION is plain text (RFC 5545 §3.8.1.5): calendar apps show it as it is. The Markdown
+// A feed's DESCRIPTION is plain text (RFC 5545 section 3.8.1.5): calendar apps show it as it is. The Markdown
 // is read into markdown-it's tokens and only their text is kept: paragraphs and headings end with a
 // blank line, list items start with "- ", a link keeps its address after its text, raw HTML is left out.
 

@@ -2,7 +2,7 @@ import ICAL from 'ical.js'
 import { DateTime, FixedOffsetZone } from 'luxon'
 import { abbreviation, instantToWall, offsetAt, zoneFor } from '../../time/zone.ts'
 
-// A feed's VTIMEZONE components (RFC 5545 §3.6.5), written from the same zone data that turns the events'
+// A feed's VTIMEZONE components (RFC 5545 section 3.6.5), written from the same zone data that turns the events'
 // wall clocks into instants, so a client that reads the component computes the instants the JSON shows.
 // Each component lists the zone's offset at the start of the span and then every change inside it, as
 // observances of their own: no rule to get wrong, and exact for the span the feed covers.

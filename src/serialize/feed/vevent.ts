@@ -13,7 +13,7 @@ import type { View } from '../view.ts'
 import { plainText } from './plain-text.ts'
 import { WallTime } from './wall-time.ts'
 
-// One event as a VEVENT (RFC 5545 §3.6.1), written by ical-generator from the event's JSON answer, so
+// One event as a VEVENT (RFC 5545 section 3.6.1), written by ical-generator from the event's JSON answer, so
 // the feed says what the API says: the same title, instants, zone, venue, organizer, categories and URL.
 // Each VEVENT's text is kept like the event's JSON (per language, site and store version).
 
@@ -63,7 +63,7 @@ const LINKS: [Kind, string][] = [
 ]
 
 /**
- * Lines past 75 octets folded as ical-generator's `foldLines` folds them (RFC 5545 §3.1): 74 octets, then a
+ * Lines past 75 octets folded as ical-generator's `foldLines` folds them (RFC 5545 section 3.1): 74 octets, then a
  * CRLF and a space before each next 74. That function measures every character's UTF-8 length; an ASCII line
  * is cut here by the same rule without it (test/feeds/fold.test.ts holds the two equal), other lines go to it.
  */
@@ -191,7 +191,7 @@ function location(shape: Shape, details: StatusDetails): ICalEventData['location
 
 /**
  * RECURRENCE-ID: the occurrence's original start, of the same value type as the series' DTSTART. ical-generator
- * writes it as a date and time only, so an all-day series' one is given as a date (RFC 5545 §3.8.4.4).
+ * writes it as a date and time only, so an all-day series' one is given as a date (RFC 5545 section 3.8.4.4).
  */
 function recurrenceOf(event: ICalEvent, start: string, zone: string, allDay: boolean): void {
   event.recurrenceId(WallTime.at(wallToInstant(start, allDay ? 'UTC' : zone)))
