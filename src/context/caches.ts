@@ -12,6 +12,8 @@ export interface Caches {
   memo: MemoCache
   /** Feeds' VEVENTs (docs/feeds.md), bounded apart from `memo`: a busy JSON API does not push them out. */
   feed: MemoCache
+  /** Whole feeds, by request, for the store version they were made at. */
+  feeds: KeptFeeds
   markdown: MarkdownRenderer
 }
 
@@ -51,6 +53,19 @@ export interface MemoCache {
   serial(record: ContentRecord): number
   /** Like `shape`, for records too many to keep each: only the most recently used stay. */
   recent<T extends object>(record: ContentRecord, key: string, build: () => T): T
+}
+
+/** A feed as sent: its parts, and its ETag. */
+export interface KeptFeed {
+  parts: Uint8Array[]
+  etag: string
+}
+
+/** Feeds kept for one store version (`src/serialize/feed/kept-feeds.ts`), bounded by count and bytes. */
+export interface KeptFeeds {
+  find(version: number, key: string): KeptFeed | undefined
+  keep(version: number, key: string, feed: KeptFeed): void
+  readonly bytes: number
 }
 
 /** A Markdown renderer with a cache: the same text is rendered once, and a failure stays with its text. */

@@ -11,7 +11,7 @@ import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
 import { feedRecords } from '../query/feed.ts'
 import { feedOf } from '../serialize/feed/calendar.ts'
 import { text } from '../serialize/record.ts'
-import { link, restRoot } from '../serialize/urls.ts'
+import { link, restRoot, siteKey } from '../serialize/urls.ts'
 import type { View } from '../serialize/view.ts'
 
 // iCalendar feeds (docs/feeds.md): the event list's query as a feed, at `events.ics` and as `?ical=1` on the
@@ -28,7 +28,7 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   const records = feedRecords(values, given, ctx)
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
-  return answer(ctx, name, path, records)
+  return answer(ctx, name, path, records, JSON.stringify(values))
 }
 
 /** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
@@ -36,20 +36,33 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
   const shown = record.series?.parent ?? record
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')
-  return answer(ctx, text(ctx.store.fieldsIn(shown, ctx.lang)?.title), `events/${shown.id}.ics`, [shown])
+  return answer(ctx, text(ctx.store.fieldsIn(shown, ctx.lang)?.title), `events/${shown.id}.ics`, [shown], '')
 }
 
+/**
+ * The feed, as anonymous callers read it; kept for the store version and UTC day (the window and the horizon move
+ * with the day) under its path, language, site and query, since a large one is past what the kept answers take.
+ */
 async function answer(
   ctx: RequestContext,
   name: string,
   path: string,
   records: readonly ContentRecord[],
+  query: string,
 ): Promise<ApiResult> {
   const view: View = { ...ctx, reader: 'none', password: undefined }
   const url = link(ctx.site, `${restRoot(ctx)}${path}${ctx.langNamed ? `?ml_language=${ctx.lang}` : ''}`)
-  const feed = await feedOf(view, { name, url, records })
+  const key = `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${query}`
+  const version = ctx.store.version
+  let feed = ctx.caches.feeds.find(version, key)
+  if (!feed) {
+    feed = await feedOf(view, { name, url, records })
+    if (version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
+  }
   return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }
 }
+
+const DAY = 86_400_000
 
 function siteName(ctx: RequestContext): string {
   return ctx.site.name || ctx.site.host

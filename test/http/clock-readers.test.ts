@@ -19,6 +19,7 @@ const KNOWN: Record<string, string> = {
   'query/linked.ts': 'only_with_upcoming: never kept',
   'content/store.ts': 'the horizon of open-ended series: when it moves, the store version moves and drops them all',
   'serialize/series.ts': "a series' next occurrences: single events are kept until the next UTC midnight",
+  'routes/feeds.ts': 'whole feeds are kept per UTC day and store version; `.ics` answers are kept as event lists are',
   'query/feed.ts':
     "a feed's window starts 30 days before today (UTC): `.ics` answers and `?ical=1` are kept as event lists are",
   'serialize/feed/calendar.ts': 'the horizon (VTIMEZONE spans): it moves monthly, and the store version with it',
