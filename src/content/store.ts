@@ -97,6 +97,8 @@ export interface Store {
    * it moved. A server calls it from time to time (docs/recurrence.md).
    */
   moveHorizon(): Promise<boolean>
+  /** The wall clock open-ended series are served to now (UTC), as `moveHorizon` last placed it. */
+  horizon(): string
 }
 
 /**
@@ -166,5 +168,6 @@ function storeOver(state: StoreState): Store {
     reconcile: () => reconcileNow(state, queue),
     onChange: (listener) => changes.onChange(listener),
     moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
+    horizon: () => state.horizon.at,
   }
 }

@@ -54,24 +54,22 @@ export function feedJobs(store: Store, options: UrlOptions, lang: Lang): Job[] {
 }
 
 /**
- * The feeds a set of changes can touch, in each language: the whole calendar's; each changed category, tag,
- * venue or organizer's; and those of every one a changed event was or is linked to.
+ * The feeds a set of changes can touch, in each language: the whole calendar's, and those of every category, tag,
+ * venue and organizer a changed event was or is linked to; a changed category, tag, venue or organizer touches
+ * them all (its name or place shows in the feeds of every scope of its events). Files whose bytes stay are left.
  */
 export function touchedFeeds(
+  store: Store,
   changes: [ContentRecord | undefined, ContentRecord | undefined][],
   options: UrlOptions,
   langs: readonly Lang[],
   withScoped: boolean,
 ): Job[] {
+  const records = withScoped ? changes.flatMap((pair) => pair.filter((one) => one !== undefined)) : []
+  if (records.some((record) => record.kind !== 'events')) return langs.flatMap((lang) => feedJobs(store, options, lang))
   const scoped = new Set<string>()
-  for (const pair of withScoped ? changes : [])
-    for (const record of pair) {
-      if (!record) continue
-      if (record.kind === 'events') {
-        for (const [kind, field] of SCOPES)
-          for (const id of idList(record.source.data[field])) scoped.add(`${kind}/${id}`)
-      } else if (SCOPES.some(([kind]) => kind === record.kind)) scoped.add(`${record.kind}/${record.id}`)
-    }
+  for (const record of records)
+    for (const [kind, field] of SCOPES) for (const id of idList(record.source.data[field])) scoped.add(`${kind}/${id}`)
   return langs.flatMap((lang) => [
     { url: `${namespaceRoot(options, lang)}/events.ics` },
     ...[...scoped].map((key) => {

@@ -200,7 +200,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         }
       }
       if (urlOptions.feeds)
-        for (const job of touchedFeeds(changes, urlOptions, languages, scopedFeeds)) await renderFeed(job)
+        for (const job of touchedFeeds(store, changes, urlOptions, languages, scopedFeeds)) await renderFeed(job)
       return finish(started)
     },
   }

@@ -14,8 +14,15 @@ export const FEED_PAST_DAYS = 30
 const DAY = 86_400_000
 const STARTS = ['start_date', 'starts_after', 'ends_after']
 
-/** The events and series of a feed, in list order (a series where its first matching occurrence is). */
-export function feedRecords(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): ContentRecord[] {
+/** A feed's events and series in list order (a series where its first matching occurrence is). */
+export interface FeedRecords {
+  records: ContentRecord[]
+  /** For each series, the original starts of its occurrences that match. */
+  shown: Map<ContentRecord, Set<string>>
+}
+
+/** The events and series of a feed, and which occurrences of each series it holds. */
+export function feedRecords(values: Record<string, unknown>, given: Set<string>, scope: QueryScope): FeedRecords {
   const asked = { ...values }
   const named = new Set(given)
   // A feed has no default window: only the dates the query names, and the recent past when it names no start.
@@ -27,13 +34,16 @@ export function feedRecords(values: Record<string, unknown>, given: Set<string>,
     named.add('ends_after')
   }
   const anonymous: QueryScope = { ...scope, reader: 'none', password: undefined }
-  const seen = new Set<ContentRecord>()
-  const out: ContentRecord[] = []
+  const records: ContentRecord[] = []
+  const shown = new Map<ContentRecord, Set<string>>()
   for (const entry of listEvents(asked, named, anonymous).all) {
-    const record = entry.record.series?.parent ?? entry.record
-    if (seen.has(record) || isProtected(record.source.data)) continue
-    seen.add(record)
-    out.push(record)
+    const series = entry.record.series
+    const record = series?.parent ?? entry.record
+    if (isProtected(record.source.data)) continue
+    if (series) {
+      if (!shown.has(record)) records.push(record)
+      shown.set(record, (shown.get(record) ?? new Set()).add(series.start))
+    } else records.push(record)
   }
-  return out
+  return { records, shown }
 }

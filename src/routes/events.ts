@@ -12,7 +12,7 @@ import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import { isTrueWord, ownUtf8 } from '../text.ts'
-import { eventFeed, listFeed } from './feeds.ts'
+import { eventFeed, listFeed, requireWholePoint } from './feeds.ts'
 import { pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -24,12 +24,7 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   if (isTrueWord(input.query.ical)) return listFeed(ctx, input)
   // A language's search index is built on its first search, between other requests.
   if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
-  // A point needs both halves (docs/compatibility.md §19).
-  const { geoloc_lat: lat, geoloc_lng: lng } = input.params
-  if ((lat === undefined) !== (lng === undefined))
-    throw apiError('rest_missing_callback_param', [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'], {
-      params: [lat === undefined ? 'geoloc_lat' : 'geoloc_lng'],
-    })
+  requireWholePoint(input.params)
   const { page, query, encoded } = listEvents(input.params, input.given, ctx)
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(ctx)}events/`

@@ -9,7 +9,7 @@ import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
 import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
 import { feedRecords } from '../query/feed.ts'
-import { feedOf } from '../serialize/feed/calendar.ts'
+import { type FeedRequest, feedOf } from '../serialize/feed/calendar.ts'
 import { text } from '../serialize/record.ts'
 import { link, restRoot, siteKey } from '../serialize/urls.ts'
 import type { View } from '../serialize/view.ts'
@@ -23,12 +23,33 @@ const CONTENT_TYPE = 'text/calendar; charset=utf-8'
 /** A list query as a feed: `GET /events.ics`, or `GET /events?ical=1`. */
 export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: Scope): Promise<ApiResult> {
   if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
+  requireWholePoint(input.params)
   const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
   const given = scope ? new Set([...input.given, scope.filter]) : input.given
-  const records = feedRecords(values, given, ctx)
+  const { records, shown } = feedRecords(values, given, ctx)
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
-  return answer(ctx, name, path, records, JSON.stringify(values))
+  return answer(ctx, { name, path: `${path}${sourceQuery(input.query)}`, records, shown }, JSON.stringify(values))
+}
+
+/** A point needs both halves, as in the list (docs/compatibility.md §19). */
+export function requireWholePoint(params: Record<string, unknown>): void {
+  const { geoloc_lat: lat, geoloc_lng: lng } = params
+  if ((lat === undefined) === (lng === undefined)) return
+  const missing = lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
+  throw apiError('rest_missing_callback_param', [missing], { params: [missing] })
+}
+
+/** The query a feed is refreshed with (SOURCE): the request's, less paging and `ical`. */
+function sourceQuery(query: Record<string, unknown>): string {
+  const kept = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'page' || key === 'per_page' || key === 'ical') continue
+    for (const one of Array.isArray(value) ? value : [value])
+      kept.append(Array.isArray(value) ? `${key}[]` : key, String(one))
+  }
+  const text = kept.toString()
+  return text ? `?${text}` : ''
 }
 
 /** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
@@ -36,7 +57,8 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
   const shown = record.series?.parent ?? record
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')
-  return answer(ctx, text(ctx.store.fieldsIn(shown, ctx.lang)?.title), `events/${shown.id}.ics`, [shown], '')
+  const name = text(ctx.store.fieldsIn(shown, ctx.lang)?.title)
+  return answer(ctx, { name, path: `events/${shown.id}.ics`, records: [shown] }, '')
 }
 
 /**
@@ -45,18 +67,21 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
  */
 async function answer(
   ctx: RequestContext,
-  name: string,
-  path: string,
-  records: readonly ContentRecord[],
+  what: Omit<FeedRequest, 'url'> & { path: string },
   query: string,
 ): Promise<ApiResult> {
+  const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
-  const url = link(ctx.site, `${restRoot(ctx)}${path}${ctx.langNamed ? `?ml_language=${ctx.lang}` : ''}`)
+  const named = ctx.langNamed && !path.includes('ml_language=')
+  const url = link(
+    ctx.site,
+    `${restRoot(ctx)}${path}${named ? `${path.includes('?') ? '&' : '?'}ml_language=${ctx.lang}` : ''}`,
+  )
   const key = `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${query}`
   const version = ctx.store.version
   let feed = ctx.caches.feeds.find(version, key)
   if (!feed) {
-    feed = await feedOf(view, { name, url, records })
+    feed = await feedOf(view, { ...what, url })
     if (version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
   }
   return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }

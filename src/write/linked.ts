@@ -46,7 +46,7 @@ export function linkedChanges(
   }
   const date = publicationDate(params, ctx.site.timezone, ctx.now)
   if (date) changes.date = date.wall
-  changes.modified = instantToWall(ctx.now, ctx.site.timezone)
+  changes.modified = modifiedAfter(ctx, record?.source.data.modified)
   if (sent('status') || !record) {
     changes.status = writtenStatus(params.status, ctx.caller, date?.instant, ctx.now)
   }

@@ -60,33 +60,6 @@ describe('the feeds of a static build', () => {
     })
   })
 
-  it('leaves the scoped feeds out by default when the site would pass the host limit, and says so', async () => {
-    await withBuild(async (app, out) => {
-      const builder = createSiteBuilder(buildOptions(app.store, out, { hostLimitBytes: 100_000 }))
-      const result = await builder.full()
-      expect(result.scopedFeeds).toMatchObject({ written: false })
-      expect(result.scopedFeeds?.bytes).toBeGreaterThan(0)
-      const files = [...(await feeds(out)).keys()].sort()
-      expect(files).toEqual(PREFIXES.map((prefix) => `${prefix}${API}/events.ics`).sort())
-      const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
-      app.store.onChange((was, is) => changes.push([was, is]))
-      const concert = join(app.content, 'events/concert.en.md')
-      await writeFile(concert, (await readFile(concert, 'utf8')).replace('title: Winter Concert', 'title: Winter Gala'))
-      await app.store.reload(['events/concert.en.md'])
-      await builder.update(changes.splice(0))
-      expect([...(await feeds(out)).keys()].sort()).toEqual(files)
-      expect((await feeds(out)).get(`${API}/events.ics`)).toContain('SUMMARY:Winter Gala')
-      const told = await buildSite(buildOptions(app.store, `${out}-all`, { hostLimitBytes: 100_000, feeds: true }))
-      expect(told.scopedFeeds?.written).toBe(true)
-      expect((await feeds(`${out}-all`)).size).toBe(24)
-      await rm(`${out}-all`, { recursive: true, force: true })
-      const none = await buildSite(buildOptions(app.store, `${out}-none`, { feeds: false }))
-      expect(none.scopedFeeds).toBeUndefined()
-      expect((await feeds(`${out}-none`)).size).toBe(0)
-      await rm(`${out}-none`, { recursive: true, force: true })
-    })
-  })
-
   it('an edit rewrites the feeds it touches, removes the feed of a venue no longer public, and ends as a fresh build', async () => {
     await withBuild(async (app, out) => {
       const builder = createSiteBuilder(buildOptions(app.store, out))

@@ -39,10 +39,14 @@ export interface Rule {
 export function readRule(text: string): Rule {
   if (text.length > RULE_LIMITS.text) throw new Error(`is longer than ${RULE_LIMITS.text} characters`)
   if (!/(^|;)FREQ=/i.test(text)) throw new Error('names no FREQ')
+  // RFC 5545's rule is letters, digits and `=;,+-`: anything else (a line break, a space) is no part of one.
+  if (!/^[A-Za-z0-9=;,+-]*$/.test(text)) throw new Error('holds a character no rule has (only A-Z, 0-9 and =;,+-)')
   const interval = /(?:^|;)INTERVAL=([^;]*)/i.exec(text)?.[1]
   if (interval !== undefined && !(/^\d+$/.test(interval) && +interval >= 1 && +interval <= RULE_LIMITS.interval))
     throw new Error(`INTERVAL must be 1 to ${RULE_LIMITS.interval}`)
   const until = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?(?:;|$)/i.exec(text)
+  if (!until && /(?:^|;)UNTIL=/i.test(text))
+    throw new Error('UNTIL is not written YYYYMMDD, or YYYYMMDDTHHMMSSZ in UTC')
   // ical.js rolls an impossible UNTIL over (20270230 ends on 2 March): it is refused instead.
   if (
     until &&

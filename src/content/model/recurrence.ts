@@ -199,13 +199,13 @@ function iterated(rule: Rule, first: string, zone: string, horizon: string): ICA
   return recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T')))
 }
 
-class OutOfSteps extends Error {}
+export class OutOfSteps extends Error {}
 
 /**
  * The iterator, each of its steps counted (a step: one candidate ical.js tries, whether it keeps it
  * or not), so that a rule that never or rarely yields gives up after SERIES_LIMITS.steps.
  */
-function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): ICAL.RecurIterator {
+export function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): ICAL.RecurIterator {
   const inner = iterator as unknown as Record<string, () => boolean>
   const check = inner.check_contracting_rules
   if (typeof check !== 'function') throw new Error('ical.js changed: RecurIterator.check_contracting_rules is gone')
@@ -220,7 +220,7 @@ function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): ICAL.Re
  * UNTIL in the series' own wall clock: RFC 5545 writes it in UTC (`…Z`) when DTSTART has a zone, so it
  * is moved into the zone; a bare date ends with that day; a floating one is taken as written.
  */
-function floatingUntil(until: ICAL.Time, zone: string): ICAL.Time {
+export function floatingUntil(until: ICAL.Time, zone: string): ICAL.Time {
   if (until.isDate) return ICAL.Time.fromDateTimeString(`${until.toString()}T23:59:59`)
   if (until.zone !== ICAL.Timezone.utcTimezone) return until
   const wall = instantToWall(until.toUnixTime() * 1000, zone)

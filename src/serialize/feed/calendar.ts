@@ -1,14 +1,14 @@
-import { ICalCalendar, ICalCalendarMethod } from 'ical-generator'
+import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { eventTimes } from '../../content/model/derive.ts'
 import { isOverridden } from '../../content/model/occurrence.ts'
-import { horizonAt } from '../../content/model/recurrence.ts'
 import { isSeries } from '../../content/model/record-types.ts'
 import type { ContentRecord } from '../../content/store.ts'
 import { digest } from '../memo.ts'
 import type { View } from '../view.ts'
 import { wallToInstant } from '../../time/zone.ts'
-import { seriesRuleLines } from './series-rule.ts'
-import { vtimezone } from './time-zones.ts'
+import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
+import { cleanText } from './clean-text.ts'
+import { feedZone, vtimezone } from './time-zones.ts'
 import { veventOf } from './vevent.ts'
 
 // A feed: one VCALENDAR (RFC 5545) of events and series, as calendar apps subscribe to it (docs/feeds.md).
@@ -24,6 +24,8 @@ export interface FeedRequest {
   /** The feed's own address (SOURCE). */
   url: string
   records: readonly ContentRecord[]
+  /** For a series, the original starts of the occurrences the feed holds; all it serves when absent. */
+  shown?: ReadonlyMap<ContentRecord, ReadonlySet<string>>
 }
 
 /** A feed as parts (bytes) with their composed ETag. */
@@ -34,26 +36,43 @@ export interface Feed {
 
 /** VEVENTs written between two turns of the event loop: a cold feed of 10,000 events holds it in short slices. */
 const SLICE = 250
+/** How far past the horizon an open-ended series' zone is described: clients expand its rule for ever. */
+const BEYOND_HORIZON = 10 * 365 * 86_400_000
 
 /** The feed's text as parts: the calendar's head, a VTIMEZONE per zone used, every VEVENT, the end. */
 export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   const events: { bytes: Buffer; digest: string }[] = []
   const spans = new Map<string, [number, number]>()
-  const horizon = wallToInstant(horizonAt(view.now), 'UTC')
+  const horizon = view.store.horizon()
   for (const [i, record] of request.records.entries()) {
     if (i % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve))
-    const series = isSeries(record)
-    note(spans, record, view, series ? horizon : undefined)
     const uid = `${record.id}@${view.site.host}`
-    const rule = series ? ruleOf(record, view, horizon) : undefined
-    events.push(veventOf(record, view, { uid, ...(rule ? { rule: rule.lines, key: rule.key } : {}) }))
-    if (!series) continue
-    for (const occurrence of view.store.occurrencesOf(record)) {
-      if (!isOverridden(record, occurrence.series!.start)) continue
+    if (!isSeries(record)) {
+      note(spans, record, view)
+      events.push(veventOf(record, view, { uid }))
+      continue
+    }
+    const wanted = request.shown?.get(record)
+    const occurrences = view.store.occurrencesOf(record).filter((one) => !wanted || wanted.has(one.series!.start))
+    if (occurrences.length === 0) continue
+    const mode = modeOf(record, view, horizon)
+    const rule = seriesRuleLines(
+      record,
+      view,
+      mode,
+      occurrences.map((one) => one.series!.start),
+    )
+    const openEnded = mode.rrule !== undefined && !/;(COUNT|UNTIL)=/.test(`;${mode.rrule}`)
+    note(spans, record, view, openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
+    events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
+    for (const occurrence of occurrences) {
       note(spans, occurrence, view)
-      events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
+      if (isOverridden(record, occurrence.series!.start))
+        events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
   }
+  // RFC 5545 asks a calendar for one component at least: an empty feed describes the site's zone.
+  if (events.length === 0) spans.set(view.site.timezone, [view.now, view.now])
   const zones = [...spans].sort(([a], [b]) => a.localeCompare(b)).map(([zone, [from, to]]) => vtimezone(zone, from, to))
   const [head, tail] = frame(view, request)
   const zoneText = Buffer.from(zones.map((zone) => `${zone}\r\n`).join(''))
@@ -62,21 +81,21 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   return { parts, etag }
 }
 
-/** A series' rule lines, kept while the series, the horizon and its number of occurrences stay the same. */
-function ruleOf(series: ContentRecord, view: View, horizon: number): { lines: string[]; key: string } {
+/** How a series' rule reaches clients, kept while the series, the horizon and its number of occurrences stay. */
+function modeOf(series: ContentRecord, view: View, horizon: string): RuleMode {
   const count = view.store.occurrencesOf(series).length
-  return view.caches.feed.shape(series, `feed rule ${horizon} ${view.site.timezone}`, count, () => {
-    const lines = seriesRuleLines(series, view)
-    return { lines, key: digest(lines.join('\n')) }
-  })
+  return view.caches.feed.shape(series, `feed rule ${horizon} ${view.site.timezone}`, count, () =>
+    ruleMode(series, view, horizon),
+  )
 }
 
-/** Widens the span of the event's zone to its dates (to `until` for a series); all-day events use none. */
+/** Widens the span of the event's zone (by its TZID) to its dates, or to `until`; all-day events use none. */
 function note(spans: Map<string, [number, number]>, record: ContentRecord, view: View, until?: number): void {
   if (record.source.data.all_day === true) return
   const times = eventTimes(record, view.site.timezone)
-  const [from, to] = spans.get(times.timezone) ?? [times.start, times.end]
-  spans.set(times.timezone, [Math.min(from, times.start), Math.max(to, times.end, until ?? times.end)])
+  const zone = feedZone(times.timezone)
+  const [from, to] = spans.get(zone) ?? [times.start, times.end]
+  spans.set(zone, [Math.min(from, times.start), Math.max(to, times.end, until ?? times.end)])
 }
 
 /** The calendar's properties as ical-generator writes them, split where its components go. */
@@ -84,8 +103,9 @@ function frame(view: View, request: FeedRequest): [Buffer, Buffer] {
   const calendar = new ICalCalendar({
     prodId: { company: 'Almanac', product: 'Almanac calendar feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    name: request.name,
-    description: view.site.description ?? null,
+    // ical-generator writes these two as they are: they are escaped as TEXT here.
+    name: escape(cleanText(request.name), false),
+    description: view.site.description ? escape(cleanText(view.site.description), false) : null,
     url: view.site.url,
     source: request.url,
     scale: 'GREGORIAN',

@@ -51,6 +51,17 @@ function block(token: Token, out: string[]): void {
       return
     case 'hr':
       out.push('---\n\n')
+      return
+    // A table: its cells apart, each row a line of its own.
+    case 'th_close':
+    case 'td_close':
+      out.push(' | ')
+      return
+    case 'tr_close':
+      out.push('\n')
+      return
+    case 'table_close':
+      out.push('\n')
   }
 }
 

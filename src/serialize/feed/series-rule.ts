@@ -1,31 +1,57 @@
+import ICAL from 'ical.js'
 import { eventTimes } from '../../content/model/derive.ts'
-import { expand, horizonAt, readRecurrence, toWall } from '../../content/model/recurrence.ts'
+import { clientStarts, isPlainRule } from '../../content/model/recurrence-client.ts'
+import { expand, readRecurrence, toWall } from '../../content/model/recurrence.ts'
 import type { ContentRecord } from '../../content/store.ts'
 import { instantToWall, wallToInstant } from '../../time/zone.ts'
 import type { View } from '../view.ts'
+import { feedZone } from './time-zones.ts'
 
-// A series in a feed is one VEVENT: its first start as DTSTART, its rule as RRULE, its extra dates as RDATE,
-// and as EXDATE every start the rule gives up to the horizon that Almanac does not serve (excluded dates,
-// whole excluded days, the earliest ones past the cap). A client that expands the rule then finds exactly
-// the occurrences the JSON lists (docs/feeds.md).
+// A series in a feed is one VEVENT (docs/feeds.md §4): its first start as DTSTART, then either its rule as RRULE,
+// when a client's reading of it gives the starts Almanac serves, or else the starts themselves as RDATE. Either
+// way the lines name exactly the occurrences the feed holds: RDATE adds the extra ones, EXDATE takes out what the
+// rule gives that the feed does not hold (excluded dates, and occurrences outside the feed's query).
 
-/** The RRULE, RDATE and EXDATE lines of a series, in iCalendar form. */
-export function seriesRuleLines(series: ContentRecord, view: View): string[] {
+/** How a series' rule reaches clients: as RRULE (with the starts it gives up to the horizon), or not at all. */
+export interface RuleMode {
+  rrule?: string
+  ruled: ReadonlySet<string>
+}
+
+/** The rule as RRULE when it is plain and ical.js finds the starts Almanac serves for it; else none. */
+export function ruleMode(series: ContentRecord, view: View, horizon: string): RuleMode {
   const data = series.source.data
   const { recurrence } = readRecurrence(data.recurrence as Record<string, unknown>)
+  const rule = recurrence.rrule
+  if (rule === undefined || !isPlainRule(rule)) return { ruled: new Set() }
   const zone = eventTimes(series, view.site.timezone).timezone
-  const allDay = data.all_day === true
   const first = toWall(String(data.start_date))
-  const value = (walls: string[]) => dateList(walls, zone, allDay)
+  const ours = expand({ rdate: [], exdate: [], rrule: rule }, first, zone, horizon)
+  const theirs = onePerMinute((clientStarts(rule, first, zone, horizon) ?? []).filter((s) => s >= '1970-01-01'))
+  const same = !ours.cut && ours.stopped === undefined && theirs.join() === ours.starts.join()
+  if (!same) return { ruled: new Set() }
+  return {
+    rrule: ruleText(ICAL.Recur.fromString(rule).toString(), zone, data.all_day === true),
+    ruled: new Set(ours.starts),
+  }
+}
+
+/** The RRULE, RDATE and EXDATE lines of a series whose feed holds the occurrences that start at `shown`. */
+export function seriesRuleLines(series: ContentRecord, view: View, mode: RuleMode, shown: readonly string[]): string[] {
+  const data = series.source.data
+  const zone = eventTimes(series, view.site.timezone).timezone
+  const value = (walls: string[]) => dateList(walls, feedZone(zone), data.all_day === true)
+  const first = toWall(String(data.start_date))
+  const held = new Set(shown)
   const lines: string[] = []
-  if (recurrence.rrule !== undefined) lines.push(`RRULE:${ruleText(recurrence.rrule, zone, allDay)}`)
-  const time = first.slice(11)
-  const rdates = recurrence.rdate.map((date) => (date.length === 10 ? `${date} ${time}` : toWall(date)))
-  if (rdates.length > 0) lines.push(`RDATE${value(rdates)}`)
-  const served = new Set(view.store.occurrencesOf(series).map((occurrence) => occurrence.series!.start))
-  const yielded = expand({ ...recurrence, exdate: [] }, first, zone, horizonAt(view.now)).starts
-  const excluded = yielded.filter((start) => !served.has(start))
-  if (excluded.length > 0) lines.push(`EXDATE${value(excluded)}`)
+  const ruled = mode.rrule === undefined ? new Set([first]) : mode.ruled
+  // Listed by its dates, a series still has a rule that gives DTSTART alone: every client counts DTSTART as the
+  // first occurrence then (ical.js leaves it out of a set of RDATEs without a rule).
+  lines.push(`RRULE:${mode.rrule ?? 'FREQ=DAILY;COUNT=1'}`)
+  const extra = shown.filter((start) => !ruled.has(start))
+  if (extra.length > 0) lines.push(`RDATE${value(extra)}`)
+  const left = [...ruled].filter((start) => !held.has(start)).sort()
+  if (left.length > 0) lines.push(`EXDATE${value(left)}`)
   return lines
 }
 
@@ -41,18 +67,21 @@ function compact(wall: string): string {
   return wall.replace(' ', 'T').replace(/[-:]/g, '')
 }
 
+function onePerMinute(starts: string[]): string[] {
+  return starts.filter((start, i) => i === 0 || start.slice(0, 16) !== starts[i - 1]!.slice(0, 16))
+}
+
 /**
- * The rule as written, with UNTIL in the form RFC 5545 asks: a date for an all-day series, else the UTC instant
- * Almanac reads it as (a date is the end of that day, a time without `Z` a wall clock, both in the event's zone).
+ * The rule as ical.js writes it back (no part it did not read), with UNTIL in the form RFC 5545 asks: a date for an
+ * all-day series, else the UTC instant Almanac reads it as (a date is the end of that day, a time without `Z` a
+ * wall clock, both in the event's zone).
  */
 function ruleText(rule: string, zone: string, allDay: boolean): string {
   return rule
     .split(';')
-    .filter((part) => part !== '')
     .map((part) => {
       const [name = '', text = ''] = part.split('=')
-      if (name.toUpperCase() !== 'UNTIL') return part.toUpperCase()
-      return `UNTIL=${untilText(text.toUpperCase(), zone, allDay)}`
+      return name === 'UNTIL' ? `UNTIL=${untilText(text, zone, allDay)}` : part
     })
     .join(';')
 }

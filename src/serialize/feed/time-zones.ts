@@ -10,6 +10,14 @@ import { abbreviation, instantToWall, offsetAt, zoneFor } from '../../time/zone.
 const HOUR = 3_600_000
 const STEP = 12 * HOUR
 
+/**
+ * A zone's TZID in a feed: its name, but `UTC+05:30` as `UTC+0530`, since a colon would end the parameter (the
+ * zone code reads both forms).
+ */
+export function feedZone(name: string): string {
+  return /^UTC[+-]/.test(name) ? name.replace(':', '') : name
+}
+
 /** One change of a zone's UTC offset: the instant, and the offsets before and after it (minutes). */
 interface Change {
   at: number

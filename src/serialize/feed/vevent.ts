@@ -11,6 +11,8 @@ import { wallToInstant } from '../../time/zone.ts'
 import { siteKey } from '../urls.ts'
 import type { View } from '../view.ts'
 import { plainText } from './plain-text.ts'
+import { cleanText, parameterText } from './clean-text.ts'
+import { feedZone } from './time-zones.ts'
 import { WallTime } from './wall-time.ts'
 
 // One event as a VEVENT (RFC 5545 section 3.6.1), written by ical-generator from the event's JSON answer, so
@@ -88,7 +90,7 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
   const details = statusDetailsOf(fields)
   const times = eventTimes(record, view.site.timezone)
   const dates = postDates(record, view.site.timezone)
-  const modified = lastChange(record, shape, view)
+  const modified = lastChange(record, fields, view)
   const allDay = fields.all_day === true
   const data: ICalEventData = {
     id: part.uid,
@@ -96,20 +98,23 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
     stamp: WallTime.at(modified),
     lastModified: WallTime.at(modified),
     created: WallTime.at(dates.published),
-    summary: text(fields.title),
+    summary: cleanText(text(fields.title)),
     description: description(fields.description, details),
     url: String(shape.url),
     status: STATUS[details.status],
     location: location(shape, details),
-    categories: (shape.categories as Shape[]).map((term) => ({ name: String(term.name) })),
+    categories: (shape.categories as Shape[]).map((term) => ({ name: cleanText(String(term.name)) })),
     ...dateFields(times, allDay),
   }
   const organizer = (shape.organizer as Shape[]).find((one) => typeof one.email === 'string' && one.email !== '')
   if (organizer)
-    data.organizer = { name: String(organizer.organizer ?? organizer.email), email: String(organizer.email) }
-  if (part.rule) data.repeating = part.rule.join('\r\n')
+    data.organizer = {
+      name: parameterText(String(organizer.organizer ?? organizer.email)),
+      email: cleanText(String(organizer.email)),
+    }
   const event = new ICalEvent(data, new ICalCalendar())
   if (part.recurrenceId) recurrenceOf(event, part.recurrenceId, times.timezone, allDay)
+  if (part.rule) withRule(event, part.rule)
   return event
 }
 
@@ -117,11 +122,11 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
  * When what the VEVENT shows last changed: the event's `modified`, or its venue's or an organizer's when later
  * (a renamed venue changes the event's LOCATION). SEQUENCE, DTSTAMP and LAST-MODIFIED follow it.
  */
-function lastChange(record: ContentRecord, shape: Shape, view: View): number {
-  const venue = shape.venue as Shape | []
+function lastChange(record: ContentRecord, fields: Shape, view: View): number {
+  // Every linked venue and organizer that exists, shown or not: one unpublished after a rename keeps SEQUENCE up.
   const linked = [
-    ...(Array.isArray(venue) ? [] : [view.store.get('venues', Number(venue.id))]),
-    ...(shape.organizer as Shape[]).map((organizer) => view.store.get('organizers', Number(organizer.id))),
+    ...idList(fields.venue).map((id) => view.store.get('venues', id)),
+    ...idList(fields.organizer).map((id) => view.store.get('organizers', id)),
   ]
   let last = 0
   for (const one of [record, ...linked]) {
@@ -165,18 +170,18 @@ function dateFields(
       timezone: null,
     }
   }
-  return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: times.timezone }
+  return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: feedZone(times.timezone) }
 }
 
 /** The plain text of the description, after the status' reason and a mixed event's online address. */
 function description(markdown: string, details: StatusDetails): string {
   const online = details.attendance === 'mixed' ? details.onlineUrl : ''
-  return [details.reason, online, plainText(markdown)].filter((part) => part !== '').join('\n\n')
+  return cleanText([details.reason, online, plainText(markdown)].filter((part) => part !== '').join('\n\n'))
 }
 
 /** LOCATION (with GEO) from the venue; an online event's address when it is online. */
 function location(shape: Shape, details: StatusDetails): ICalEventData['location'] {
-  if (details.attendance === 'online' && details.onlineUrl !== '') return { title: details.onlineUrl }
+  if (details.attendance === 'online' && details.onlineUrl !== '') return { title: cleanText(details.onlineUrl) }
   const venue = shape.venue as Shape | []
   if (Array.isArray(venue) || typeof venue.venue !== 'string' || venue.venue === '') return null
   const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
@@ -186,7 +191,17 @@ function location(shape: Shape, details: StatusDetails): ICalEventData['location
     typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number'
       ? { lat: venue.geo_lat, lon: venue.geo_lng }
       : undefined
-  return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) }
+  return { title: cleanText(venue.venue), ...(address ? { address: cleanText(address) } : {}), ...(geo ? { geo } : {}) }
+}
+
+/**
+ * A series' RRULE, RDATE and EXDATE lines (src/serialize/feed/series-rule.ts), added before the VEVENT's end.
+ * ical-generator writes RRULE alone (it has no RDATE) and calls any single line it is given an RRULE, so a series
+ * listed by its dates could not go through it.
+ */
+function withRule(event: ICalEvent, lines: string[]): void {
+  const written = event.toString.bind(event)
+  event.toString = () => written().replace(/END:VEVENT\r\n$/, `${lines.join('\r\n')}\r\nEND:VEVENT\r\n`)
 }
 
 /**
