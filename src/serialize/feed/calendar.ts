@@ -1,4 +1,4 @@
-import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
+import { escape as escapeText, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { eventTimes } from '../../content/model/derive.ts'
 import { isOverridden } from '../../content/model/occurrence.ts'
 import { isSeries } from '../../content/model/record-types.ts'
@@ -104,8 +104,8 @@ function frame(view: View, request: FeedRequest): [Buffer, Buffer] {
     prodId: { company: 'Almanac', product: 'Almanac calendar feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator writes these two as they are: they are escaped as TEXT here.
-    name: escape(cleanText(request.name), false),
-    description: view.site.description ? escape(cleanText(view.site.description), false) : null,
+    name: escapeText(cleanText(request.name), false),
+    description: view.site.description ? escapeText(cleanText(view.site.description), false) : null,
     url: view.site.url,
     source: request.url,
     scale: 'GREGORIAN',
