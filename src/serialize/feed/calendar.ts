@@ -72,7 +72,10 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     }
   }
   // RFC 5545 asks a calendar for one component at least: an empty feed describes the site's zone.
-  if (events.length === 0) spans.set(view.site.timezone, [view.now, view.now])
+  if (events.length === 0) {
+    const at = wallToInstant(horizon, 'UTC')
+    spans.set(feedZone(view.site.timezone), [at, at])
+  }
   const zones = [...spans].sort(([a], [b]) => a.localeCompare(b)).map(([zone, [from, to]]) => vtimezone(zone, from, to))
   const [head, tail] = frame(view, request)
   const zoneText = Buffer.from(zones.map((zone) => `${zone}\r\n`).join(''))
