@@ -22,8 +22,6 @@ const KNOWN: Record<string, string> = {
   'routes/feeds.ts': 'whole feeds are kept per UTC day and store version; `.ics` answers are kept as event lists are',
   'query/feed.ts':
     "a feed's window starts 30 days before today (UTC): `.ics` answers and `?ical=1` are kept as event lists are",
-  'serialize/feed/calendar.ts':
-    "an empty feed's VTIMEZONE starts at the clock: `.ics` answers are kept as event lists are",
   'routes/api-index.ts': 'gmt_offset: the API index is kept a second at most',
   'write/events.ts': 'writes are never kept',
   'write/event-status.ts': 'writes are never kept',
