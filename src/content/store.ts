@@ -99,6 +99,10 @@ export interface Store {
   moveHorizon(): Promise<boolean>
   /** The wall clock open-ended series are served to now (UTC), as `moveHorizon` last placed it. */
   horizon(): string
+  /** When git last committed a change to a file of the tree (ms), as last asked (`askGit`); undefined outside git. */
+  committedAt(path: string): number | undefined
+  /** Asks git again for its commit dates when the store changed since it last asked (a feed's SEQUENCE reads them). */
+  askGit(): Promise<void>
 }
 
 /**
@@ -141,6 +145,7 @@ export async function createStore(source: string | ContentDriver, options: Store
 function storeOver(state: StoreState): Store {
   const { catalogue, changes, queue } = state
   const reload = (paths: string[]) => reloadNow(state, paths)
+  let asked: { version: number; done: Promise<void> } | undefined
   return {
     dir: state.driver.dir,
     get media() {
@@ -169,5 +174,10 @@ function storeOver(state: StoreState): Store {
     onChange: (listener) => changes.onChange(listener),
     moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
     horizon: () => state.horizon.at,
+    committedAt: (path) => state.driver.dates.changed(path),
+    askGit: () => {
+      if (asked?.version !== changes.version) asked = { version: changes.version, done: state.driver.dates.refresh() }
+      return asked.done
+    },
   }
 }

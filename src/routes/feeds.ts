@@ -72,6 +72,8 @@ async function answer(
 ): Promise<ApiResult> {
   const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
+  // SEQUENCE counts the commits of a file edited by hand (docs/feeds.md §3): git is asked once per store version.
+  await ctx.store.askGit()
   const named = ctx.langNamed && !path.includes('ml_language=')
   const url = link(
     ctx.site,

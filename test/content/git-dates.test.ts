@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLog } from '../../src/content/store/git-dates.ts'
+import { parseChanges, parseLog } from '../../src/content/store/git-dates.ts'
 
 /** One commit of `git log -z --name-status --format=%x01%at%x02%P`, oldest first. */
 const commit = (seconds: number, parents: string, ...changes: string[][]) =>
@@ -30,5 +30,21 @@ describe('reading when each file was added from git log', () => {
         'events/with space\nand newline.md',
       ),
     ).toBe(100_000)
+  })
+})
+
+describe("reading when each file last changed from git log (a feed's SEQUENCE)", () => {
+  it('keeps the last commit that added, changed or renamed a file, and forgets files deleted', () => {
+    const log =
+      commit(100, '', ['A', 'a.md'], ['A', 'b.md'], ['A', 'c.md']) +
+      commit(200, 'p1', ['M', 'a.md'], ['D', 'b.md']) +
+      commit(300, 'p2', ['R100', 'c.md', 'c2.md']) +
+      commit(400, 'p3', ['M', 'a.md'])
+    expect(parseChanges(log)).toEqual(
+      new Map([
+        ['a.md', 400_000],
+        ['c2.md', 300_000],
+      ]),
+    )
   })
 })

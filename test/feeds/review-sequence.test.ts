@@ -73,7 +73,8 @@ describe('SEQUENCE after writes to what an event shows', () => {
     expect(seen[1]).toBeGreaterThanOrEqual(seen[0]!)
   })
 
-  // Known limit (docs/feeds.md §3): a file edited by hand raises SEQUENCE only when it raises `modified`.
+  // Known limit (docs/feeds.md §3): a file edited by hand raises SEQUENCE once the edit is committed to git
+  // (test/feeds/sequence-git.test.ts), or when it raises `modified`; this tree is no git repository.
   it.fails('rises when a content author moves the event in its file (the issue: SEQUENCE grows with every change)', async () => {
     const app = await writableApp('feeds')
     dirs.push(app.dir)

@@ -12,6 +12,8 @@ const GIT_MAX_OUTPUT = 64 * 1024 * 1024
 export interface CommitDates {
   /** The instant (ms) the file (relative to the content folder) was added, if git knows it. */
   get(path: string): number | undefined
+  /** The instant (ms) of the last commit that added, changed or renamed the file, if git knows it. */
+  changed(path: string): number | undefined
   /** Asks git again: one run for the whole folder. Never throws; without git the map stays empty. */
   refresh(): Promise<void>
   /** Whether the last run found the folder in a git repository. */
@@ -20,9 +22,11 @@ export interface CommitDates {
 
 export function createCommitDates(dir: string): CommitDates {
   let dates = new Map<string, number>()
+  let changes = new Map<string, number>()
   let inRepository = false
   return {
     get: (path) => dates.get(path),
+    changed: (path) => changes.get(path),
     get inRepository() {
       return inRepository
     },
@@ -31,6 +35,7 @@ export function createCommitDates(dir: string): CommitDates {
       const log = shallow === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
       dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
+      changes = log === null ? new Map() : parseChanges(log)
     },
   }
 }
@@ -55,7 +60,7 @@ const LOG_ARGS = [
   '--relative',
   '-z',
   '--name-status',
-  '--diff-filter=ADR',
+  '--diff-filter=ADMR',
   '-M',
   '--format=%x01%at%x02%P',
   '--',
@@ -75,6 +80,28 @@ function git(dir: string, args: string[]): Promise<string | null> {
       },
     )
   })
+}
+
+/**
+ * Reads the log into path → date of the last commit that added, changed or renamed it (a shallow clone's oldest
+ * commit counts: its files are at least that recent).
+ */
+export function parseChanges(log: string): Map<string, number> {
+  const changes = new Map<string, number>()
+  for (const commit of log.split('\x01').slice(1)) {
+    const [header = '', ...rest] = commit.split('\0')
+    const at = Number(header.split('\x02')[0]) * 1000
+    const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
+    for (let i = 0; i < fields.length; ) {
+      const status = fields[i++]!
+      const path = fields[i++] ?? ''
+      if (status.startsWith('R')) changes.delete(path)
+      const target = status.startsWith('R') ? (fields[i++] ?? '') : path
+      if (status === 'D') changes.delete(target)
+      else if (Number.isFinite(at)) changes.set(target, at)
+    }
+  }
+  return changes
 }
 
 /**

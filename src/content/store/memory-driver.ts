@@ -11,7 +11,12 @@ export interface MemoryDriver extends ContentDriver {
 }
 
 /** A tree outside git: no file has a commit date. */
-const NO_DATES: CommitDates = { get: () => undefined, refresh: async () => {}, inRepository: false }
+const NO_DATES: CommitDates = {
+  get: () => undefined,
+  changed: () => undefined,
+  refresh: async () => {},
+  inRepository: false,
+}
 
 /**
  * A content tree in a Map of path → text, for tests and tools that need no disk: a write replaces a

@@ -45,6 +45,13 @@ export function veventOf(record: ContentRecord, view: View, part: VeventPart): M
   return view.caches.feed.json.text(record, key, () => fold(vevent(record, view, part).toString()))
 }
 
+/** The last commit that changed one of a record's files (a hand edit counts once committed); 0 outside git. */
+function committed(record: ContentRecord, view: View): number {
+  let last = 0
+  for (const file of record.files.values()) last = Math.max(last, view.store.committedAt(file.path) ?? 0)
+  return last
+}
+
 /** The records a VEVENT shows besides the event (its venue, organizers, terms and series), as their serials. */
 function shown(record: ContentRecord, view: View): string {
   const data = record.source.data
@@ -54,6 +61,12 @@ function shown(record: ContentRecord, view: View): string {
   }
   const parts: number[] = record.series ? [view.caches.feed.serial(record.series.parent)] : []
   for (const [kind, field] of LINKS) for (const id of idList(data[field])) parts.push(serial(kind, id))
+  // And when git last changed them: SEQUENCE reads it.
+  const linked = [
+    ...idList(data.venue).map((id) => view.store.get('venues', id)),
+    ...idList(data.organizer).map((id) => view.store.get('organizers', id)),
+  ]
+  for (const one of [record, ...linked]) if (one) parts.push(committed(one, view))
   return parts.join(',')
 }
 
@@ -132,7 +145,7 @@ function lastChange(record: ContentRecord, fields: Shape, view: View): number {
   for (const one of [record, ...linked]) {
     if (!one) continue
     const utc = postDates(one, view.site.timezone).modifiedUtc
-    last = Math.max(last, Date.parse(`${utc.replace(' ', 'T')}Z`))
+    last = Math.max(last, Date.parse(`${utc.replace(' ', 'T')}Z`), committed(one, view))
   }
   return last
 }
