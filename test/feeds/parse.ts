@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import ICAL from 'ical.js'
 
 // The tests' reading of a feed: Mozilla's ical.js, which Almanac does not use to write feeds (ical-generator
@@ -78,4 +80,15 @@ function instance(event: ICAL.Event, start: ICAL.Time, end: ICAL.Time, recurrenc
 /** `2026-10-06T09:00:00` → `2026-10-06 09:00:00`; a date stays a date. */
 function wall(time: ICAL.Time): string {
   return time.isDate ? time.toString() : time.toString().replace('T', ' ')
+}
+
+/** The `.ics` files of a static build, by path, with their text. */
+export async function feedFiles(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ics')) continue
+    const path = join(entry.parentPath, entry.name).slice(dir.length + 1)
+    out.set(path, await readFile(join(dir, path), 'utf8'))
+  }
+  return out
 }

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
+import { feedFiles } from './parse.ts'
 import { buildOptions, writableApp } from '../helpers.ts'
 
 // Review of issue 15: an incremental build leaves every feed as a fresh build writes it. A feed shows, besides
@@ -11,16 +12,6 @@ import { buildOptions, writableApp } from '../helpers.ts'
 // those must reach every feed that shows it, not only the feed named after it.
 
 const API = 'wp-json/calendar/events/v1'
-
-async function feeds(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ics')) continue
-    const path = join(entry.parentPath, entry.name).slice(dir.length + 1)
-    out.set(path, await readFile(join(dir, path), 'utf8'))
-  }
-  return out
-}
 
 /** Builds, applies `edit` (files relative to the content folder), updates, and returns the updated and a fresh build's feeds. */
 async function afterEdit(edit: Record<string, (text: string) => string>) {
@@ -37,7 +28,7 @@ async function afterEdit(edit: Record<string, (text: string) => string>) {
     await app.store.reload(Object.keys(edit))
     await builder.update(changes.splice(0))
     await buildSite(buildOptions(app.store, fresh))
-    return { updated: await feeds(out), fresh: await feeds(fresh) }
+    return { updated: await feedFiles(out), fresh: await feedFiles(fresh) }
   } finally {
     for (const dir of [out, fresh, app.dir]) await rm(dir, { recursive: true, force: true })
   }

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
+import { feedFiles } from './parse.ts'
 import { buildOptions, call, writableApp } from '../helpers.ts'
 
 // The feeds of a static build (docs/feeds.md): the whole calendar and each category, tag, venue and organizer in
@@ -12,16 +13,6 @@ import { buildOptions, call, writableApp } from '../helpers.ts'
 const API = 'wp-json/calendar/events/v1'
 const PREFIXES = ['', 'ms/', 'ta/', 'zh-hans/']
 const SCOPED = ['categories/2', 'categories/3', 'tags/4', 'venues/10', 'organizers/12']
-
-async function feeds(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ics')) continue
-    const path = join(entry.parentPath, entry.name).slice(dir.length + 1)
-    out.set(path, await readFile(join(dir, path), 'utf8'))
-  }
-  return out
-}
 
 /** A feed without its SOURCE, the one line where the static file and the live answer differ. */
 const withoutSource = (text: string) => text.replace(/^SOURCE.*\r\n( .*\r\n)*/m, '')
@@ -41,7 +32,7 @@ describe('the feeds of a static build', () => {
   it('are the live feeds, for the calendar and each public category, tag, venue and organizer, in every language', async () => {
     await withBuild(async (app, out) => {
       await buildSite(buildOptions(app.store, out))
-      const files = await feeds(out)
+      const files = await feedFiles(out)
       const expected = PREFIXES.flatMap((prefix) => [
         `${prefix}${API}/events.ics`,
         ...SCOPED.map((scope) => `${prefix}${API}/${scope}/events.ics`),
@@ -64,7 +55,7 @@ describe('the feeds of a static build', () => {
     await withBuild(async (app, out) => {
       const builder = createSiteBuilder(buildOptions(app.store, out))
       await builder.full()
-      const before = await feeds(out)
+      const before = await feedFiles(out)
       const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
       app.store.onChange((was, is) => changes.push([was, is]))
       const concert = join(app.content, 'events/concert.en.md')
@@ -77,7 +68,7 @@ describe('the feeds of a static build', () => {
       )
       await app.store.reload(['events/concert.en.md', 'venues/hall.en.md'])
       await builder.update(changes.splice(0))
-      const after = await feeds(out)
+      const after = await feedFiles(out)
       expect(after.get(`${API}/events.ics`)).toContain('SUMMARY:Winter Gala')
       expect(after.get(`${API}/categories/3/events.ics`)).toContain('SUMMARY:Winter Gala')
       expect(after.get(`${API}/categories/2/events.ics`)).not.toContain('Winter')
@@ -86,7 +77,7 @@ describe('the feeds of a static build', () => {
       const fresh = await mkdtemp(join(tmpdir(), 'almanac-feed-fresh-'))
       try {
         await buildSite(buildOptions(app.store, fresh))
-        expect(after).toEqual(await feeds(fresh))
+        expect(after).toEqual(await feedFiles(fresh))
       } finally {
         await rm(fresh, { recursive: true, force: true })
       }

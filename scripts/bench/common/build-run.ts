@@ -34,7 +34,8 @@ export interface BuildOptions {
   edited?: (files: ContentRecord[]) => ContentRecord
 }
 
-const SITE = {
+/** The site the bench's builds answer for. */
+export const SITE = {
   url: 'http://localhost:3000',
   host: 'localhost',
   apiRoot: '/wp-json',

@@ -7,19 +7,10 @@ import { join } from 'node:path'
 import { createApp } from '../../../src/app.ts'
 import { createStore } from '../../../src/content/store.ts'
 import { buildSite } from '../../../src/prerender/site-builder.ts'
+import { SITE } from '../common/build-run.ts'
 import type { Corpus } from '../common/content.ts'
 import { log } from '../common/run.ts'
 
-const SITE = {
-  url: 'http://127.0.0.1:3000',
-  host: '127.0.0.1',
-  apiRoot: '/wp-json',
-  timezone: 'Asia/Singapore',
-  defaultLang: 'en' as const,
-  currency: 'SGD',
-  currencySymbol: 'S$',
-  currencyPosition: 'prefix' as const,
-}
 const FEED = `${SITE.url}/wp-json/calendar/events/v1/events.ics`
 
 export interface FeedResults {
