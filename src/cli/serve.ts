@@ -85,9 +85,12 @@ export async function serve(flags: Flags): Promise<number> {
   setImmediate(loadSanitizer)
   // Open-ended series are served up to a horizon that moves once a month (docs/recurrence.md).
   const horizon = setInterval(() => void store.moveHorizon(), HORIZON_CHECK_MS)
+  // A commit changes no file the watcher sees, but feeds count commits (docs/feeds.md §3): git is asked each minute.
+  const commits = setInterval(() => void store.askGit(true), GIT_CHECK_MS)
   await new Promise<void>((resolve) => {
     const stop = () => {
       clearInterval(horizon)
+      clearInterval(commits)
       void Promise.all([listener.close(), watching.close(), stopBuilding()]).then(() => resolve())
     }
     process.once('SIGINT', stop)
@@ -98,6 +101,8 @@ export async function serve(flags: Flags): Promise<number> {
 
 /** How often a server looks whether the horizon of open-ended series moved. */
 const HORIZON_CHECK_MS = 3_600_000
+/** How often a server asks git for new commits of the content (one `git log` run). */
+const GIT_CHECK_MS = 60_000
 
 /** `serve --build`: a full static build now, then updates of only what each change touches. */
 async function keepBuilt(store: Store, config: Config, port: number): Promise<() => Promise<void>> {

@@ -101,8 +101,11 @@ export interface Store {
   horizon(): string
   /** When git last committed a change to a file of the tree (ms), as last asked (`askGit`); undefined outside git. */
   committedAt(path: string): number | undefined
-  /** Asks git again for its commit dates when the store changed since it last asked (a feed's SEQUENCE reads them). */
-  askGit(): Promise<void>
+  /**
+   * Asks git again for its commit dates when the store changed since it last asked, or always when `again` (a
+   * feed's SEQUENCE reads them); dates that changed move the store's version, so nothing kept shows the old ones.
+   */
+  askGit(again?: boolean): Promise<void>
 }
 
 /**
@@ -175,8 +178,14 @@ function storeOver(state: StoreState): Store {
     moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
     horizon: () => state.horizon.at,
     committedAt: (path) => state.driver.dates.changed(path),
-    askGit: () => {
-      if (asked?.version !== changes.version) asked = { version: changes.version, done: state.driver.dates.refresh() }
+    askGit: (again = false) => {
+      if (again || asked?.version !== changes.version) {
+        const first = asked === undefined
+        const done = state.driver.dates.refresh().then((moved) => {
+          if (moved && !first) changes.bump()
+        })
+        asked = { version: changes.version, done }
+      }
       return asked.done
     },
   }

@@ -19,6 +19,8 @@ export interface FeedRecords {
   records: ContentRecord[]
   /** For each series, the original starts of its occurrences that match. */
   shown: Map<ContentRecord, Set<string>>
+  /** The query names an end: an open-ended rule would reach past it. */
+  bounded: boolean
 }
 
 /** The events and series of a feed, and which occurrences of each series it holds. */
@@ -45,5 +47,6 @@ export function feedRecords(values: Record<string, unknown>, given: Set<string>,
       shown.set(record, (shown.get(record) ?? new Set()).add(series.start))
     } else records.push(record)
   }
-  return { records, shown }
+  const bounded = ['end_date', 'starts_before', 'ends_before'].some((key) => named.has(key))
+  return { records, shown, bounded }
 }

@@ -26,10 +26,11 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   requireWholePoint(input.params)
   const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
   const given = scope ? new Set([...input.given, scope.filter]) : input.given
-  const { records, shown } = feedRecords(values, given, ctx)
+  const { records, shown, bounded } = feedRecords(values, given, ctx)
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
-  return answer(ctx, { name, path: `${path}${sourceQuery(input.query)}`, records, shown }, JSON.stringify(values))
+  const feed = { name, path: `${path}${sourceQuery(input.query)}`, records, shown, bounded }
+  return answer(ctx, feed, JSON.stringify(values))
 }
 
 /** A point needs both halves, as in the list (docs/compatibility.md §19). */
@@ -40,11 +41,11 @@ export function requireWholePoint(params: Record<string, unknown>): void {
   throw apiError('rest_missing_callback_param', [missing], { params: [missing] })
 }
 
-/** The query a feed is refreshed with (SOURCE): the request's, less paging and `ical`. */
+/** The query a feed is refreshed with (SOURCE): the request's, less paging, `ical` and a `password` (a feed reads none). */
 function sourceQuery(query: Record<string, unknown>): string {
   const kept = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
-    if (key === 'page' || key === 'per_page' || key === 'ical') continue
+    if (key === 'page' || key === 'per_page' || key === 'ical' || key === 'password') continue
     for (const one of Array.isArray(value) ? value : [value])
       kept.append(Array.isArray(value) ? `${key}[]` : key, String(one))
   }

@@ -1,6 +1,7 @@
 import type { LinkedArg } from '../args/linked-entries.ts'
 import { eventTimes } from '../content/model/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
+import { idList } from '../content/model/derive.ts'
 import { invalidParam } from '../errors.ts'
 import { wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
@@ -93,6 +94,17 @@ export async function eventChanges(
   return changes
 }
 
+/** The `modified` of the venue and organizers an event links to: a feed's SEQUENCE counts the latest. */
+function linkedModified(ctx: WriteContext, event: ContentRecord | undefined): unknown[] {
+  if (!event) return []
+  const data = event.source.data
+  const linked = [
+    ...idList(data.venue).map((id) => ctx.store.get('venues', id)),
+    ...idList(data.organizer).map((id) => ctx.store.get('organizers', id)),
+  ]
+  return linked.map((record) => record?.source.data.modified)
+}
+
 /** The fields of an event write that need no other record: text, flags, dates of publication, status, slug. */
 function plainChanges(
   params: Record<string, unknown>,
@@ -112,7 +124,7 @@ function plainChanges(
   const date = publicationDate(params, ctx.site.timezone, ctx.now)
   if (date) changes.date = date.wall
   // Every write moves the modification date, as WordPress's post_modified does.
-  changes.modified = modifiedAfter(ctx, event?.source.data.modified)
+  changes.modified = modifiedAfter(ctx, event?.source.data.modified, ...linkedModified(ctx, event))
   if (!event) {
     changes.date ??= nowWall(ctx)
     changes.author ??= ctx.caller.id

@@ -176,12 +176,17 @@ export function nowWall(ctx: WriteContext): string {
 }
 
 /**
- * The `modified` of a write: now, or a second after the record's last one when that is not earlier, so every
- * write raises it (a feed's SEQUENCE counts its seconds: docs/feeds.md), even two in one second.
+ * The `modified` of a write: now, or a second after the latest of `previous` (the record's last one, and for an
+ * event those of the venue and organizers it shows) when that is not earlier, so every write raises a feed's
+ * SEQUENCE, which counts the seconds of the latest of them (docs/feeds.md §3), even two writes in one second.
  */
-export function modifiedAfter(ctx: WriteContext, previous: unknown): string {
+export function modifiedAfter(ctx: WriteContext, ...previous: unknown[]): string {
   const now = nowWall(ctx)
-  if (typeof previous !== 'string' || !isWallClock(previous)) return now
-  const last = instantToWall(wallToInstant(previous, 'UTC'), 'UTC')
+  const walls = previous.filter((one): one is string => typeof one === 'string' && isWallClock(one))
+  if (walls.length === 0) return now
+  const last = walls
+    .map((one) => instantToWall(wallToInstant(one, 'UTC'), 'UTC'))
+    .sort()
+    .at(-1)!
   return last < now ? now : instantToWall(wallToInstant(last, 'UTC') + 1000, 'UTC')
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseChanges, parseLog } from '../../src/content/store/git-dates.ts'
 
-/** One commit of `git log -z --name-status --format=%x01%at%x02%P`, oldest first. */
+/** One commit of `git log -z --name-status --format=%x01%at%x02%P%x02%ct`, oldest first (authored and committed at once). */
 const commit = (seconds: number, parents: string, ...changes: string[][]) =>
-  `\x01${seconds}\x02${parents}\0\n${changes.map((c) => c.join('\0')).join('\0')}\0`
+  `\x01${seconds}\x02${parents}\x02${seconds}\0\n${changes.map((c) => c.join('\0')).join('\0')}\0`
 
 describe('reading when each file was added from git log', () => {
   it('keeps the date a file was added, through renames, and forgets files deleted', () => {

@@ -14,8 +14,11 @@ export interface CommitDates {
   get(path: string): number | undefined
   /** The instant (ms) of the last commit that added, changed or renamed the file, if git knows it. */
   changed(path: string): number | undefined
-  /** Asks git again: one run for the whole folder. Never throws; without git the map stays empty. */
-  refresh(): Promise<void>
+  /**
+   * Asks git again: one run for the whole folder. Never throws; without git the map stays empty, and a run that
+   * fails keeps what the last one found. True when the last changes differ from before.
+   */
+  refresh(): Promise<boolean>
   /** Whether the last run found the folder in a git repository. */
   readonly inRepository: boolean
 }
@@ -35,7 +38,10 @@ export function createCommitDates(dir: string): CommitDates {
       const log = shallow === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
       dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
-      changes = log === null ? new Map() : parseChanges(log)
+      if (log === null) return false
+      const before = changes
+      changes = parseChanges(log)
+      return changes.size !== before.size || [...changes].some(([path, at]) => before.get(path) !== at)
     },
   }
 }
@@ -62,7 +68,7 @@ const LOG_ARGS = [
   '--name-status',
   '--diff-filter=ADMR',
   '-M',
-  '--format=%x01%at%x02%P',
+  '--format=%x01%at%x02%P%x02%ct',
   '--',
   '.',
 ]
@@ -83,14 +89,15 @@ function git(dir: string, args: string[]): Promise<string | null> {
 }
 
 /**
- * Reads the log into path → date of the last commit that added, changed or renamed it (a shallow clone's oldest
- * commit counts: its files are at least that recent).
+ * Reads the log into path → date of the last commit that added, changed or renamed it, as committed (a shallow
+ * clone's oldest commit counts: its files are at least that recent).
  */
 export function parseChanges(log: string): Map<string, number> {
   const changes = new Map<string, number>()
   for (const commit of log.split('\x01').slice(1)) {
     const [header = '', ...rest] = commit.split('\0')
-    const at = Number(header.split('\x02')[0]) * 1000
+    // The committer's date: a rebase or a cherry-pick lands a change at the time it lands.
+    const at = Number(header.split('\x02')[2]) * 1000
     const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
     for (let i = 0; i < fields.length; ) {
       const status = fields[i++]!

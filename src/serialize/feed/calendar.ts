@@ -26,6 +26,8 @@ export interface FeedRequest {
   records: readonly ContentRecord[]
   /** For a series, the original starts of the occurrences the feed holds; all it serves when absent. */
   shown?: ReadonlyMap<ContentRecord, ReadonlySet<string>>
+  /** The feed's query names an end: an open-ended series is listed by its dates, not by a rule without end. */
+  bounded?: boolean
 }
 
 /** A feed as parts (bytes) with their composed ETag. */
@@ -61,14 +63,12 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     const wanted = request.shown?.get(record)
     const occurrences = view.store.occurrencesOf(record).filter((one) => !wanted || wanted.has(one.series!.start))
     if (occurrences.length === 0) continue
-    const mode = modeOf(record, view, horizon)
-    const rule = seriesRuleLines(
-      record,
-      view,
-      mode,
-      occurrences.map((one) => one.series!.start),
-    )
-    const openEnded = mode.rrule !== undefined && !/;(COUNT|UNTIL)=/.test(`;${mode.rrule}`)
+    const ruled = modeOf(record, view, horizon)
+    const endless = ruled.rrule !== undefined && !/;(COUNT|UNTIL)=/.test(`;${ruled.rrule}`)
+    const mode = endless && request.bounded ? { ruled: new Set<string>() } : ruled
+    const openEnded = endless && !request.bounded
+    const starts = occurrences.map((one) => one.series!.start)
+    const rule = seriesRuleLines(record, view, mode, starts)
     note(spans, record, view, openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
     for (const occurrence of occurrences) {

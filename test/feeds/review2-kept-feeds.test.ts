@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { call } from '../helpers.ts'
+import { treeApp } from './review-tree.ts'
+
+// Second review of issue 15 (docs/feeds.md §5): a whole feed is kept for its store version and UTC day, under its
+// query as sent. A relative date (`now`, `+1 week`: src/time/parse.ts) reads the clock at every request, and the
+// kept answers (src/http/answer-reuse.ts) take no query with one; a kept feed must not outlive it either.
+
+const apps: { remove(): Promise<unknown> }[] = []
+afterAll(async () => {
+  for (const app of apps) await app.remove()
+})
+
+const event = (id: number, start: string, end: string) =>
+  `---\nid: ${id}\ntitle: Event ${id}\nslug: event-${id}\ndate: 2020-01-01 09:00:00\nstart_date: ${start}\nend_date: ${end}\ntimezone: UTC\n---\nBody\n`
+
+describe('a kept feed with a relative date', () => {
+  it('leaves out, later the same day, an event that has ended since (as the JSON list does)', async () => {
+    const app = await treeApp(
+      {
+        'events/morning.en.md': event(800, '2026-11-22 10:00:00', '2026-11-22 11:00:00'),
+        'events/evening.en.md': event(801, '2026-11-22 20:00:00', '2026-11-22 21:00:00'),
+      },
+      { base: false },
+    )
+    apps.push(app)
+    const uids = (text: string) => [...text.matchAll(/^UID:(\d+)@/gm)].map((m) => Number(m[1])).sort()
+    const first = await call(app, 'events.ics?start_date=now&strict_dates=true')
+    expect(uids(first.text)).toEqual([800, 801])
+    // Noon, the same UTC day, nothing written.
+    app.clock.now = Date.parse('2026-11-22T12:00:00Z')
+    const json = await call(app, 'events?start_date=now&strict_dates=true')
+    expect(json.body.events.map((one: { id: number }) => one.id)).toEqual([801])
+    expect(uids((await call(app, 'events.ics?start_date=now&strict_dates=true')).text)).toEqual([801])
+  })
+})
