@@ -25,7 +25,11 @@ export function isPlainRule(text: string): boolean {
 export function clientStarts(text: string, first: string, zone: string, horizon: string): string[] | undefined {
   try {
     const recur = ICAL.Recur.fromString(text)
-    if (recur.until) recur.until = floatingUntil(recur.until, zone)
+    // Bounded by the horizon too: some rules make ical.js search without end between two of its steps.
+    const end = ICAL.Time.fromDateTimeString(horizon.replace(' ', 'T'))
+    const until = recur.until ? floatingUntil(recur.until, zone) : end
+    if (recur.count === null) recur.until = until.compare(end) < 0 ? until : end
+    else if (recur.until) recur.until = until
     const iterator = guarded(recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T'))), { steps: 0 })
     const starts: string[] = []
     for (let next = iterator.next(); next; next = iterator.next()) {

@@ -65,9 +65,13 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     if (occurrences.length === 0) continue
     const ruled = modeOf(record, view, horizon)
     const endless = ruled.rrule !== undefined && !/;(COUNT|UNTIL)=/.test(`;${ruled.rrule}`)
-    const mode = endless && request.bounded ? { ruled: new Set<string>() } : ruled
-    const openEnded = endless && !request.bounded
     const starts = occurrences.map((one) => one.series!.start)
+    // An open rule goes on past the horizon in clients: a feed that does not hold its last served start (a query
+    // with an end, or a filter) lists the series by its dates instead.
+    const served = view.store.occurrencesOf(record)
+    const reachesEnd = !request.bounded && starts.at(-1) === served.at(-1)?.series!.start
+    const mode = endless && !reachesEnd ? { ruled: new Set<string>() } : ruled
+    const openEnded = endless && reachesEnd
     const rule = seriesRuleLines(record, view, mode, starts)
     note(spans, record, view, openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))

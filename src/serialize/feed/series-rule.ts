@@ -27,9 +27,11 @@ export function ruleMode(series: ContentRecord, view: View, horizon: string): Ru
   const zone = eventTimes(series, view.site.timezone).timezone
   const first = toWall(String(data.start_date))
   const ours = expand({ rdate: [], exdate: [], rrule: rule }, first, zone, horizon)
+  // A wall clock in a DST gap is read otherwise by clients (ical.js an hour early): such a series goes by its dates.
+  if (ours.cut || ours.stopped !== undefined || ours.starts.some((start) => !exists(start, zone)))
+    return { ruled: new Set() }
   const theirs = onePerMinute((clientStarts(rule, first, zone, horizon) ?? []).filter((s) => s >= '1970-01-01'))
-  const same = !ours.cut && ours.stopped === undefined && theirs.join() === ours.starts.join()
-  if (!same) return { ruled: new Set() }
+  if (theirs.join() !== ours.starts.join()) return { ruled: new Set() }
   return {
     rrule: ruleText(ICAL.Recur.fromString(rule).toString(), zone, data.all_day === true),
     ruled: new Set(ours.starts),
@@ -55,11 +57,20 @@ export function seriesRuleLines(series: ContentRecord, view: View, mode: RuleMod
   return lines
 }
 
-/** `;TZID=zone:…,…` for wall clocks in the zone; `;VALUE=DATE:…` for an all-day series; UTC as `…Z`. */
+/** Whether a wall clock exists in a zone (not skipped by a change to summer time). */
+function exists(wall: string, zone: string): boolean {
+  return instantToWall(wallToInstant(wall, zone), zone) === wall
+}
+
+/**
+ * `;TZID=zone:…,…` for wall clocks in the zone (one a DST gap skipped as the wall clock of its instant, as DTSTART
+ * is written); `;VALUE=DATE:…` for an all-day series; UTC as `…Z`.
+ */
 function dateList(walls: string[], zone: string, allDay: boolean): string {
   if (allDay) return `;VALUE=DATE:${walls.map((wall) => compact(wall).slice(0, 8)).join(',')}`
-  if (zone === 'UTC') return `:${walls.map((wall) => `${compact(wall)}Z`).join(',')}`
-  return `;TZID=${zone}:${walls.map(compact).join(',')}`
+  const real = walls.map((wall) => compact(instantToWall(wallToInstant(wall, zone), zone)))
+  if (zone === 'UTC') return `:${real.map((wall) => `${wall}Z`).join(',')}`
+  return `;TZID=${zone}:${real.join(',')}`
 }
 
 /** `2026-12-01 19:00:00` → `20261201T190000`. */
