@@ -69,7 +69,7 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     // An open rule goes on past the horizon in clients: a feed that does not hold its last served start (a query
     // with an end, or a filter) lists the series by its dates instead.
     const served = view.store.occurrencesOf(record)
-    const reachesEnd = !request.bounded && starts.at(-1) === served.at(-1)?.series!.start
+    const reachesEnd = !request.bounded && starts.at(-1) === served.at(-1)?.series?.start
     const mode = endless && !reachesEnd ? { ruled: new Set<string>() } : ruled
     const openEnded = endless && reachesEnd
     const rule = seriesRuleLines(record, view, mode, starts)
