@@ -5,7 +5,7 @@ import { as, call, json, writableApp } from '../helpers.ts'
 // Second review of issue 15 (docs/feeds.md §3): SEQUENCE is the latest `modified` of the event and the venue and
 // organizers it links to, and every write raises `modified` of the record written by a second at least. A write
 // to the event raises only the event's own `modified`, so it does not raise SEQUENCE when a linked record's is as
-// late: the subscriber's client keeps the old VEVENT (RFC 5546 §2.1.4: same SEQUENCE, same DTSTAMP).
+// late: the subscriber's client keeps the old VEVENT (RFC 5546 section 2.1.4: same SEQUENCE, same DTSTAMP).
 
 const dirs: string[] = []
 afterAll(async () => {

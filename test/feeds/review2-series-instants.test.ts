@@ -41,9 +41,9 @@ describe('a wall clock in the spring-forward gap', () => {
   // RFC 5545 reads a wall clock in the gap with the offset before it, as Almanac does; ical.js reads it an hour
   // earlier: a series with such an occurrence goes by its dates, each written as the wall clock of its instant.
   it('gives an ical.js client the instant the JSON serves, for a series and for a single event', async () => {
-    // 2027-03-28 01:30 does not exist in Europe/London; Almanac reads it as 01:30 GMT (RFC 5545 §3.3.5). The single
-    // event's DTSTART is written as 02:30 (its real wall clock) and matches; the series' RRULE gives 01:30 with the
-    // TZID, which ical.js reads an hour earlier (00:30Z), so one occurrence differs.
+    // 2027-03-28 01:30 does not exist in Europe/London; Almanac reads it as 01:30 GMT (RFC 5545 section 3.3.5). The
+    // single event's DTSTART is written as 02:30 (its real wall clock); an RRULE would give 01:30 with the TZID, which
+    // ical.js reads an hour earlier (00:30Z), so the series goes by its dates, that one written as 02:30.
     const app = await treeApp(
       {
         'events/nightly.en.md': event(700, '2027-03-26 01:30:00', '2027-03-26 02:00:00', [

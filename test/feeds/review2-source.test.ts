@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { call, fixtureApp } from '../helpers.ts'
 
 // Second review of issue 15 (docs/feeds.md §3): SOURCE is the feed's address with its query, less what the feed
-// does not read (`page`, `per_page`, `ical`). A feed is what an anonymous caller reads (§2): it ignores
+// does not read (`page`, `per_page`, `ical`). A feed is what an anonymous caller reads (docs/feeds.md §2): it ignores
 // `password` too, and a calendar app keeps SOURCE, syncs it and shows it; a password has no place there.
 
 const sourceOf = (text: string) => /^SOURCE[^\r]*(\r\n [^\r]*)*/m.exec(text)![0].replace(/\r\n /g, '')
