@@ -29,8 +29,17 @@ export interface ReplayManifest {
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding'])
 const agent = new Agent({ keepAlive: true, maxSockets: 8 })
 
-/** GETs `url` on a keep-alive connection and keeps the whole answer; a failed request is status 0. */
-export function capture(url: string, timeoutMs = 30_000): Promise<Captured> {
+/**
+ * GETs `url` on a keep-alive connection and keeps the whole answer; a failed request is status 0. A pooled socket
+ * the server closed after its keep-alive timeout (a slow start on a loaded machine) fails at once: that one is
+ * asked again, on a new socket.
+ */
+export async function capture(url: string, timeoutMs = 30_000): Promise<Captured> {
+  const first = await captureOnce(url, timeoutMs)
+  return first.status === 0 ? captureOnce(url, timeoutMs) : first
+}
+
+function captureOnce(url: string, timeoutMs: number): Promise<Captured> {
   return new Promise((resolve) => {
     const failed = () => resolve({ status: 0, headers: [], body: Buffer.alloc(0) })
     const req = request(url, { agent, timeout: timeoutMs }, (res) => {
