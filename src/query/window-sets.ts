@@ -24,7 +24,10 @@ export const PLACES_KEPT = { sets: 256, bytes: 4 * 1024 * 1024 }
 /** A query's one id set: the key its places are kept under (the resolved ids, or the search), and the set. */
 export interface SingleSet {
   key: string
-  set: IdSet
+  /** The set itself, made only when its places are not kept (a union of a parent category's is a new Set). */
+  set: () => IdSet
+  /** Whether an event is in the set, read from its entry. */
+  holds: (e: EventEntry) => boolean
   /** A password blanks this filter's fields (docs/compatibility.md §21): a locked event does not match it. */
   blanked: boolean
 }
@@ -33,7 +36,11 @@ export interface SingleSet {
  * The one id set a query filters on besides the arguments a window answers alone (`windowOnly`), or undefined
  * when it has none or more.
  */
-export function singleSet(values: Record<string, unknown>, scope: QueryScope, windowOnly: Set<string>) {
+export function singleSet(
+  values: Record<string, unknown>,
+  scope: QueryScope,
+  windowOnly: Set<string>,
+): SingleSet | undefined {
   let name: string | undefined
   for (const key in values) {
     if (values[key] === undefined || windowOnly.has(key)) continue
@@ -44,31 +51,36 @@ export function singleSet(values: Record<string, unknown>, scope: QueryScope, wi
   const relation = SET_FILTERS[name]!
   if (relation === 'search') {
     const search = String(values.search)
-    return {
-      key: `search ${scope.lang} ${search}`,
-      set: scope.indexes.search(scope.lang).match(search),
-      blanked: false,
-    }
+    const set = scope.indexes.search(scope.lang).match(search)
+    return { key: `search ${scope.lang} ${search}`, set: () => set, holds: (e) => set.has(e.id), blanked: false }
   }
   const ids =
     relation === 'terms'
       ? termIds(name as 'categories' | 'tags', values[name], scope)
       : readableIds(relation, values[name], scope)
   const sorted = [...new Set(ids)].sort((a, b) => a - b)
-  const set = union(sorted.map((id) => scope.indexes.linked(relation, id)))
-  return { key: `${relation} ${sorted.join(',')}`, set, blanked: true } satisfies SingleSet
+  return {
+    key: `${relation} ${sorted.join(',')}`,
+    set: () => union(sorted.map((id) => scope.indexes.linked(relation, id))),
+    // The relation's sets are made from these very lists of each entry.
+    holds: (e) => e[relation].some((id) => sorted.includes(id)),
+    blanked: true,
+  }
 }
 
 /** The set as a window reads it: its places there (kept until an event changes) and the test of one event. */
 export function windowSet(w: EventWindow, single: SingleSet, scope: QueryScope): WindowSet {
-  const { set, blanked } = single
+  const { holds, blanked } = single
   // As `passes` reads a blanked filter for a request without a password: a protected event is locked.
   const has = (e: EventEntry) =>
-    set.has(e.id) && !(blanked && e.protected && isLocked(e.record.source.data.password, undefined))
+    holds(e) && !(blanked && e.protected && isLocked(e.record.source.data.password, undefined))
   let kept = w.places as PlaceCache | undefined
   if (!kept) w.places = kept = new PlaceCache()
   let places = kept.get(single.key)
-  if (!places) kept.add(single.key, (places = placesOf(w.regular, set, has, (id) => scope.indexes.entry(id))))
+  if (!places) {
+    places = placesOf(w.regular, single.set(), has, (id) => scope.indexes.entry(id))
+    kept.add(single.key, places)
+  }
   return { places, has }
 }
 
