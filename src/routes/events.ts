@@ -34,11 +34,18 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]
-  for (const [i, event] of events.entries()) parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes]))
-  parts.push(Buffer.from(`],${rest.slice(1)}`))
+  const digests: string[] = []
+  for (const event of events) {
+    if (digests.length > 0) parts.push(COMMA)
+    parts.push(event.bytes)
+    digests.push(event.digest)
+  }
+  // Bytes of its own, as the events' are: a kept answer then holds every part as it is.
+  parts.push(ownUtf8(`],${rest.slice(1)}`))
+  digests.push(digest(rest))
   return {
     json: parts,
-    etag: composedTag([...events.map((event) => event.digest), digest(rest)]),
+    etag: composedTag(digests),
     headers: totals(page.total, page.totalPages),
   }
 }
