@@ -69,7 +69,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
   const remember = (record: ContentRecord, key: string, make: () => Buffer): Memo => {
     let list = byRecord.get(record)
-    const found = list?.find((entry) => entry.key === key)
+    const found = list && findKey(list, key)
     if (found) {
       // Roughly least recently used: a hit among the newer half stays where it is.
       if (placed - found.moved > order.size / 2) {
@@ -102,6 +102,12 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     bytes: { get: () => bytes },
     size: { get: () => order.size },
   }) as MemoCache['json']
+}
+
+/** The entry of a record's memos kept under `key` (a loop: no closure made for each lookup). */
+function findKey(list: Entry[], key: string): Entry | undefined {
+  for (const entry of list) if (entry.key === key) return entry
+  return undefined
 }
 
 /** A number per record object: records are immutable, so a changed record has a new one. */
