@@ -21,7 +21,7 @@ export function relationSets(values: Record<string, unknown>, scope: QueryScope)
 }
 
 /** The ids of a venue or organizer filter that the caller may read: events embed no other, so match no other. */
-function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
+export function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): number[] {
   return toList(value)
     .map(Number)
     .filter((id) => {
@@ -31,7 +31,7 @@ function readableIds(kind: LinkedKind, value: unknown, scope: QueryScope): numbe
 }
 
 /** Category or tag filters by id, slug or name; a category also matches its descendants, as in the reference. */
-function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
+export function termIds(kind: TermKind, value: unknown, scope: QueryScope): number[] {
   const ids = toList(value).flatMap((item) => findTerm(scope, kind, item)?.id ?? [])
   if (kind === 'tags') return ids
   const children = new Map<number, number[]>()
@@ -63,7 +63,7 @@ export function geolocCheck(values: Record<string, unknown>, scope: QueryScope):
   }
 }
 
-function union(sets: IdSet[]): IdSet {
+export function union(sets: IdSet[]): IdSet {
   if (sets.length === 1) return sets[0]!
   const out = new Set<number>()
   for (const set of sets)

@@ -13,6 +13,17 @@ export interface EventWindow {
   width: number
   /** Takes in one event's change (each side, when the caller may list it); false when it must be built again. */
   follow?(before: EventEntry | undefined, after: EventEntry | undefined): boolean
+  /** Places in `regular` of the events of an id set, by the set's key (`window-sets.ts`): emptied on every change. */
+  places?: Map<string, Int32Array>
+}
+
+/**
+ * The events of one id set in a window, for `windowPage`: their places in `regular` (ascending), and the test of
+ * one event (for the margins and the irregular events, which are checked one by one).
+ */
+export interface WindowSet {
+  places: Int32Array
+  has(e: EventEntry): boolean
 }
 
 /** Closed ranges in ms, as `ranges()` gives them. */
@@ -50,6 +61,7 @@ export function followingWindow(
   if (!window) return undefined
   const most = 2 * window.irregular.length + 64
   window.follow = (before, after) => {
+    window.places?.clear()
     if (before && admits(before) && !take(window.regular, before) && !take(window.irregular, before)) return false
     if (!after || !admits(after)) return true
     if (!Number.isFinite(after.start) || !Number.isFinite(after.end)) return false
@@ -82,10 +94,13 @@ interface Sequence {
   forEach(visit: (e: EventEntry) => void): void
 }
 
-/** One page (`count` matches from `offset`) and how many match in all, without collecting every match. */
-export function windowPage(w: EventWindow, r: Ranges, offset: number, count: number) {
-  const sure = regularMatches(w, r)
-  const odd = w.irregular.filter((e) => inRanges(e, r))
+/**
+ * One page (`count` matches from `offset`) and how many match in all, without collecting every match; with `only`,
+ * of the events of that set alone (its places cut to the dates by binary search, so the work follows the page).
+ */
+export function windowPage(w: EventWindow, r: Ranges, offset: number, count: number, only?: WindowSet) {
+  const sure = regularMatches(w, r, only)
+  const odd = w.irregular.filter((e) => inRanges(e, r) && (!only || only.has(e)))
   const total = sure.length + odd.length
   // Where each irregular match falls among the regular ones: its rank there plus those before it.
   const places = odd.map((e, j) => j + rank(sure, e))
@@ -111,15 +126,16 @@ function inRanges(e: EventEntry, r: Ranges): boolean {
  * The regular events within the ranges: a margin checked one by one, a slice where the start alone
  * settles it (start ≥ endMin, start + width ≤ endMax), and another margin.
  */
-function regularMatches(w: EventWindow, r: Ranges): Sequence {
+function regularMatches(w: EventWindow, r: Ranges, only?: WindowSet): Sequence {
   const list = w.regular
   const low = startBound(list, Math.max(r.startMin, r.endMin - w.width), false)
   const high = Math.max(low, startBound(list, Math.min(r.startMax, r.endMax), true))
   const coreLow = Math.min(high, Math.max(low, startBound(list, r.endMin, false)))
   const coreHigh = Math.min(high, Math.max(coreLow, startBound(list, r.endMax - w.width, true)))
-  const endsIn = (e: EventEntry) => e.end >= r.endMin && e.end <= r.endMax
+  const endsIn = (e: EventEntry) => e.end >= r.endMin && e.end <= r.endMax && (!only || only.has(e))
   const before = list.slice(low, coreLow).filter(endsIn)
   const after = list.slice(coreHigh, high).filter(endsIn)
+  if (only) return setSequence(list, only.places, [coreLow, coreHigh], before, after)
   const core = coreHigh - coreLow
   return {
     length: before.length + core + after.length,
@@ -135,6 +151,45 @@ function regularMatches(w: EventWindow, r: Ranges): Sequence {
       for (const e of after) visit(e)
     },
   }
+}
+
+/** The sequence of `regularMatches` whose core is the set's places within [low, high) of `list`. */
+function setSequence(
+  list: readonly EventEntry[],
+  places: Int32Array,
+  [low, high]: [number, number],
+  before: EventEntry[],
+  after: EventEntry[],
+): Sequence {
+  const first = placeBound(places, low)
+  const core = placeBound(places, high) - first
+  const at = (i: number) =>
+    i < before.length
+      ? before[i]!
+      : i < before.length + core
+        ? list[places[first + i - before.length]!]!
+        : after[i - before.length - core]!
+  return {
+    length: before.length + core + after.length,
+    at,
+    forEach(visit) {
+      for (const e of before) visit(e)
+      for (let i = first; i < first + core; i++) visit(list[places[i]!]!)
+      for (const e of after) visit(e)
+    },
+  }
+}
+
+/** The first index of ascending `places` holding at least `place`. */
+function placeBound(places: Int32Array, place: number): number {
+  let low = 0
+  let high = places.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (places[mid]! < place) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** The first position in start order whose start is at least `instant` (`past`: above it). */

@@ -11,6 +11,7 @@ import { mayRead, type Reader } from '../context/request.ts'
 import { isLocked } from '../serialize/protect.ts'
 import type { QueryScope } from './scope.ts'
 import { listVisibility } from './visibility.ts'
+import { singleSet, windowSet } from './window-sets.ts'
 
 /** The result of `GET /events`: one page, and the effective query for the links (docs/compatibility.md §30). */
 export interface EventList {
@@ -67,9 +68,13 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   const query = effectiveQuery(values, bounds, label)
   const encoded = ['venue', 'organizer', 'featured'].some((key) => query.some(([k]) => k === key))
   const window = windowOf(values, filter, scope)
-  if (window) {
+  // One id set besides the dates: its places in the caller's window (not for a password, which opens events).
+  const single = window || scope.password !== undefined ? undefined : singleSet(values, scope, WINDOW_ONLY)
+  const setWindow = single && callerWindow(filter, scope)
+  if (window || setWindow) {
     const [number, size] = [values.page as number, values.per_page as number]
-    const found = windowPage(window, filter, (number - 1) * size, size)
+    const only = setWindow ? windowSet(setWindow, single!, scope) : undefined
+    const found = windowPage((window ?? setWindow)!, filter, (number - 1) * size, size, only)
     const page = pageOf(found.items, found.total, number, size)
     return {
       page,

@@ -7,7 +7,7 @@ import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { composedTag, totals } from '../http/respond.ts'
-import { toEventJson } from '../serialize/event.ts'
+import { jsonViewKey, toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
@@ -29,15 +29,23 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(ctx)}events/`
   const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
-  const events = page.items.map((entry) => toEventJson(entry.record, ctx))
+  const viewKey = jsonViewKey(ctx)
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx, {}, viewKey))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]
-  for (const [i, event] of events.entries()) parts.push(...(i === 0 ? [event.bytes] : [COMMA, event.bytes]))
-  parts.push(Buffer.from(`],${rest.slice(1)}`))
+  const digests: string[] = []
+  for (const event of events) {
+    if (digests.length > 0) parts.push(COMMA)
+    parts.push(event.bytes)
+    digests.push(event.digest)
+  }
+  // Bytes of its own, as the events' are: a kept answer then holds every part as it is.
+  parts.push(ownUtf8(`],${rest.slice(1)}`))
+  digests.push(digest(rest))
   return {
     json: parts,
-    etag: composedTag([...events.map((event) => event.digest), digest(rest)]),
+    etag: composedTag(digests),
     headers: totals(page.total, page.totalPages),
   }
 }

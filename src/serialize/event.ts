@@ -112,13 +112,23 @@ function dateFields(times: EventTimes): Shape {
  * The JSON text of `toEventResponse` and its digest, memoized per record, language, shape and store
  * version; not for a request with a password, whose answer is its own (see `toEventResponse`).
  */
-export function toEventJson(record: ContentRecord, view: View, options: EventOptions = {}): Memo {
+export function toEventJson(
+  record: ContentRecord,
+  view: View,
+  options: EventOptions = {},
+  viewKey: string = jsonViewKey(view, options),
+): Memo {
   if (view.password !== undefined) {
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
     return { bytes, digest: digest(bytes) }
   }
-  const key = `${view.lang}|${options.jsonLd === true}|${isLocked(record.source.data.password, undefined)}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}${seriesDay(record, view)}`
+  const key = `${isLocked(record.source.data.password, undefined)}|${viewKey}${seriesDay(record, view)}`
   return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
+}
+
+/** What an event's memoized JSON depends on besides the event: the same for every event of a list, made once for it. */
+export function jsonViewKey(view: View, options: EventOptions = {}): string {
+  return `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
 }
 
 /** Who reads: the embedded venue and organizers an event shows depend on it. */

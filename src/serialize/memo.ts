@@ -21,7 +21,7 @@ interface Kept {
 /** A new, empty set of serializer caches, for one app. */
 export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   const serialOf = createSerials()
-  const json = createJsonCache(serialOf, limitBytes)
+  const json = createJsonCache(limitBytes)
   const shapes = new WeakMap<ContentRecord, Map<string, Kept>>()
   const recent = new Map<string, object>()
   return {
@@ -52,28 +52,46 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   }
 }
 
-function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes: number): MemoCache['json'] {
-  const memos = new Map<string, Memo>()
+/**
+ * A kept memo: its key, the list of its record's memos it is in, and when it was last placed at the recent end (a
+ * count of placings: inserts and moves).
+ */
+type Entry = Memo & { key: string; list: Entry[]; moved: number }
+
+function createJsonCache(limitBytes: number): MemoCache['json'] {
+  // Found by record (an object, hashed by identity) and then by key among its few memos; ordered, least recently
+  // used first, in a Set of the entries. A Map keyed by `serial|key` strings built for every lookup was a tenth of
+  // a varied list's time. The lists hold no record: an edited record's memos go when they are the oldest.
+  const byRecord = new WeakMap<ContentRecord, Entry[]>()
+  const order = new Set<Entry>()
   let bytes = 0
-  const cost = (id: string, memo: Memo) => memo.bytes.length + id.length + MEMO_OVERHEAD
+  let placed = 0
+  const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
   const remember = (record: ContentRecord, key: string, make: () => Buffer): Memo => {
-    const id = `${serialOf(record)}|${key}`
-    let memo = memos.get(id)
-    if (memo) {
-      memos.delete(id)
-      memos.set(id, memo)
-      return memo
+    let list = byRecord.get(record)
+    const found = list && findKey(list, key)
+    if (found) {
+      // Roughly least recently used: a hit among the newer half stays where it is.
+      if (placed - found.moved > order.size / 2) {
+        order.delete(found)
+        order.add(found)
+        found.moved = ++placed
+      }
+      return found
     }
+    if (!list) byRecord.set(record, (list = []))
     const text = make()
-    memo = { bytes: text, digest: digest(text) }
-    memos.set(id, memo)
-    bytes += cost(id, memo)
-    for (const [oldest, old] of memos) {
+    const entry: Entry = { bytes: text, digest: digest(text), key, list, moved: ++placed }
+    list.push(entry)
+    order.add(entry)
+    bytes += cost(entry)
+    for (const old of order) {
       if (bytes <= limitBytes) break
-      memos.delete(oldest)
-      bytes -= cost(oldest, old)
+      order.delete(old)
+      old.list.splice(old.list.indexOf(old), 1)
+      bytes -= cost(old)
     }
-    return memo
+    return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
   const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
@@ -82,8 +100,14 @@ function createJsonCache(serialOf: (record: ContentRecord) => number, limitBytes
     remember(record, key, () => ownUtf8(build()))
   return Object.defineProperties(Object.assign(json, { text }), {
     bytes: { get: () => bytes },
-    size: { get: () => memos.size },
+    size: { get: () => order.size },
   }) as MemoCache['json']
+}
+
+/** The entry of a record's memos kept under `key` (a loop: no closure made for each lookup). */
+function findKey(list: Entry[], key: string): Entry | undefined {
+  for (const entry of list) if (entry.key === key) return entry
+  return undefined
 }
 
 /** A number per record object: records are immutable, so a changed record has a new one. */

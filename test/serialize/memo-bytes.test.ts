@@ -25,6 +25,33 @@ describe('the JSON memo', () => {
   })
 })
 
+describe('the JSON memo’s order', () => {
+  it('keeps a memo used again once it was among the older half, drops the oldest unused, and keeps each key of a record apart', () => {
+    const one = createMemoCache().json
+    one(records[0]!, 'en', () => ({ text: 'x'.repeat(1000) }))
+    // Room for ten memos of this size.
+    const json = createMemoCache(one.bytes * 10 + 10).json
+    const built: string[] = []
+    const get = (id: number, key = 'en') =>
+      json(records[id]!, key, () => {
+        built.push(`${id} ${key}`)
+        return { text: 'x'.repeat(1000) }
+      })
+    for (let id = 0; id < 10; id++) get(id)
+    expect(json.size).toBe(10)
+    get(0) // the oldest: used again, it moves to the recent end
+    get(9) // among the newer half: it stays where it is
+    for (let id = 10; id < 13; id++) get(id)
+    built.length = 0
+    for (const id of [0, 1, 2, 3, 4]) get(id)
+    // 1, 2 and 3 were dropped for 10, 11 and 12, and 4 for 1 again; 0 had moved to the recent end and is found.
+    expect(built).toEqual(['1 en', '2 en', '3 en', '4 en'])
+    get(5, 'ms')
+    expect(built.at(-1)).toBe('5 ms')
+    expect(json.bytes).toBeLessThanOrEqual(one.bytes * 10 + 10)
+  })
+})
+
 describe('a kept answer', () => {
   // Each part of a body in memory of its own.
   const parts = (body: Uint8Array | readonly Uint8Array[]) => (body instanceof Uint8Array ? [body] : body)
