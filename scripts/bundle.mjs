@@ -19,7 +19,7 @@ const EXTERNAL = ['sanitize-html', 'chokidar', 'typescript', 'tsx', 'esbuild']
  * given that place, not the bundle's: the URL of the module as it is in lib/, relative to the bundle.
  */
 function ownPlaces(lib, out) {
-  const inLib = new RegExp(`^${escape(lib + sep)}.*\\.js$`)
+  const inLib = new RegExp(`^${escapeRegExp(lib + sep)}.*\\.js$`)
   return {
     name: 'own-places',
     setup(build) {
@@ -33,7 +33,7 @@ function ownPlaces(lib, out) {
   }
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 /**
  * Bundles `lib/cli/index.js` (and everything it imports) into `lib/almanac.js`. Answers false, and writes
