@@ -1,7 +1,8 @@
 // Compiles src/ to JavaScript in lib/ (npm runs this on install, ci and pack: the `prepare` script),
-// so `almanac` starts without loading TypeScript at run time. tsc emits each file as it is (no
-// bundling), with `.ts` imports rewritten to `.js`, so lib/ mirrors src/ file for file and the
-// worker shims (.mjs, copied as they are) and `import.meta.url` paths work the same from either.
+// so `almanac` starts without loading TypeScript at run time. tsc emits each file as it is, with
+// `.ts` imports rewritten to `.js`, so lib/ mirrors src/ file for file and the worker shims (.mjs,
+// copied as they are) and `import.meta.url` paths work the same from either. Then the CLI is bundled
+// into one file beside them, lib/almanac.js (scripts/bundle.mjs), which bin/almanac.js runs.
 // Types are checked by `npm test`, not here. Without TypeScript (an install that omits dev
 // dependencies) nothing is compiled and bin/almanac.js runs src/ through tsx, as it does whenever
 // lib/ is not the compilation of src/ as it is now.
@@ -12,12 +13,19 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { STAMP_FILE, sourceHash } from '../bin/compiled.js'
+import { bundle } from './bundle.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 const lib = join(root, 'lib')
 /** What else decides the output: the compiler's settings. */
-const SETTINGS = ['tsconfig.json', 'tsconfig.build.json', 'scripts/compile.mjs']
+const SETTINGS = [
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/compile.mjs',
+  'scripts/bundle.mjs',
+  'package-lock.json',
+]
 const SETTINGS_FILE = '.settings-hash'
 
 function tscPath() {
@@ -74,6 +82,8 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '-
 for (const entry of readdirSync(src, { recursive: true, withFileTypes: true }))
   if (entry.isFile() && entry.name.endsWith('.mjs')) copyShim(join(entry.parentPath, entry.name))
 if (!existsSync(join(next, 'cli', 'index.js'))) throw new Error('tsc wrote no lib/cli/index.js')
+if (!(await bundle(next)))
+  console.log('almanac: esbuild is not installed, so lib/ is not bundled: bin/almanac.js runs it as it is')
 // The hash taken before compiling: a source edited meanwhile leaves lib/ stale, never wrongly current.
 writeFileSync(join(next, STAMP_FILE), `${hash}\n`)
 writeFileSync(join(next, SETTINGS_FILE), `${settings}\n`)

@@ -13,6 +13,7 @@ import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { createFirstAnswer } from './first-answer.ts'
+import { holdHeapNearLive } from './heap.ts'
 import { listenHttp } from './listen.ts'
 import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/checks/problems.ts'
@@ -36,6 +37,7 @@ export async function serve(flags: Flags): Promise<number> {
     timezone: config.timezone,
     onProblem: (problem) => console.warn(problemLine(`${config.content}/${problem.path}`, problem)),
   })
+  holdHeapNearLive()
   let handler: App['node'] | undefined
   const explicitPort = flags.port ? '--port' : process.env.ALMANAC_PORT ? 'ALMANAC_PORT' : false
   // Port 0 asks for any free port; a port the user named is theirs or nothing; the default may move on.

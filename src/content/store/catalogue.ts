@@ -115,7 +115,8 @@ export function createCatalogue(fallback: boolean): Catalogue {
     },
     bySlug(kind, lang, slug) {
       const held = slugs.get(`${kind}|${lang}`)?.get(slug)
-      if (held || kind !== 'events') return held
+      // No series served (a tree without any, and every load before the first settles): nothing to look through.
+      if (held || kind !== 'events' || occurrences.size === 0) return held
       // An occurrence's slug is its series' with the date (and time): found through the series.
       const dated = /^(.+)-\d{4}-\d{2}-\d{2}(?:-\d{4})?$/.exec(slug)
       const series = dated ? slugs.get(`events|${lang}`)?.get(dated[1]!) : undefined

@@ -46,14 +46,15 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
 }
 
 /**
- * A system limit (inotify watches, open files) fails once for every file past it: tens of thousands of
- * errors at a start over a big tree. The first of each is told, with what to do; the rest are not.
+ * A system limit (inotify watches, open files) fails once for every folder past it (once for every file,
+ * when chokidar watched each: tens of thousands of errors at a start over a big tree). The first of each
+ * is told, with what to do; the rest are not.
  */
 const LIMITS: Record<string, string> = {
   ENOSPC:
-    'the system limit of file watchers is reached (Linux: fs.inotify.max_user_watches); edits to the files past it are not seen until it is raised above the number of content files and the server restarted',
+    'the system limit of file watchers is reached (Linux: fs.inotify.max_user_watches); edits in the folders past it are not seen until it is raised (the server watches each folder of the content tree once) and the server restarted',
   EMFILE:
-    'the limit of open files is reached (ulimit -n); edits to the files past it are not seen until it is raised above the number of content files and the server restarted',
+    'the limit of open files is reached (ulimit -n); edits in the folders past it are not seen until it is raised above the number of content folders and the server restarted',
 }
 
 /** What to tell of each watcher error: every error as it came, but a system limit only the first time. */
