@@ -107,6 +107,27 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
   }
 }
 
+/**
+ * Jobs in the pool, but those `here` picks rendered on this thread meanwhile (`renderHere`): the calendar feeds, so
+ * that the app which follows a build's edits keeps their VEVENTs (src/serialize/feed/plain-keys.ts). The jobs come
+ * back in the order of their results.
+ */
+export async function renderBeside(
+  pool: Pool,
+  jobs: Job[],
+  here: (url: string) => boolean,
+  renderHere: (jobs: Job[], onProgress: () => void) => Promise<Rendered>,
+  onProgress: (done: number, all: number) => void,
+): Promise<[Job[], Rendered]> {
+  const near = jobs.filter((job) => here(job.url))
+  const away = jobs.filter((job) => !here(job.url))
+  const [there, mine] = await Promise.all([
+    pool.render(away, (done) => onProgress(done, away.length)),
+    renderHere(near, () => {}),
+  ])
+  return [[...away, ...near], { results: [...there.results, ...mine.results], written: there.written + mine.written }]
+}
+
 /** Sends a worker a batch and waits for its answer, or for it to fail. */
 function ask(worker: Worker, jobs: Job[]): Promise<WorkerMessage> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,8 @@ import { wallToInstant } from '../../time/zone.ts'
 import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
 import { cleanText } from './clean-text.ts'
 import { feedZone, vtimezone } from './time-zones.ts'
-import { veventOf } from './vevent.ts'
+import { plainVevent, veventOf } from './vevent.ts'
+import type { Span } from './plain-keys.ts'
 
 // A feed: one VCALENDAR (RFC 5545) of events and series, as calendar apps subscribe to it (docs/feeds.md).
 // ical-generator writes the calendar's own properties and each VEVENT; each VEVENT's text is kept per event,
@@ -56,8 +57,9 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     }
     const uid = `${record.id}@${view.site.host}`
     if (!isSeries(record)) {
-      note(spans, record, view)
-      events.push(veventOf(record, view, { uid }))
+      const { memo, span } = plainVevent(record, view, uid, (one) => spanOf(one, view))
+      widen(spans, span)
+      events.push(memo)
       continue
     }
     const wanted = request.shown?.get(record)
@@ -73,10 +75,10 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     const mode = endless && !reachesEnd ? { ruled: new Set<string>() } : ruled
     const openEnded = endless && reachesEnd
     const rule = seriesRuleLines(record, view, mode, starts)
-    note(spans, record, view, openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
+    widen(spans, spanOf(record, view), openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
     for (const occurrence of occurrences) {
-      note(spans, occurrence, view)
+      widen(spans, spanOf(occurrence, view))
       if (isOverridden(record, occurrence.series!.start))
         events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
@@ -102,13 +104,23 @@ function modeOf(series: ContentRecord, view: View, horizon: string): RuleMode {
   )
 }
 
-/** Widens the span of the event's zone (by its TZID) to its dates, or to `until`; all-day events use none. */
-function note(spans: Map<string, [number, number]>, record: ContentRecord, view: View, until?: number): void {
-  if (record.source.data.all_day === true) return
+/** The span of the event's zone (by its TZID) its dates take; all-day events use none. */
+function spanOf(record: ContentRecord, view: View): Span {
+  if (record.source.data.all_day === true) return null
   const times = eventTimes(record, view.site.timezone)
-  const zone = feedZone(times.timezone)
-  const [from, to] = spans.get(zone) ?? [times.start, times.end]
-  spans.set(zone, [Math.min(from, times.start), Math.max(to, times.end, until ?? times.end)])
+  return [feedZone(times.timezone), times.start, times.end]
+}
+
+/** Widens the span of a zone to a VEVENT's, or to `until`. */
+function widen(spans: Map<string, [number, number]>, span: Span, until?: number): void {
+  if (!span) return
+  const [zone, start, end] = span
+  const range = spans.get(zone)
+  if (!range) spans.set(zone, [start, Math.max(end, until ?? end)])
+  else {
+    range[0] = Math.min(range[0], start)
+    range[1] = Math.max(range[1], end, until ?? end)
+  }
 }
 
 /** The calendar's properties as ical-generator writes them, split where its components go. */
