@@ -62,6 +62,18 @@ export function plainKey(
   return made
 }
 
+/** A plain event's held VEVENT and span (`holdVevents`), when nothing it could depend on changed since. */
+export function heldPlain(
+  cache: MemoCache,
+  record: ContentRecord,
+  scope: string,
+): { memo: Memo; span: Span } | undefined {
+  const keys = keysOf.get(cache)
+  const found = keys?.kept.get(record)?.get(scope)
+  if (!found?.memo || found.epoch !== keys!.epoch()) return undefined
+  return found as { memo: Memo; span: Span }
+}
+
 /** Keeps a plain event's VEVENT with its key, when its app holds them (`holdVevents`). */
 export function holdVevent(cache: MemoCache, record: ContentRecord, scope: string, memo: Memo): void {
   if (!holding.has(cache)) return

@@ -15,7 +15,6 @@ import { cleanText, parameterText } from './clean-text.ts'
 import { feedZone } from './time-zones.ts'
 import { WallTime } from './wall-time.ts'
 import { fold } from './fold.ts'
-import { holdVevent, plainKey, type Span } from './plain-keys.ts'
 
 // One event as a VEVENT (RFC 5545 section 3.6.1), written by ical-generator from the event's JSON answer, so
 // the feed says what the API says: the same title, instants, zone, venue, organizer, categories and URL.
@@ -43,50 +42,16 @@ const SEQUENCE_EPOCH = Date.UTC(2020, 0, 1)
  * change elsewhere in the store builds none of it again, so a feed of 10,000 events follows an edit cheaply.
  */
 export function veventOf(record: ContentRecord, view: View, part: VeventPart): Memo {
-  return view.caches.feed.json.text(record, memoKey(record, view, part), () =>
-    fold(vevent(record, view, part).toString()),
-  )
+  return view.caches.feed.json.text(record, memoKey(record, view, part), () => veventText(record, view, part))
 }
 
-/**
- * A plain event's VEVENT (neither a series nor an occurrence), as `veventOf` has it, with its zone's span: its memo
- * key is kept while nothing it names changes (plain-keys.ts), so a feed of kept VEVENTs is put together cheaply.
- */
-export function plainVevent(
-  record: ContentRecord,
-  view: View,
-  uid: string,
-  spanOf: (record: ContentRecord) => Span,
-): { memo: Memo; span: Span } {
-  const scope = plainScope(view)
-  const cache = view.caches.feed
-  const {
-    key,
-    span,
-    memo: held,
-  } = plainKey(cache, view.store, record, scope, () => ({
-    key: memoKey(record, view, { uid }),
-    span: spanOf(record),
-  }))
-  if (held) return { memo: held, span }
-  const memo = cache.json.text(record, key, () => fold(vevent(record, view, { uid }).toString()))
-  holdVevent(cache, record, scope, memo)
-  return { memo, span }
+/** The folded text of a VEVENT, made anew. */
+export function veventText(record: ContentRecord, view: View, part: VeventPart): string {
+  return fold(vevent(record, view, part).toString())
 }
 
-/** What a plain event's VEVENT depends on besides its records (its UID is its id at the site's host). */
-function plainScope(view: View): string {
-  const last = scopes.get(view.site)
-  if (last?.lang === view.lang) return last.scope
-  const scope = `${view.lang} ${siteKey(view.site)} ${view.site.timezone} ${view.site.host}`
-  scopes.set(view.site, { lang: view.lang, scope })
-  return scope
-}
-
-/** The last scope of each site, so that a feed's 10,000 lookups use one string (its hash computed once). */
-const scopes = new WeakMap<object, { lang: string; scope: string }>()
-
-function memoKey(record: ContentRecord, view: View, part: VeventPart): string {
+/** The memo key of a VEVENT: its record, language, site, part, and what it shows (`shown`). */
+export function memoKey(record: ContentRecord, view: View, part: VeventPart): string {
   return `ical ${view.lang} ${siteKey(view.site)} ${part.uid} ${part.recurrenceId ?? ''} ${part.key ?? ''} ${shown(record, view)}`
 }
 
