@@ -113,9 +113,11 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
         })
       })
       // The first failure stops every lane from taking more.
-      const all = (local ? [...lanes, lane(local)] : lanes).map((one) =>
-        one.catch((error: Error) => ((failed = true), Promise.reject(error))),
-      )
+      const stop = (error: Error) => {
+        failed = true
+        throw error
+      }
+      const all = (local ? [...lanes, lane(local)] : lanes).map((one) => one.catch(stop))
       await Promise.all(all)
       return { results, written }
     },
