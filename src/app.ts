@@ -41,6 +41,8 @@ export interface AppOptions {
    * (`ANSWER_CACHE_BOUNDS` unless given; false keeps none). docs/architecture.md §3.
    */
   answerCache?: AnswerCacheBounds | false
+  /** What feeds' VEVENTs may hold (FEED_LIMIT_BYTES unless given): a static build keeps every language's. */
+  feedCacheBytes?: number
 }
 
 /** The Almanac HTTP app: every route, the error envelope and the headers of the contract. */
@@ -70,7 +72,7 @@ export function createApp(options: AppOptions): App {
     site,
     indexes: createIndexes(store, site.timezone),
     // This app's caches alone: another app in the process, over another tree, keeps its own.
-    caches: createCaches(),
+    caches: createCaches(options.feedCacheBytes),
     perPage: options.perPage,
     maxPerPage: options.maxPerPage,
     geolocDistance: options.geolocDistance ?? DEFAULTS.geoloc_distance,

@@ -15,8 +15,9 @@ export interface BuildOptions {
   now?: () => number
   onProgress?: (done: number, total: number) => void
   /**
-   * Worker threads a full build renders in (default: one per core, at most 4, none for a small
-   * site; 0 renders on this thread). Each loads its own copy of the tree. Updates render on this thread.
+   * Worker threads a full build renders in besides this thread (default: one per core but one, at most 4, none
+   * for a small site; 0 renders on this thread alone). Each loads its own copy of the tree; this thread renders the
+   * calendar feeds meanwhile, then takes pages as they do. Updates render on this thread.
    */
   workers?: number
   /** Event list pages also at `per_page=50`, for bulk consumers (default: not written). */

@@ -15,8 +15,15 @@ export interface Rendered {
 
 /** Render workers, loading their trees from the moment they are started. */
 export interface Pool {
-  /** Renders jobs, handing out batches as workers come free; rejects on the first error. */
-  render(jobs: Job[], onProgress?: (done: number) => void): Promise<Rendered>
+  /**
+   * Renders jobs, handing out batches as workers come free, and to `local` (this thread) likewise when given;
+   * rejects on the first error.
+   */
+  render(
+    jobs: Job[],
+    onProgress?: (done: number) => void,
+    local?: (jobs: Job[]) => Promise<Rendered>,
+  ): Promise<Rendered>
   close(): Promise<void>
 }
 
@@ -34,7 +41,7 @@ const PAGES_PER_WORKER = 4000
 export interface PoolBuild extends Omit<WorkerSetup, 'dir' | 'defaultLanguage' | 'fallback' | 'previous' | 'fresh'> {
   store: Store
   languages: readonly Lang[]
-  /** How many (default: one per core, at most 4, none for a small site). */
+  /** How many (default: one per core but this thread's, at most 4, none for a small site). */
   workers?: number | undefined
 }
 
@@ -46,7 +53,8 @@ export interface PoolBuild extends Omit<WorkerSetup, 'dir' | 'defaultLanguage' |
 export function workersFor(build: PoolBuild, previous: Manifest, fresh: boolean): Pool | undefined {
   const { store, languages, workers, site, perPage, maxPerPage, layout, out, now } = build
   const pages = KINDS.reduce((sum, kind) => sum + store.list(kind).length, 0) * languages.length
-  const count = workers ?? Math.min(availableParallelism(), MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
+  // This thread renders too (`renderBeside`): one worker per other core.
+  const count = workers ?? Math.min(availableParallelism() - 1, MAX_WORKERS, Math.floor(pages / PAGES_PER_WORKER))
   if (count < 1 || store.problems().some((p) => p.severity !== 'warning')) return undefined
   const { dir, defaultLanguage, fallback } = store
   return startPool(
@@ -77,34 +85,70 @@ export function startPool(setup: WorkerSetup, count: number): Pool {
   // Heard by `render`; a pool closed before it renders (its jobs could not be listed) has no one to tell.
   for (const promise of first) promise.catch(() => {})
   return {
-    async render(jobs, onProgress) {
+    async render(jobs, onProgress, local) {
       const results: Rendered['results'] = new Array(jobs.length)
       let written = 0
       let next = 0
       let done = 0
-      await Promise.all(
-        workers.map(async (worker, i) => {
-          const ready = await first[i]!
-          if ('error' in ready) throw new Error(`a render worker could not load the content: ${ready.error}`)
-          while (next < jobs.length) {
-            const batch = next
-            next += BATCH
-            const reply = await ask(worker, jobs.slice(batch, batch + BATCH))
-            if ('error' in reply) throw new Error(reply.error)
-            if (!('results' in reply)) throw new Error('a render worker answered out of turn')
-            for (const [j, result] of reply.results.entries()) results[batch + j] = result
-            written += reply.written
-            done += reply.results.length
-            onProgress?.(done)
-          }
-        }),
-      )
+      let failed = false
+      const lane = async (render: (batch: Job[]) => Promise<Rendered>) => {
+        while (next < jobs.length && !failed) {
+          const batch = next
+          next += BATCH
+          const reply = await render(jobs.slice(batch, batch + BATCH))
+          for (const [j, result] of reply.results.entries()) results[batch + j] = result
+          written += reply.written
+          done += reply.results.length
+          onProgress?.(done)
+        }
+      }
+      const lanes = workers.map(async (worker, i) => {
+        const ready = await first[i]!
+        if ('error' in ready) throw new Error(`a render worker could not load the content: ${ready.error}`)
+        await lane(async (batch) => {
+          const reply = await ask(worker, batch)
+          if ('error' in reply) throw new Error(reply.error)
+          if (!('results' in reply)) throw new Error('a render worker answered out of turn')
+          return reply
+        })
+      })
+      // The first failure stops every lane from taking more.
+      const stop = (error: Error) => {
+        failed = true
+        throw error
+      }
+      const all = (local ? [...lanes, lane(local)] : lanes).map((one) => one.catch(stop))
+      await Promise.all(all)
       return { results, written }
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()))
     },
   }
+}
+
+/**
+ * Jobs in the pool, but those `here` picks rendered on this thread meanwhile (`renderHere`): the calendar feeds, so
+ * that the app which follows a build's edits keeps their VEVENTs (src/serialize/feed/plain-keys.ts). The jobs come
+ * back in the order of their results.
+ */
+export async function renderBeside(
+  pool: Pool,
+  jobs: Job[],
+  here: (url: string) => boolean,
+  renderHere: (jobs: Job[], onProgress: () => void) => Promise<Rendered>,
+  onProgress: (done: number, all: number) => void,
+): Promise<[Job[], Rendered]> {
+  const near = jobs.filter((job) => here(job.url))
+  const away = jobs.filter((job) => !here(job.url))
+  const mine = renderHere(near, () => {})
+  // Once its own are done, this thread takes batches like a worker (it started while they loaded their trees).
+  const local = async (batch: Job[]) => {
+    await mine
+    return renderHere(batch, () => {})
+  }
+  const [there, ours] = await Promise.all([pool.render(away, (done) => onProgress(done, away.length), local), mine])
+  return [[...away, ...near], { results: [...there.results, ...ours.results], written: there.written + ours.written }]
 }
 
 /** Sends a worker a batch and waits for its answer, or for it to fail. */

@@ -1,4 +1,5 @@
 import { createApp, type App } from '../app.ts'
+import { holdVevents } from '../serialize/feed/plain-keys.ts'
 import type { Store } from '../content/store.ts'
 import type { Site } from '../context/site.ts'
 import { fileFor, staticUrl, type Layout } from './file-layout.ts'
@@ -10,6 +11,16 @@ export interface AppSettings {
   site: Site
   perPage: number
   maxPerPage: number
+  /** What feeds' VEVENTs may hold: the app that follows edits keeps every language's (`buildFeedBytes`). */
+  feedCacheBytes?: number
+}
+
+/** Feeds' VEVENTs per language built: a 10,000-event calendar's are 10-20 MB, and an edit renders every language's. */
+const FEED_BYTES_PER_LANGUAGE = 32 * 1024 * 1024
+
+/** What the VEVENTs of a build's feeds may hold in the app that follows edits. */
+export function buildFeedBytes(languages: number): number {
+  return FEED_BYTES_PER_LANGUAGE * Math.max(1, languages)
 }
 
 /**
@@ -22,7 +33,7 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
     ...settings.site,
     links: { key: `static ${layout.publicUrl} ${layout.languages ?? 'all'}`, map: (url) => staticUrl(layout, url) },
   }
-  return createApp({
+  const app = createApp({
     store,
     site,
     perPage: settings.perPage,
@@ -31,7 +42,11 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
     now,
     // A build asks each URL once (an update, once per change): a kept answer would never be served again.
     answerCache: false,
+    ...(settings.feedCacheBytes ? { feedCacheBytes: settings.feedCacheBytes } : {}),
   })
+  // The app that follows edits renders every feed again after each: it holds their VEVENTs (plain-keys.ts).
+  if (settings.feedCacheBytes) holdVevents(app.context().caches.feed)
+  return app
 }
 
 /** Renders jobs into an output by asking the app, as a live client would. */

@@ -9,8 +9,8 @@ import { fileFor } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
 import { isEmptyFolder } from './fresh-files.ts'
-import { workersFor, type Rendered } from './render-pool.ts'
-import { createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
+import { type Pool, renderBeside, workersFor, type Rendered } from './render-pool.ts'
+import { buildFeedBytes, createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
 import { HOST_LIMIT_BYTES, SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
@@ -35,7 +35,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const clock = options.now ?? Date.now
   // One instant per run, so every list of a build has the same default window.
   let now = clock()
-  const app = createBuildApp(store, options, layout, () => now)
+  const app = createBuildApp(store, { ...options, feedCacheBytes: buildFeedBytes(languages.length) }, layout, () => now)
   let output: Output = createOutput(out, new Manifest(), false)
   let renderer = createRenderer(app, layout, output)
   const recordFiles = new Map<string, Set<string>>()
@@ -85,15 +85,20 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     }
     return { files: pairs.length, bytes, written: true }
   }
-  const renderHere = async (jobs: Job[]): Promise<Rendered> => {
+  const renderHere = async (jobs: Job[], progress = options.onProgress): Promise<Rendered> => {
     const results: Rendered['results'] = []
     for (const [i, job] of jobs.entries()) {
       const file = await renderer.render(job)
       results.push(file ? [file, output.manifest.get(file)!] : null)
-      options.onProgress?.(i + 1, jobs.length)
+      progress?.(i + 1, jobs.length)
     }
     return { results, written: 0 }
   }
+  /** A full build's pages; with workers, the calendar feeds here meanwhile (`renderBeside`). */
+  const renderPages = async (jobs: Job[], pool: Pool | undefined): Promise<[Job[], Rendered]> =>
+    pool
+      ? renderBeside(pool, jobs, isCalendarFeed, renderHere, (done, all) => options.onProgress?.(done, all))
+      : [jobs, await renderHere(jobs)]
   const start = () => {
     now = clock()
     renderer.reset()
@@ -138,11 +143,12 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
         const jobs = await publicJobs(app, store, urlOptions, now)
         // By-slug files are links to by-id files, made once those are written and the size is known.
         // So are the feeds of categories, tags, venues and organizers, when the site has room for them.
-        pages = jobs.filter((job) => !job.sameAs && !isScopedFeed(job.url))
         bySlug = jobs.filter((job) => job.sameAs)
         scopedJobs = jobs.filter((job) => isScopedFeed(job.url))
-        const progress = (done: number) => options.onProgress?.(done, pages.length)
-        rendered = pool ? await pool.render(pages, progress) : await renderHere(pages)
+        ;[pages, rendered] = await renderPages(
+          jobs.filter((job) => !job.sameAs && !isScopedFeed(job.url)),
+          pool,
+        )
       } finally {
         await pool?.close()
       }

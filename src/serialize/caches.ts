@@ -3,11 +3,11 @@ import { createMarkdownRenderer } from './markdown.ts'
 import { createKeptFeeds } from './feed/kept-feeds.ts'
 import { createMemoCache, FEED_LIMIT_BYTES } from './memo.ts'
 
-/** Fresh, empty caches for one app. */
-export function createCaches(): Caches {
+/** Fresh, empty caches for one app; its feeds' VEVENTs within `feedBytes` (FEED_LIMIT_BYTES unless given). */
+export function createCaches(feedBytes = FEED_LIMIT_BYTES): Caches {
   return {
     memo: createMemoCache(),
-    feed: createMemoCache(FEED_LIMIT_BYTES),
+    feed: createMemoCache(feedBytes),
     feeds: createKeptFeeds(),
     markdown: createMarkdownRenderer(),
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { foldLines } from 'ical-generator'
 import { describe, expect, it } from 'vitest'
-import { fold } from '../../src/serialize/feed/vevent.ts'
+import { fold } from '../../src/serialize/feed/fold.ts'
 
 // Almanac folds ASCII lines itself, for speed, and must fold them exactly as ical-generator's foldLines does.
 
@@ -13,6 +13,13 @@ describe('folding a VEVENT', () => {
       fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ';', '\\', ','), minLength: 60, maxLength: 400, size: 'max' }),
       fc.string({ unit: 'grapheme', minLength: 20, maxLength: 200, size: 'max' }),
       fc.string({ unit: 'binary-ascii', maxLength: 300, size: 'max' }),
+      // Every width of UTF-8, astral pairs, and lone surrogates (which TextEncoder writes as U+FFFD).
+      fc.string({
+        unit: fc.constantFrom('a', 'é', '日', '😀', '\ud800', '\udc00', '\udbff', 'ß', ' '),
+        minLength: 20,
+        maxLength: 300,
+        size: 'max',
+      }),
     )
     fc.assert(
       fc.property(

@@ -10,6 +10,8 @@ import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
 import { cleanText } from './clean-text.ts'
 import { feedZone, vtimezone } from './time-zones.ts'
 import { veventOf } from './vevent.ts'
+import { heldVevent, plainVevent } from './plain-vevent.ts'
+import type { Span } from './plain-keys.ts'
 
 // A feed: one VCALENDAR (RFC 5545) of events and series, as calendar apps subscribe to it (docs/feeds.md).
 // ical-generator writes the calendar's own properties and each VEVENT; each VEVENT's text is kept per event,
@@ -44,20 +46,29 @@ const BEYOND_HORIZON = 10 * 365 * 86_400_000
 /** The feed's text as parts: the calendar's head, a VTIMEZONE per zone used, every VEVENT, the end. */
 export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   const events: { bytes: Buffer; digest: string }[] = []
-  const spans = new Map<string, [number, number]>()
+  const spans: Spans = { byZone: new Map() }
   const horizon = view.store.horizon()
   let work = 0
   for (const record of request.records) {
+    // A plain event whose VEVENT the app holds, as it was (plain-keys.ts): nothing to ask the store.
+    const held = heldVevent(record, view)
     // A series costs about ten events the first time (its rule read twice, its occurrences written).
-    work += isSeries(record) ? 10 : 1
+    const series = !held && isSeries(record)
+    work += series ? 10 : 1
     if (work >= SLICE) {
       work = 0
       await new Promise((resolve) => setImmediate(resolve))
     }
+    if (held) {
+      widen(spans, held.span)
+      events.push(held.memo)
+      continue
+    }
     const uid = `${record.id}@${view.site.host}`
-    if (!isSeries(record)) {
-      note(spans, record, view)
-      events.push(veventOf(record, view, { uid }))
+    if (!series) {
+      const { memo, span } = plainVevent(record, view, uid, (one) => spanOf(one, view))
+      widen(spans, span)
+      events.push(memo)
       continue
     }
     const wanted = request.shown?.get(record)
@@ -73,10 +84,10 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     const mode = endless && !reachesEnd ? { ruled: new Set<string>() } : ruled
     const openEnded = endless && reachesEnd
     const rule = seriesRuleLines(record, view, mode, starts)
-    note(spans, record, view, openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
+    widen(spans, spanOf(record, view), openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
     for (const occurrence of occurrences) {
-      note(spans, occurrence, view)
+      widen(spans, spanOf(occurrence, view))
       if (isOverridden(record, occurrence.series!.start))
         events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
@@ -84,9 +95,11 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   // RFC 5545 asks a calendar for one component at least: an empty feed describes the site's zone.
   if (events.length === 0) {
     const at = wallToInstant(horizon, 'UTC')
-    spans.set(feedZone(view.site.timezone), [at, at])
+    spans.byZone.set(feedZone(view.site.timezone), [at, at])
   }
-  const zones = [...spans].sort(([a], [b]) => a.localeCompare(b)).map(([zone, [from, to]]) => vtimezone(zone, from, to))
+  const zones = [...spans.byZone]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([zone, [from, to]]) => vtimezone(zone, from, to))
   const [head, tail] = frame(view, request)
   const zoneText = Buffer.from(zones.map((zone) => `${zone}\r\n`).join(''))
   const parts = [head, zoneText, ...events.map((event) => event.bytes), tail]
@@ -102,13 +115,30 @@ function modeOf(series: ContentRecord, view: View, horizon: string): RuleMode {
   )
 }
 
-/** Widens the span of the event's zone (by its TZID) to its dates, or to `until`; all-day events use none. */
-function note(spans: Map<string, [number, number]>, record: ContentRecord, view: View, until?: number): void {
-  if (record.source.data.all_day === true) return
+/** The span of the event's zone (by its TZID) its dates take; all-day events use none. */
+function spanOf(record: ContentRecord, view: View): Span {
+  if (record.source.data.all_day === true) return null
   const times = eventTimes(record, view.site.timezone)
-  const zone = feedZone(times.timezone)
-  const [from, to] = spans.get(zone) ?? [times.start, times.end]
-  spans.set(zone, [Math.min(from, times.start), Math.max(to, times.end, until ?? times.end)])
+  return [feedZone(times.timezone), times.start, times.end]
+}
+
+/** Each zone's span of instants in a feed; the last zone widened is at hand (most events share the site's). */
+interface Spans {
+  byZone: Map<string, [number, number]>
+  zone?: string
+  range?: [number, number]
+}
+
+/** Widens the span of a zone to a VEVENT's, or to `until`. */
+function widen(spans: Spans, span: Span, until?: number): void {
+  if (!span) return
+  const [zone, start, end] = span
+  let range = zone === spans.zone ? spans.range : spans.byZone.get(zone)
+  if (!range) spans.byZone.set(zone, (range = [start, end]))
+  range[0] = Math.min(range[0], start)
+  range[1] = Math.max(range[1], end, until ?? end)
+  spans.zone = zone
+  spans.range = range
 }
 
 /** The calendar's properties as ical-generator writes them, split where its components go. */

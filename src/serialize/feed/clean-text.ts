@@ -3,14 +3,14 @@
 
 /** The text without control characters other than tab and line breaks. */
 export function cleanText(text: string): string {
-  let out = ''
-  for (const char of text) {
-    const code = char.charCodeAt(0)
-    const control = (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f
-    if (!control) out += char
-  }
-  return out
+  return CONTROL.test(text) ? text.replace(CONTROLS, '') : text
 }
+
+// The characters dropped: C0 controls but tab, LF and CR, and DEL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters RFC 5545 forbids
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the same, to remove them
+const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g
 
 /**
  * A parameter value (a CN) as RFC 6868 writes it inside quotes: `^` as `^^`, a double quote as `^'`, a line break

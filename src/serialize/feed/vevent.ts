@@ -1,4 +1,4 @@
-import { ICalCalendar, ICalEvent, type ICalEventData, ICalEventStatus, foldLines } from 'ical-generator'
+import { ICalCalendar, ICalEvent, type ICalEventData, ICalEventStatus } from 'ical-generator'
 import { eventTimes, idList, postDates } from '../../content/model/derive.ts'
 import type { Kind } from '../../content/model/kinds.ts'
 import { type EventStatus, type StatusDetails, statusDetailsOf } from '../../content/model/event-status.ts'
@@ -14,6 +14,7 @@ import { plainText } from './plain-text.ts'
 import { cleanText, parameterText } from './clean-text.ts'
 import { feedZone } from './time-zones.ts'
 import { WallTime } from './wall-time.ts'
+import { fold } from './fold.ts'
 
 // One event as a VEVENT (RFC 5545 section 3.6.1), written by ical-generator from the event's JSON answer, so
 // the feed says what the API says: the same title, instants, zone, venue, organizer, categories and URL.
@@ -41,8 +42,17 @@ const SEQUENCE_EPOCH = Date.UTC(2020, 0, 1)
  * change elsewhere in the store builds none of it again, so a feed of 10,000 events follows an edit cheaply.
  */
 export function veventOf(record: ContentRecord, view: View, part: VeventPart): Memo {
-  const key = `ical ${view.lang} ${siteKey(view.site)} ${part.uid} ${part.recurrenceId ?? ''} ${part.key ?? ''} ${shown(record, view)}`
-  return view.caches.feed.json.text(record, key, () => fold(vevent(record, view, part).toString()))
+  return view.caches.feed.json.text(record, memoKey(record, view, part), () => veventText(record, view, part))
+}
+
+/** The folded text of a VEVENT, made anew. */
+export function veventText(record: ContentRecord, view: View, part: VeventPart): string {
+  return fold(vevent(record, view, part).toString())
+}
+
+/** The memo key of a VEVENT: its record, language, site, part, and what it shows (`shown`). */
+export function memoKey(record: ContentRecord, view: View, part: VeventPart): string {
+  return `ical ${view.lang} ${siteKey(view.site)} ${part.uid} ${part.recurrenceId ?? ''} ${part.key ?? ''} ${shown(record, view)}`
 }
 
 /** The last commit that changed one of a record's files (a hand edit counts once committed); 0 outside git. */
@@ -76,26 +86,6 @@ const LINKS: [Kind, string][] = [
   ['categories', 'categories'],
   ['tags', 'tags'],
 ]
-
-/**
- * Lines past 75 octets folded as ical-generator's `foldLines` folds them (RFC 5545 section 3.1): 74 octets, then a
- * CRLF and a space before each next 74. That function measures every character's UTF-8 length; an ASCII line
- * is cut here by the same rule without it (test/feeds/fold.test.ts holds the two equal), other lines go to it.
- */
-export function fold(component: string): string {
-  return component
-    .split('\r\n')
-    .map((line) => {
-      const bytes = Buffer.byteLength(line)
-      if (bytes <= 74) return line
-      // Only an ASCII line has as many octets as UTF-16 units.
-      if (bytes !== line.length) return foldLines(line)
-      const parts = [line.slice(0, 74)]
-      for (let at = 74; at < line.length; at += 74) parts.push(line.slice(at, at + 74))
-      return parts.join('\r\n ')
-    })
-    .join('\r\n')
-}
 
 function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent {
   const fields = view.store.fieldsIn(record, view.lang)!
