@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseChanges, parseLog } from '../../src/content/store/git-dates.ts'
+import { createCommitDates, parseChanges, parseLog } from '../../src/content/store/git-dates.ts'
 
 /** One commit of `git log -z --name-status --format=%x01%at%x02%P%x02%ct`, oldest first (authored and committed at once). */
 const commit = (seconds: number, parents: string, ...changes: string[][]) =>
@@ -46,5 +50,34 @@ describe("reading when each file last changed from git log (a feed's SEQUENCE)",
         ['c2.md', 300_000],
       ]),
     )
+  })
+})
+
+describe('asking git', () => {
+  it('starts no git process for a folder outside any repository, and asks git inside one', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
+    const calls = join(bin, 'calls')
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    // A git that notes each run and hands it to the real one: observation, not a stand-in.
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho run >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+    const outside = mkdtempSync(join(tmpdir(), 'almanac-no-repo-'))
+    const inside = mkdtempSync(join(tmpdir(), 'almanac-repo-'))
+    execFileSync(real, ['init', '-q', inside])
+    mkdirSync(join(inside, 'content'))
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path}`
+    const runs = () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).length : 0)
+    try {
+      const away = createCommitDates(outside)
+      expect(await away.refresh()).toBe(false)
+      expect(away.inRepository).toBe(false)
+      expect(runs()).toBe(0)
+      const home = createCommitDates(join(inside, 'content'))
+      await home.refresh()
+      expect(runs()).toBeGreaterThan(0)
+    } finally {
+      process.env.PATH = path
+      for (const dir of [bin, outside, inside]) rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 
 /** A git run that takes longer, or says more, is given up: the files are then dated by their mtime. */
 const GIT_TIMEOUT_MS = 15_000
@@ -34,7 +36,7 @@ export function createCommitDates(dir: string): CommitDates {
       return inRepository
     },
     async refresh() {
-      const shallow = await git(dir, ['rev-parse', '--is-shallow-repository'])
+      const shallow = underGit(dir) ? await git(dir, ['rev-parse', '--is-shallow-repository']) : null
       const log = shallow === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
       dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
@@ -72,6 +74,19 @@ const LOG_ARGS = [
   '--',
   '.',
 ]
+
+/**
+ * Whether `dir` or a folder above it holds `.git` (a folder, or a file in a worktree or submodule), or `GIT_DIR`
+ * names a repository. Outside one, git is not started at all: a child process costs a big server 40–80 ms of its
+ * own thread, and the feeds ask at every change.
+ */
+function underGit(dir: string): boolean {
+  if (process.env.GIT_DIR) return true
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return true
+    if (dirname(at) === at) return false
+  }
+}
 
 /** Runs git in `dir` without a shell; null when git is missing, the folder is no repository, or it fails. */
 function git(dir: string, args: string[]): Promise<string | null> {
