@@ -29,7 +29,11 @@ const buildCommand = command(
     out: ARGS.out,
     'base-url': { type: 'string', valueHint: 'URL', description: 'public URL the files will be served from' },
     watch: { type: 'boolean', description: 'keep building as the content changes' },
-    workers: { type: 'string', valueHint: 'N', description: 'threads that render a full build (0: the main thread)' },
+    workers: {
+      type: 'string',
+      valueHint: 'N',
+      description: 'worker threads that render a full build beside the main thread (0: the main thread alone)',
+    },
     ...BUILD_SWITCHES,
     config: ARGS.config,
   },
