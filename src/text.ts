@@ -47,11 +47,12 @@ export function isFalseWord(value: unknown): boolean {
 /**
  * `text` as UTF-8 in a buffer of its own. `Buffer.from` puts a short text (under 4 KB) in a slice
  * of a shared 8 KB slab, and a cache that keeps the slice keeps the whole slab: a cache counting
- * 3 KB would hold 8.
+ * 3 KB would hold 8. `lead` (ASCII) goes before it.
  */
-export function ownUtf8(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
-  bytes.write(text)
+export function ownUtf8(text: string, lead = ''): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(lead.length + Buffer.byteLength(text))
+  bytes.write(lead, 'latin1')
+  bytes.write(text, lead.length)
   return bytes
 }
 

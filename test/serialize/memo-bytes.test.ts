@@ -16,7 +16,12 @@ describe('the JSON memo', () => {
     expect(json.bytes).toBeLessThanOrEqual(limit)
     expect(json.size).toBeGreaterThan(100)
     expect(json.size).toBeLessThan(records.length)
-    for (const memo of kept) expect(memo.bytes.buffer.byteLength).toBe(memo.bytes.length)
+    // Its memory is the bytes after a comma (as a list writes them), and nothing more.
+    for (const memo of kept) {
+      expect(memo.listed!.buffer.byteLength).toBe(memo.bytes.length + 1)
+      expect(memo.bytes.buffer).toBe(memo.listed!.buffer)
+      expect(memo.listed!.toString()).toBe(`,${memo.bytes.toString()}`)
+    }
     // The most recent are kept (a hit builds nothing), the oldest were dropped (built again).
     let built = 0
     json(records.at(-1)!, 'en', () => built++)
