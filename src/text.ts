@@ -56,9 +56,12 @@ export function ownUtf8(text: string, lead = ''): Buffer {
   return bytes
 }
 
-/** `bytes` itself if it owns its memory, else a copy that does (see ownUtf8). */
+/**
+ * `bytes` itself if it owns its memory, else a copy that does (see ownUtf8). A view of all its buffer but a
+ * leading byte (a memo's JSON after its comma, `ownUtf8(text, ',')`) owns it as well: it keeps one byte more.
+ */
 export function ownBytes(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes
+  if (bytes.byteOffset <= 1 && bytes.buffer.byteLength === bytes.byteOffset + bytes.byteLength) return bytes
   const own = Buffer.allocUnsafeSlow(bytes.byteLength)
   own.set(bytes)
   return own
