@@ -47,17 +47,21 @@ export function isFalseWord(value: unknown): boolean {
 /**
  * `text` as UTF-8 in a buffer of its own. `Buffer.from` puts a short text (under 4 KB) in a slice
  * of a shared 8 KB slab, and a cache that keeps the slice keeps the whole slab: a cache counting
- * 3 KB would hold 8.
+ * 3 KB would hold 8. `lead` (ASCII) goes before it.
  */
-export function ownUtf8(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
-  bytes.write(text)
+export function ownUtf8(text: string, lead = ''): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(lead.length + Buffer.byteLength(text))
+  bytes.write(lead, 'latin1')
+  bytes.write(text, lead.length)
   return bytes
 }
 
-/** `bytes` itself if it owns its memory, else a copy that does (see ownUtf8). */
+/**
+ * `bytes` itself if it owns its memory, else a copy that does (see ownUtf8). A view of all its buffer but a
+ * leading byte (a memo's JSON after its comma, `ownUtf8(text, ',')`) owns it as well: it keeps one byte more.
+ */
 export function ownBytes(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes
+  if (bytes.byteOffset <= 1 && bytes.buffer.byteLength === bytes.byteOffset + bytes.byteLength) return bytes
   const own = Buffer.allocUnsafeSlow(bytes.byteLength)
   own.set(bytes)
   return own

@@ -25,6 +25,11 @@ export interface Caches {
 export interface Memo {
   bytes: Buffer
   digest: string
+  /**
+   * A JSON memo's bytes after a comma, as an item follows another in a list (`bytes` is a view of it): a list
+   * then goes to the socket in half as many parts.
+   */
+  listed?: Buffer
 }
 
 /**

@@ -7,7 +7,7 @@ import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { composedTag, totals } from '../http/respond.ts'
-import { jsonViewKey, toEventJson } from '../serialize/event.ts'
+import { eventKeys, toEventJson } from '../serialize/event.ts'
 import { digest } from '../serialize/memo.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
@@ -29,15 +29,16 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(ctx)}events/`
   const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
-  const viewKey = jsonViewKey(ctx)
-  const events = page.items.map((entry) => toEventJson(entry.record, ctx, {}, viewKey))
+  const keys = eventKeys(ctx)
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx, {}, keys))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]
   const digests: string[] = []
   for (const event of events) {
-    if (digests.length > 0) parts.push(COMMA)
-    parts.push(event.bytes)
+    if (digests.length === 0) parts.push(event.bytes)
+    else if (event.listed) parts.push(event.listed)
+    else parts.push(COMMA, event.bytes)
     digests.push(event.digest)
   }
   // Bytes of its own, as the events' are: a kept answer then holds every part as it is.

@@ -116,19 +116,29 @@ export function toEventJson(
   record: ContentRecord,
   view: View,
   options: EventOptions = {},
-  viewKey: string = jsonViewKey(view, options),
+  keys: EventKeys = eventKeys(view, options),
 ): Memo {
   if (view.password !== undefined) {
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
     return { bytes, digest: digest(bytes) }
   }
-  const key = `${isLocked(record.source.data.password, undefined)}|${viewKey}${seriesDay(record, view)}`
+  // The key of a list's events is one of two strings made once for the list (a series adds its day).
+  const base = isLocked(record.source.data.password, undefined) ? keys.locked : keys.open
+  const day = seriesDay(record, view)
+  const key = day === '' ? base : `${base}${day}`
   return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
 }
 
-/** What an event's memoized JSON depends on besides the event: the same for every event of a list, made once for it. */
-export function jsonViewKey(view: View, options: EventOptions = {}): string {
-  return `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
+/** What an event's memoized JSON depends on besides the event, for an event without and with a password. */
+export interface EventKeys {
+  open: string
+  locked: string
+}
+
+/** The keys of `toEventJson`: the same for every event of a list, made once for it. */
+export function eventKeys(view: View, options: EventOptions = {}): EventKeys {
+  const viewKey = `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
+  return { open: `false|${viewKey}`, locked: `true|${viewKey}` }
 }
 
 /** Who reads: the embedded venue and organizers an event shows depend on it. */

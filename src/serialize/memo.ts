@@ -67,7 +67,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   let bytes = 0
   let placed = 0
   const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
-  const remember = (record: ContentRecord, key: string, make: () => Buffer): Memo => {
+  const remember = (record: ContentRecord, key: string, make: () => Buffer, listed: boolean): Memo => {
     let list = byRecord.get(record)
     const found = list && findKey(list, key)
     if (found) {
@@ -80,8 +80,16 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       return found
     }
     if (!list) byRecord.set(record, (list = []))
-    const text = make()
-    const entry: Entry = { bytes: text, digest: digest(text), key, list, moved: ++placed }
+    const made = make()
+    const text = listed ? made.subarray(1) : made
+    const entry: Entry = {
+      bytes: text,
+      digest: digest(text),
+      listed: listed ? made : undefined,
+      key,
+      list,
+      moved: ++placed,
+    }
     list.push(entry)
     order.add(entry)
     bytes += cost(entry)
@@ -95,9 +103,9 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
   const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
-    remember(record, key, () => ownUtf8(JSON.stringify(build())))
+    remember(record, key, () => ownUtf8(JSON.stringify(build()), ','), true)
   const text = (record: ContentRecord, key: string, build: () => string): Memo =>
-    remember(record, key, () => ownUtf8(build()))
+    remember(record, key, () => ownUtf8(build()), false)
   return Object.defineProperties(Object.assign(json, { text }), {
     bytes: { get: () => bytes },
     size: { get: () => order.size },

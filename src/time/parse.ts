@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { isWallClock, wallToInstant, zoneFor } from './zone.ts'
+import { wallClockInstant, zoneFor } from './zone.ts'
 
 /** A parsed date parameter: the instant, and whether the text carried its own time of day. */
 export interface ParsedTime {
@@ -67,17 +67,12 @@ export function isAbsoluteTime(input: unknown): boolean {
 function parseAbsolute(text: string, zone: string): number | null {
   // The forms every request carries (the default window's) need no date library: plain arithmetic.
   const wall = /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/.test(text) ? text.replace('t', ' ') : undefined
-  if (wall !== undefined) return wallInstant(wall.length === 10 ? `${wall} 00:00:00` : wall, zone)
+  if (wall !== undefined) return wallClockInstant(wall.length === 10 ? `${wall} 00:00:00` : wall, zone)
   const luxonZone = zoneFor(zone) ?? 'UTC'
   const iso = text.replace(' ', 'T')
   const date = DateTime.fromISO(iso, { zone: luxonZone, setZone: true })
   if (!date.isValid) return null
   return date.toMillis()
-}
-
-/** A wall clock's instant in a zone; null when it names no real date (`2026-02-30`). */
-function wallInstant(wall: string, zone: string): number | null {
-  return isWallClock(wall) ? wallToInstant(wall, zone) : null
 }
 
 /** Whether a date argument is a Unix timestamp (a number, or 9 to 11 digits). */

@@ -7,7 +7,13 @@ export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}
 // The caches below are module-wide: each answer is a pure function of its key, the same for every app.
 // Each is bounded by count (ZONE_CACHE_LIMITS); when full, the entry kept longest goes first.
 /** How many entries each cache of this module keeps at most (docs/architecture.md, "Caches"). */
-export const ZONE_CACHE_LIMITS = { zones: 1024, offsetZones: 64, offsetsPerZone: 4096, abbreviations: 4096 } as const
+export const ZONE_CACHE_LIMITS = {
+  zones: 1024,
+  offsetZones: 64,
+  offsetsPerZone: 4096,
+  abbreviations: 4096,
+  walls: 4096,
+} as const
 
 /** Keeps `value` under `key`, first dropping the oldest entry when the map holds `limit`. */
 function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
@@ -103,6 +109,19 @@ export function wallToInstant(wall: string, zoneName: string): number {
   return local - Math.min(first, second) * 60_000
 }
 
+const walls = new Map<string, number | null>()
+
+/**
+ * The instant of a wall clock in a zone, or null when it names no real date (`2026-02-30`): kept by zone and
+ * text, as every list request reads a few dates and most are the same few days.
+ */
+export function wallClockInstant(wall: string, zoneName: string): number | null {
+  const key = `${zoneName} ${wall}`
+  const kept = walls.get(key)
+  if (kept !== undefined) return kept
+  return keep(walls, key, isWallClock(wall) ? wallToInstant(wall, zoneName) : null, ZONE_CACHE_LIMITS.walls)
+}
+
 /** The wall clock of an instant in a zone, `YYYY-MM-DD HH:MM:SS`. */
 export function instantToWall(instant: number, zoneName: string): string {
   const zone = zoneFor(zoneName)
@@ -155,8 +174,9 @@ function numericAbbreviation(offsetMinutes: number): string {
 }
 
 /** How many entries the caches hold now: for the test that proves the bounds. */
-export function zoneCacheSizes(): { zones: number; offsetZones: number; offsets: number; abbreviations: number } {
+export function zoneCacheSizes() {
   let offsetCount = 0
   for (const cache of offsets.values()) offsetCount += cache.size
-  return { zones: zones.size, offsetZones: offsets.size, offsets: offsetCount, abbreviations: abbreviations.size }
+  const sizes = { zones: zones.size, offsetZones: offsets.size, offsets: offsetCount }
+  return { ...sizes, abbreviations: abbreviations.size, walls: walls.size }
 }

@@ -16,7 +16,12 @@ describe('the JSON memo', () => {
     expect(json.bytes).toBeLessThanOrEqual(limit)
     expect(json.size).toBeGreaterThan(100)
     expect(json.size).toBeLessThan(records.length)
-    for (const memo of kept) expect(memo.bytes.buffer.byteLength).toBe(memo.bytes.length)
+    // Its memory is the bytes after a comma (as a list writes them), and nothing more.
+    for (const memo of kept) {
+      expect(memo.listed!.buffer.byteLength).toBe(memo.bytes.length + 1)
+      expect(memo.bytes.buffer).toBe(memo.listed!.buffer)
+      expect(memo.listed!.toString()).toBe(`,${memo.bytes.toString()}`)
+    }
     // The most recent are kept (a hit builds nothing), the oldest were dropped (built again).
     let built = 0
     json(records.at(-1)!, 'en', () => built++)
@@ -53,10 +58,10 @@ describe('the JSON memo’s order', () => {
 })
 
 describe('a kept answer', () => {
-  // Each part of a body in memory of its own.
+  // Each part of a body in memory of its own (a memo's JSON holds one byte more: the comma before it).
   const parts = (body: Uint8Array | readonly Uint8Array[]) => (body instanceof Uint8Array ? [body] : body)
   const owned = (body: Uint8Array | readonly Uint8Array[]) =>
-    parts(body).every((part) => part.buffer.byteLength === part.byteLength)
+    parts(body).every((part) => part.buffer.byteLength <= part.byteLength + 1)
 
   it('holds its body in memory of its own, however short', () => {
     const life = { from: 0, until: Infinity }
@@ -77,5 +82,15 @@ describe('a kept answer', () => {
     expect(owned(kept.body)).toBe(true)
     expect(parts(kept.body)[1]).toBe(own)
     expect(Buffer.concat(parts(kept.body)).toString()).toBe('[1,2]')
+  })
+
+  it('holds a memo’s JSON (a view after its comma) as it is, not a copy', () => {
+    const life = { from: 0, until: Infinity }
+    const out = { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"' }
+    const memo = createMemoCache().json(records[0]!, 'en', () => ({ id: 1 }))
+    const kept = keptAnswer({ ...out, body: [Buffer.from('['), memo.bytes, memo.listed!, Buffer.from(']')] }, life)
+    expect(parts(kept.body)[1]).toBe(memo.bytes)
+    expect(parts(kept.body)[2]).toBe(memo.listed)
+    expect(Buffer.concat(parts(kept.body)).toString()).toBe('[{"id":1},{"id":1}]')
   })
 })

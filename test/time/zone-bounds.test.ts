@@ -1,6 +1,14 @@
 import { IANAZone } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { abbreviation, offsetAt, ZONE_CACHE_LIMITS, zoneCacheSizes, zoneFor } from '../../src/time/zone.ts'
+import {
+  abbreviation,
+  offsetAt,
+  wallClockInstant,
+  wallToInstant,
+  ZONE_CACHE_LIMITS,
+  zoneCacheSizes,
+  zoneFor,
+} from '../../src/time/zone.ts'
 
 const DAY = 86_400_000
 
@@ -31,5 +39,17 @@ describe('the time zone caches', () => {
     }
     expect(zoneCacheSizes().abbreviations).toBeLessThanOrEqual(ZONE_CACHE_LIMITS.abbreviations)
     expect(abbreviation('Europe/London', Date.UTC(2026, 6, 1))).toBe('BST')
+  })
+
+  it('keep at most their bound of wall clocks read, and read each as the zone does, an impossible date as none', () => {
+    const start = Date.UTC(2000, 0, 1)
+    for (let day = 0; day < ZONE_CACHE_LIMITS.walls + 100; day++) {
+      const wall = `${new Date(start + day * DAY).toISOString().slice(0, 10)} 09:30:00`
+      expect(wallClockInstant(wall, 'Europe/London')).toBe(wallToInstant(wall, 'Europe/London'))
+    }
+    expect(zoneCacheSizes().walls).toBeLessThanOrEqual(ZONE_CACHE_LIMITS.walls)
+    expect(wallClockInstant('2026-02-30 00:00:00', 'Europe/London')).toBeNull()
+    expect(wallClockInstant('2026-07-01 00:00:00', 'Asia/Singapore')).toBe(Date.UTC(2026, 5, 30, 16))
+    expect(wallClockInstant('2026-07-01 00:00:00', 'Europe/London')).toBe(Date.UTC(2026, 5, 30, 23))
   })
 })
