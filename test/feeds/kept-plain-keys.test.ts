@@ -3,11 +3,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
 import { buildUrls } from '../../src/prerender/public-urls.ts'
 import { buildFeedBytes, createBuildApp } from '../../src/prerender/renderer.ts'
-import { call, FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, FIXTURES, SAMPLE_NOW, testApp, testSite } from '../helpers.ts'
 
 // A plain event's VEVENT key is kept while nothing but plain events changes (src/serialize/feed/plain-keys.ts), and
 // a static build's app holds the VEVENT itself with it. Whatever else changes must still reach every VEVENT.
@@ -75,14 +74,7 @@ describe('the kept VEVENTs of plain events', () => {
     const fair = join(content, 'events/fair.en.md')
     await writeFile(fair, (await readFile(fair, 'utf8')).replace('title: Craft Fair', 'title: Craft and Food Fair'))
     await store.reload(['events/fair.en.md'])
-    const app = createApp({
-      store,
-      site: testSite({}),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const app = testApp(store)
     const sequence = async () => /^SEQUENCE:(\d+)/m.exec(veventOf((await call(app, 'events.ics')).text, 23))?.[1]
     const before = await sequence()
     git(dir, ['commit', '-q', '-a', '-m', 'rename the fair'], '2027-01-02T03:04:05Z')

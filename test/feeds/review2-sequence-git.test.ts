@@ -3,9 +3,8 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
-import { call, FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, FIXTURES, SAMPLE_NOW, testApp } from '../helpers.ts'
 import { instancesOf, parseFeed } from './parse.ts'
 
 // Second review of issue 15 (docs/feeds.md §3): SEQUENCE counts the last commit that changed an event's file,
@@ -39,14 +38,7 @@ describe('SEQUENCE and a commit authored earlier than it was committed', () => {
       timezone: 'UTC',
       now: () => SAMPLE_NOW,
     })
-    const app = createApp({
-      store,
-      site: testSite({}),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const app = testApp(store)
     const read = async () => instancesOf(parseFeed((await call(app, 'events/20.ics')).text))[0]!
     const before = await read()
     const file = join(content, 'events/concert.en.md')
@@ -75,14 +67,7 @@ describe('SEQUENCE and a commit authored earlier than it was committed', () => {
       timezone: 'UTC',
       now: () => SAMPLE_NOW,
     })
-    const app = createApp({
-      store,
-      site: testSite({}),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const app = testApp(store)
     const read = async () => instancesOf(parseFeed((await call(app, 'events/20.ics')).text))[0]!
     const before = await read()
     // The editor saves the moved concert; the watcher loads it and a client polls before the commit.
@@ -114,14 +99,7 @@ describe('SEQUENCE and a commit authored earlier than it was committed', () => {
       timezone: 'UTC',
       now: () => SAMPLE_NOW,
     })
-    const app = createApp({
-      store,
-      site: testSite({}),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const app = testApp(store)
     const read = async () => instancesOf(parseFeed((await call(app, 'events/20.ics')).text))[0]!
     const before = await read()
     // Git cannot be read for one run (here: the repository moved away), while another file changes.

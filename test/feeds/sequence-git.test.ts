@@ -3,9 +3,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
-import { call, FIXTURES, SAMPLE_NOW, testSite } from '../helpers.ts'
+import { call, FIXTURES, SAMPLE_NOW, testApp } from '../helpers.ts'
 import { instancesOf, parseFeed } from './parse.ts'
 
 // Editors commit content through git: a file moved by hand and committed raises its event's SEQUENCE, to the
@@ -39,14 +38,7 @@ describe('SEQUENCE and git', () => {
       timezone: 'UTC',
       now: () => SAMPLE_NOW,
     })
-    const app = createApp({
-      store,
-      site: testSite({}),
-      perPage: 9,
-      maxPerPage: 50,
-      fallback: true,
-      now: () => SAMPLE_NOW,
-    })
+    const app = testApp(store)
     const read = async () => instancesOf(parseFeed((await call(app, 'events/20.ics')).text))[0]!
     const before = await read()
     // The concert's `modified` (2026-11-02 10:00) is later than the first commit: it decides.
