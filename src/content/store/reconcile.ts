@@ -3,7 +3,7 @@ import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { KINDS } from '../model/kinds.ts'
 import { mediaNames } from './media.ts'
-import { stampOf, type FileStamp } from '../files/read.ts'
+import { sameStamp, stampOf, type FileStamp } from '../files/read.ts'
 import { isRecordFileName } from '../files/paths.ts'
 
 /**
@@ -48,7 +48,7 @@ export async function changedSince(dir: string, known: Known): Promise<string[]>
 function compare(now: FileStamp | null, then: FileStamp | undefined, hasText: boolean): 'same' | 'changed' | 'racy' {
   if (!now) return then || hasText ? 'changed' : 'same'
   if (!then) return hasText ? 'racy' : 'changed'
-  if (now.key !== then.key) return 'changed'
+  if (!sameStamp(now, then)) return 'changed'
   return then.readAt - then.mtimeMs < RACY_MS ? 'racy' : 'same'
 }
 
@@ -71,7 +71,7 @@ async function mediaChanged(dir: string, known: ReadonlyMap<string, FileStamp>):
   await inBatches([...onDisk], async (name) => {
     const now = await stampAt(join(dir, name))
     const then = known.get(name)
-    if (!now || !then || now.key !== then.key || then.readAt - then.mtimeMs < RACY_MS) changed = true
+    if (!now || !then || !sameStamp(now, then) || then.readAt - then.mtimeMs < RACY_MS) changed = true
   })
   return changed
 }
