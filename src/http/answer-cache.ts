@@ -40,6 +40,12 @@ const MAX_RAW = 2048
 const OVERHEAD = 1024
 
 /**
+ * How many first asks are remembered (keys only, each ≤ MAX_RAW characters), for an answer that would push another
+ * out: it is kept only if its key is asked again within the next this many such asks.
+ */
+export const FIRST_ASKS = 1024
+
+/**
  * The answers one app keeps, by key, for one store version: a different version empties it. The least recently
  * used go first when a bound is reached; an answer larger than a quarter of the byte budget is not kept.
  */
@@ -53,6 +59,12 @@ export interface AnswerCache {
   alias(raw: string, key: string, version: number): void
   /** The answer kept for a request written `raw`, if it was aliased and its answer is still kept and true. */
   findRaw(raw: string, version: number, now: number): KeptAnswer | undefined
+  /**
+   * Whether an answer of `bytes` (its body) to `key` would be kept: at once while it fits beside the others, but
+   * one that would push another out only on its second ask among the last FIRST_ASKS such asks (this one is
+   * noted), so a stream of queries each asked once does not churn the answers that are asked again.
+   */
+  admits(key: string, version: number, bytes: number): boolean
   /** Keeps an answer computed over `version` (ignored if the store has moved on since). */
   keep(key: string, version: number, answer: KeptAnswer): void
   /** How many answers, and how many bytes, it holds now; how many requests it has answered. */
@@ -66,6 +78,8 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
   const entries = new Map<string, { answer: KeptAnswer; cost: number }>()
   // Raw request → key; at most twice as many as answers, dropped oldest first, emptied with the answers.
   const aliases = new Map<string, string>()
+  // Keys asked once whose answer was not kept for want of room, oldest first; emptied with the answers.
+  const asked = new Set<string>()
   let version = -1
   let bytes = 0
   let hits = 0
@@ -73,6 +87,7 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
     if (current === version) return
     entries.clear()
     aliases.clear()
+    asked.clear()
     bytes = 0
     version = current
   }
@@ -93,8 +108,23 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
     hits++
     return entry.answer
   }
+  const costOf = (key: string, body: number) => body + key.length * 2 + OVERHEAD
   return {
     find,
+    admits(key, current, body) {
+      if (current < version) return false
+      sync(current)
+      const cost = costOf(key, body)
+      if (cost > bounds.maxBytes / 4 || bounds.maxEntries < 1) return false
+      const old = entries.get(key)
+      const room =
+        bytes - (old?.cost ?? 0) + cost <= bounds.maxBytes && entries.size - (old ? 1 : 0) < bounds.maxEntries
+      if (room || asked.delete(key)) return true
+      if (key.length > MAX_RAW) return false
+      if (asked.size >= FIRST_ASKS) asked.delete(asked.values().next().value!)
+      asked.add(key)
+      return false
+    },
     alias(raw, key, current) {
       if (current !== version || raw.length > MAX_RAW || !entries.has(key)) return
       aliases.delete(raw)
@@ -108,7 +138,7 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
     keep(key, current, answer) {
       if (current < version) return
       sync(current)
-      const cost = byteLengthOf(answer.body) + key.length * 2 + OVERHEAD
+      const cost = costOf(key, byteLengthOf(answer.body))
       if (cost > bounds.maxBytes / 4 || bounds.maxEntries < 1) return
       drop(key)
       while (entries.size > 0 && (bytes + cost > bounds.maxBytes || entries.size >= bounds.maxEntries))

@@ -15,6 +15,11 @@ export function byteLengthOf(body: Uint8Array | readonly Uint8Array[]): number {
   return length
 }
 
+/** The bytes a body holds, a text's as UTF-8. */
+export function bodyBytes(body: Body): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : byteLengthOf(body)
+}
+
 /** A body as one text or buffer: parts joined (where no Node response takes them, as in `app.fetch`). */
 export function joined(body: Body): string | Uint8Array {
   return typeof body === 'string' || body instanceof Uint8Array ? body : Buffer.concat(body)

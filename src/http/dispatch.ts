@@ -5,6 +5,7 @@ import { apiError } from '../errors.ts'
 import { type AppState, requestContext } from './context.ts'
 import { forbidden } from './envelope.ts'
 import { type Asked, deliverKept, keptAnswer, type Life, lifeOf, reuseKey } from './answer-reuse.ts'
+import { bodyBytes } from './body-parts.ts'
 import { aliasNodeRequest } from './front-door.ts'
 import { methodOf, pathTarget, rawInput } from './input.ts'
 import { answer, deliver, type Outgoing, responseInit, send } from './respond.ts'
@@ -24,8 +25,9 @@ export async function dispatch(event: H3Event, route: RouteDef, app: AppState): 
   }
   const done = await run(event, route, app)
   const life = key === undefined ? undefined : lifeToKeep(route, done)
-  // Kept only if nothing it was computed over changed while it was computed.
-  if (!life || version !== app.store.version) return deliver(event, done.out)
+  // Kept only if nothing it was computed over changed while it was computed, and if the cache takes it.
+  if (!life || version !== app.store.version || !app.answers!.admits(key!, version, bodyBytes(done.out.body)))
+    return deliver(event, done.out)
   const answer = keptAnswer(done.out, life)
   app.answers!.keep(key!, version, answer)
   aliasNodeRequest(event, app.answers!, key!, version)

@@ -85,9 +85,9 @@ export async function rawInput(
   return input
 }
 
+/** Copies own keys as data: `target` has no prototype, so even `__proto__` is an own property like any other. */
 function copyParams(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(source))
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  for (const key of Object.keys(source)) target[key] = source[key]
 }
 
 function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { isTrueWord } from '../text.ts'
 import { parseTime } from '../time/parse.ts'
-import { instantToWall, wallToInstant } from '../time/zone.ts'
+import { dayEdge, instantToWall } from '../time/zone.ts'
 import type { QueryScope } from './scope.ts'
 
 export type DateKey = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
@@ -43,9 +43,9 @@ export function resolveDates(values: Record<string, unknown>, given: Set<string>
     if (values[key] === undefined) continue
     if (relative && (key === 'start_date' || key === 'end_date') && !given.has(key)) continue
     const parsed = parseTime(values[key], scope.site.timezone, scope.now)!
-    let wall = instantToWall(parsed.instant, scope.site.timezone)
-    if (!strict) wall = `${wall.slice(0, 10)} ${key === 'start_date' ? '00:00:00' : '23:59:59'}`
-    bounds[key] = { wall, instant: strict ? parsed.instant : wallToInstant(wall, scope.site.timezone) }
+    bounds[key] = strict
+      ? { wall: instantToWall(parsed.instant, scope.site.timezone), instant: parsed.instant }
+      : dayEdge(parsed.instant, scope.site.timezone, key !== 'start_date')
   }
   return bounds
 }

@@ -13,6 +13,7 @@ export const ZONE_CACHE_LIMITS = {
   offsetsPerZone: 4096,
   abbreviations: 4096,
   walls: 4096,
+  dayEdges: 4096,
 } as const
 
 /** Keeps `value` under `key`, first dropping the oldest entry when the map holds `limit`. */
@@ -120,6 +121,29 @@ export function wallClockInstant(wall: string, zoneName: string): number | null 
   const kept = walls.get(key)
   if (kept !== undefined) return kept
   return keep(walls, key, isWallClock(wall) ? wallToInstant(wall, zoneName) : null, ZONE_CACHE_LIMITS.walls)
+}
+
+/** The first or last second of a local day: its wall clock and its instant. */
+export interface DayEdge {
+  readonly wall: string
+  readonly instant: number
+}
+
+// Zone → [day starts, day ends], each by the instant asked about.
+const edges = new Map<string, [Map<number, DayEdge>, Map<number, DayEdge>]>()
+
+/**
+ * The first (`00:00:00`) or last (`23:59:59`) second of the local day `instant` falls on in a zone, as a wall clock
+ * and the instant it names (a gap moves it as `wallToInstant` does); kept by zone and instant, as every list request
+ * names a day or two and most are the same few.
+ */
+export function dayEdge(instant: number, zoneName: string, end: boolean): DayEdge {
+  const both = edges.get(zoneName) ?? keep(edges, zoneName, [new Map(), new Map()], ZONE_CACHE_LIMITS.offsetZones)
+  const kept = both[end ? 1 : 0].get(instant)
+  if (kept) return kept
+  const wall = `${instantToWall(instant, zoneName).slice(0, 10)} ${end ? '23:59:59' : '00:00:00'}`
+  const edge = Object.freeze({ wall, instant: wallToInstant(wall, zoneName) })
+  return keep(both[end ? 1 : 0], instant, edge, ZONE_CACHE_LIMITS.dayEdges)
 }
 
 /** The wall clock of an instant in a zone, `YYYY-MM-DD HH:MM:SS`. */

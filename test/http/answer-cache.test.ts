@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAnswerCache, type KeptAnswer } from '../../src/http/answer-cache.ts'
+import { createAnswerCache, FIRST_ASKS, type KeptAnswer } from '../../src/http/answer-cache.ts'
 
 // The bounds of the answers an app keeps (src/http/answer-cache.ts, docs/architecture.md §3).
 
@@ -82,5 +82,42 @@ describe('the answers an app keeps', () => {
     expect(found).toEqual([false, false, false, false, false, false, true, true, true, true])
     cache.alias(`/${'x'.repeat(4096)}`, 'k', 0)
     expect(cache.findRaw(`/${'x'.repeat(4096)}`, 0, 0)).toBeUndefined()
+  })
+
+  it('takes a first answer while it fits beside the others, one that would push another out only on its second ask', () => {
+    const cache = createAnswerCache({ maxBytes: 1 << 30, maxEntries: 2 })
+    expect(cache.admits('a', 0, 10)).toBe(true)
+    cache.keep('a', 0, answer(10))
+    expect(cache.admits('b', 0, 10)).toBe(true)
+    cache.keep('b', 0, answer(10))
+    expect(cache.admits('a', 0, 10), 'an answer kept again takes no more room').toBe(true)
+    expect(cache.admits('c', 0, 10), 'asked once, it would push another out').toBe(false)
+    expect(cache.admits('c', 0, 10), 'asked again').toBe(true)
+    expect(cache.admits('c', 0, 10), 'a second ask counts once').toBe(false)
+  })
+
+  it('takes a first answer that would go over its bytes only on its second ask', () => {
+    const cache = createAnswerCache({ maxBytes: 64 * 1024, maxEntries: 1000 })
+    cache.keep('a', 0, answer(14 * 1024))
+    cache.keep('b', 0, answer(14 * 1024))
+    cache.keep('c', 0, answer(14 * 1024))
+    expect(cache.admits('d', 0, 14 * 1024), 'it fits').toBe(true)
+    cache.keep('d', 0, answer(14 * 1024))
+    expect(cache.admits('e', 0, 12 * 1024)).toBe(false)
+    expect(cache.admits('e', 0, 12 * 1024)).toBe(true)
+    expect(cache.admits('f', 0, 16 * 1024), 'over a quarter of the bytes, never').toBe(false)
+    expect(cache.admits('f', 0, 16 * 1024)).toBe(false)
+  })
+
+  it(`remembers at most ${FIRST_ASKS} first asks, the oldest forgotten first, and none of another store version`, () => {
+    const cache = createAnswerCache({ maxBytes: 1 << 30, maxEntries: 1 })
+    cache.keep('kept', 0, answer(10))
+    for (let n = 0; n <= FIRST_ASKS; n++) expect(cache.admits(`q${n}`, 0, 10)).toBe(false)
+    expect(cache.admits('q0', 0, 10), 'forgotten: a first ask again').toBe(false)
+    expect(cache.admits(`q${FIRST_ASKS}`, 0, 10)).toBe(true)
+    expect(cache.admits('q2', 1, 10), 'a new version starts empty, with room').toBe(true)
+    cache.keep('kept', 1, answer(10))
+    expect(cache.admits('q3', 1, 10), 'a first ask of the new version').toBe(false)
+    expect(cache.admits('q3', 0, 10), 'nothing of an older version').toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { rm, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../src/app.ts'
+import { createApp, type App, type AppOptions } from '../../src/app.ts'
 import type { Store } from '../../src/content/store.ts'
 import { as, call, fixtureApp, json, SAMPLE_NOW, testSite, writableApp, type TestAppOptions } from '../helpers.ts'
 
@@ -13,8 +13,8 @@ const NS = '/wp-json/calendar/events/v1/'
 /** How many requests the app has answered from kept answers. */
 const hits = (app: App) => app.answers?.hits ?? 0
 
-/** An app over the same store and clock that keeps nothing: what the answer must be. */
-function twin(store: Store, options: TestAppOptions): App {
+/** An app over the same store and clock that keeps nothing (or keeps within `answerCache`): what the answer must be. */
+function twin(store: Store, options: TestAppOptions, answerCache: AppOptions['answerCache'] = false): App {
   return createApp({
     store,
     site: testSite(options),
@@ -23,7 +23,7 @@ function twin(store: Store, options: TestAppOptions): App {
     fallback: true,
     now: () => options.now ?? SAMPLE_NOW,
     log: () => {},
-    answerCache: false,
+    answerCache,
   })
 }
 
@@ -47,6 +47,20 @@ describe('an anonymous answer asked again', () => {
     expect(hits(app)).toBe(1)
     await call(app, 'events/10')
     expect(hits(app)).toBe(1)
+  })
+
+  it('is kept in place of another answer only when asked a second time', async () => {
+    const app = twin((await fixtureApp('reference')).store, {}, { maxBytes: 1 << 30, maxEntries: 1 })
+    const events = await whole(app, 'events')
+    const venues = await whole(app, 'venues')
+    expect(await whole(app, 'events'), 'the first answer still kept').toBe(events)
+    expect(hits(app)).toBe(1)
+    expect(await whole(app, 'venues'), 'asked again: made again, and kept now').toBe(venues)
+    expect(hits(app)).toBe(1)
+    expect(await whole(app, 'venues')).toBe(venues)
+    expect(hits(app)).toBe(2)
+    expect(await whole(app, 'events'), 'pushed out by it').toBe(events)
+    expect(hits(app)).toBe(2)
   })
 
   it('is the same kept answer for a path that differs only in case or a trailing slash', async () => {
