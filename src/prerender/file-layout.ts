@@ -29,7 +29,7 @@ export function fileFor(layout: Layout, url: string): string {
   // build maps a few million links).
   const local = url.startsWith(`${layout.liveUrl}/`) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
   const mark = local.indexOf('?')
-  const query = new URLSearchParams(mark < 0 ? '' : local.slice(mark + 1))
+  const query = mark < 0 ? NO_QUERY : new URLSearchParams(local.slice(mark + 1))
   let path = decodedPath(mark < 0 ? local : local.slice(0, mark))
   let lang = query.get('ml_language')
   const prefix = /^\/(zh-hans|en|ms|ta)(\/.*)$/.exec(path)
@@ -50,6 +50,15 @@ export function fileFor(layout: Layout, url: string): string {
   return `${languageSegment(layout, lang)}${path}.json`.replace(/^\//, '')
 }
 
+/** The query of a URL without one. */
+const NO_QUERY = new URLSearchParams()
+
+/** A file path whose every segment `encodeURIComponent` leaves as it is. */
+const URL_SAFE = /^[\w.\-/]*$/
+
+/** A `.` or `..` segment of a path. */
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/
+
 /** `/ms` for a language other than the default, '' for the default one. */
 function languageSegment(layout: Layout, lang: string | null): string {
   return lang && isLang(lang) && lang !== layout.defaultLang ? `/${lang}` : ''
@@ -61,6 +70,8 @@ function languageSegment(layout: Layout, lang: string | null): string {
  * `.` or `..`, so no URL's file lands beside another's or outside the output folder.
  */
 function decodedPath(path: string): string {
+  // Most paths have nothing to decode and no dot segment: they are their own file path (a build meets millions).
+  if (!path.includes('%') && !path.includes('\\') && !DOT_SEGMENT.test(path)) return path
   return path
     .split('/')
     .map((part) => {
@@ -87,7 +98,7 @@ export function staticUrl(layout: Layout, liveUrl: string): string {
   if (!(apiPath(layout).test(rest) || apiIndexPath(layout).test(rest)) || !defaultQuery(rest)) return liveUrl
   const file = fileFor(layout, liveUrl)
   if (layout.languages && !layout.languages.includes(languageOf(layout, file))) return liveUrl
-  return `${layout.publicUrl}/${file.split('/').map(encodeURIComponent).join('/')}`
+  return `${layout.publicUrl}/${URL_SAFE.test(file) ? file : file.split('/').map(encodeURIComponent).join('/')}`
 }
 
 /** The language of a file: its first segment when that is a language, else the default language. */

@@ -33,8 +33,9 @@ const WRITES_IN_FLIGHT = 64
 
 /**
  * An output over `out`. Synchronous writes are cheaper per file (fs/promises' writeFile costs a
- * dozen promise turns a file) and suit a worker thread, which has nothing else to do; the server's
- * thread writes asynchronously so that it keeps answering.
+ * dozen promise turns a file), but a thread that makes them waits out every file creation; a build
+ * writes asynchronously (its render workers too: a busy disk made a new file's `open` a quarter of a
+ * worker's time), so that rendering goes on meanwhile.
  */
 export function createOutput(out: string, manifest: Manifest, sync: boolean, fresh = false): Output {
   const root = resolve(out)

@@ -40,7 +40,9 @@ try {
     now: () => setup.now,
   })
   const app = createBuildApp(store, setup, setup.layout, () => setup.now)
-  const output = createOutput(setup.out, new Manifest(setup.previous), true, setup.fresh)
+  // Asynchronous writes: creating a file can block for a fraction of a millisecond on a busy disk, and the libuv
+  // pool's threads wait there while this thread renders on (the whole batch has landed before it is answered).
+  const output = createOutput(setup.out, new Manifest(setup.previous), false, setup.fresh)
   const renderer = createRenderer(app, setup.layout, output)
   port.on('message', (jobs: Job[]) => {
     void (async () => {
@@ -49,6 +51,7 @@ try {
         const file = await renderer.render(job)
         results.push(file ? [file, output.manifest.get(file)!] : null)
       }
+      await output.drain()
       port.postMessage({ results, written: output.take().written } satisfies WorkerMessage)
     })().catch((error: Error) => port.postMessage({ error: describe(error) } satisfies WorkerMessage))
   })
