@@ -24,6 +24,8 @@ export interface Output {
   /** A file with the same content as `source`, written in this run: a hard link to it where the file system allows. */
   putSame(file: string, source: string): Promise<void>
   remove(file: string): Promise<void>
+  /** Whether `file` holds what the manifest says it does (its size, as \`put\` checks) with no write to it in flight. */
+  holds(file: string): boolean
   /** Resolves once every write started has landed. */
   drain(): Promise<void>
 }
@@ -132,6 +134,10 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
       manifest.delete(file)
       await rm(inside(root, file), { force: true })
       counts.removed++
+    },
+    holds(file) {
+      const entry = manifest.get(file)
+      return entry !== undefined && !inFlight.has(file) && sizeOf(inside(root, file)) === entry.bytes
     },
     drain,
   }

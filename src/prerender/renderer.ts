@@ -49,6 +49,16 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
   return app
 }
 
+/**
+ * A feed file asks with the ETag of the answer last written to it, while the file still holds that answer: a feed's
+ * ETag is composed of its parts' digests, so a 304 means the same bytes, and an edit does not join, hash and compare
+ * the ~10 MB of each language's calendar feed it did not change.
+ */
+function conditionFor(file: string, tags: ReadonlyMap<string, string>, output: Output): Record<string, string> {
+  const tag = tags.get(file)
+  return tag && output.holds(file) ? { 'if-none-match': tag } : {}
+}
+
 /** Renders jobs into an output by asking the app, as a live client would. */
 export interface Renderer {
   /**
@@ -92,7 +102,7 @@ export async function failOnServerError(url: string, response: Response): Promis
   throw new ServerAnswerError(`${url} answered ${response.status}: ${message}`)
 }
 
-export function createRenderer(app: App, layout: Layout, output: Output): Renderer {
+export function createRenderer(app: App, layout: Layout, output: Output, tags = new Map<string, string>()): Renderer {
   const rendered = new Set<string>()
   return {
     async render(job) {
@@ -101,12 +111,15 @@ export function createRenderer(app: App, layout: Layout, output: Output): Render
       if (job.sameAs && rendered.has(job.sameAs)) {
         await output.putSame(file, fileFor(layout, job.sameAs))
       } else {
-        const response = await app.fetch(new Request(job.url))
+        const response = await app.fetch(new Request(job.url, { headers: conditionFor(file, tags, output) }))
+        if (response.status === 304) return file
         if (response.status !== 200) {
           await failOnServerError(job.url, response)
           return undefined
         }
+        const tag = response.headers.get('etag') // read before the body: srvx hands its headers on with it
         await output.put(file, await bodyOf(response))
+        if (tag && file.endsWith('.ics')) tags.set(file, tag)
       }
       rendered.add(job.url)
       return file

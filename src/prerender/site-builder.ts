@@ -37,13 +37,13 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   let now = clock()
   const app = createBuildApp(store, { ...options, feedCacheBytes: buildFeedBytes(languages.length) }, layout, () => now)
   let output: Output = createOutput(out, new Manifest(), false)
-  let renderer = createRenderer(app, layout, output)
+  const feedTags = new Map<string, string>() // each feed file's last ETag, for updates' conditional asks (renderer.ts)
+  let renderer = createRenderer(app, layout, output, feedTags)
   const recordFiles = new Map<string, Set<string>>()
   const slugIndex = new SlugIndex()
   // Decided by each full build (see `writesSlugPages`); updates keep the decision.
   let slugsWritten = options.slugPages !== false
-  // Likewise the feeds of categories, tags, venues and organizers (`keepsScopedFeeds`).
-  let scopedFeeds = options.feeds !== false
+  let scopedFeeds = options.feeds !== false // likewise the feeds of categories, tags, venues, organizers
   const written = (url: string) => output.manifest.has(fileFor(layout, url))
   const eventLists = new Map<Lang, number[]>()
 
@@ -131,7 +131,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
       const fresh = previous.size === 0 && (await isEmptyFolder(out))
       output = createOutput(out, new Manifest(previous), false, fresh)
-      renderer = createRenderer(app, layout, output)
+      renderer = createRenderer(app, layout, output, feedTags)
       recordFiles.clear()
       slugIndex.clear()
       const pool = workersFor({ ...options, layout, out, now, languages }, previous, fresh)
@@ -169,7 +169,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
       const result = await finish(started, rendered.written)
       output = createOutput(out, output.manifest, false) // updates replace files
-      renderer = createRenderer(app, layout, output)
+      renderer = createRenderer(app, layout, output, feedTags)
       return { ...result, slugPages, ...(scoped ? { scopedFeeds: scoped } : {}) }
     },
 
