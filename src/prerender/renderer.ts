@@ -3,6 +3,7 @@ import { holdVevents } from '../serialize/feed/plain-keys.ts'
 import type { Store } from '../content/store.ts'
 import type { Site } from '../context/site.ts'
 import { fileFor, staticUrl, type Layout } from './file-layout.ts'
+import type { ManifestEntry } from './manifest.ts'
 import type { Output } from './output-files.ts'
 import type { Job } from './public-urls.ts'
 
@@ -54,10 +55,16 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
  * ETag is composed of its parts' digests, so a 304 means the same bytes, and an edit does not join, hash and compare
  * the ~10 MB of each language's calendar feed it did not change.
  */
-function conditionFor(file: string, tags: ReadonlyMap<string, string>, output: Output): Record<string, string> {
-  const tag = tags.get(file)
-  return tag && output.holds(file) ? { 'if-none-match': tag } : {}
+function conditionFor(file: string, tags: FeedTags, output: Output): Record<string, string> {
+  const kept = tags.get(file)
+  return kept && output.manifest.get(file) === kept.entry && output.holds(file) ? { 'if-none-match': kept.tag } : {}
 }
+
+/**
+ * Each feed file's ETag, with the manifest entry its answer was written under: the tag counts only while that
+ * entry is the manifest's (a full build reads the manifest again from disk, and then asks for every feed whole).
+ */
+export type FeedTags = Map<string, { tag: string; entry: ManifestEntry }>
 
 /** Renders jobs into an output by asking the app, as a live client would. */
 export interface Renderer {
@@ -102,7 +109,7 @@ export async function failOnServerError(url: string, response: Response): Promis
   throw new ServerAnswerError(`${url} answered ${response.status}: ${message}`)
 }
 
-export function createRenderer(app: App, layout: Layout, output: Output, tags = new Map<string, string>()): Renderer {
+export function createRenderer(app: App, layout: Layout, output: Output, tags: FeedTags = new Map()): Renderer {
   const rendered = new Set<string>()
   return {
     async render(job) {
@@ -119,7 +126,8 @@ export function createRenderer(app: App, layout: Layout, output: Output, tags = 
         }
         const tag = response.headers.get('etag') // read before the body: srvx hands its headers on with it
         await output.put(file, await bodyOf(response))
-        if (tag && file.endsWith('.ics')) tags.set(file, tag)
+        const entry = output.manifest.get(file)
+        if (tag && entry && file.endsWith('.ics')) tags.set(file, { tag, entry })
       }
       rendered.add(job.url)
       return file

@@ -10,7 +10,7 @@ import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
 import { isEmptyFolder } from './fresh-files.ts'
 import { type Pool, renderBeside, workersFor, type Rendered } from './render-pool.ts'
-import { buildFeedBytes, createBuildApp, createRenderer, failOnServerError } from './renderer.ts'
+import { buildFeedBytes, createBuildApp, createRenderer, failOnServerError, type FeedTags } from './renderer.ts'
 import { buildUrls, listUrl, namespaceRoot, publicJobs, type Job } from './public-urls.ts'
 import { HOST_LIMIT_BYTES, SLUG_INDEX, SlugIndex, slugFiles, type SlugPages, writesSlugPages } from './slug-files.ts'
 
@@ -37,7 +37,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   let now = clock()
   const app = createBuildApp(store, { ...options, feedCacheBytes: buildFeedBytes(languages.length) }, layout, () => now)
   let output: Output = createOutput(out, new Manifest(), false)
-  const feedTags = new Map<string, string>() // each feed file's last ETag, for updates' conditional asks (renderer.ts)
+  const feedTags: FeedTags = new Map() // each feed file's last ETag, for updates' conditional asks (renderer.ts)
   let renderer = createRenderer(app, layout, output, feedTags)
   const recordFiles = new Map<string, Set<string>>()
   const slugIndex = new SlugIndex()

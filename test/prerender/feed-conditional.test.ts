@@ -62,6 +62,30 @@ describe('feeds asked again by a build', () => {
     }
   })
 
+  it('ask whole once the manifest is read again (a full build after a failed update), though the file is there', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'almanac-feed-entry-'))
+    try {
+      const { store } = await fixtureApp('reference')
+      const statuses: number[] = []
+      const app = noting(
+        createBuildApp(store, { site: testSite(), perPage: 9, maxPerPage: 50 }, layout, () => SAMPLE_NOW),
+        statuses,
+      )
+      const tags = new Map()
+      const first = createOutput(out, new Manifest(), true)
+      const feed = { url: `${layout.liveUrl}/${API}/events.ics` }
+      const file = (await createRenderer(app, layout, first, tags).render(feed))!
+      // The manifest as a later run reads it from disk: the same size, another digest (what an unfinished run left).
+      const again = new Manifest([[file, { ...first.manifest.get(file)!, sha256: '0'.repeat(64) }]])
+      const output = createOutput(out, again, true)
+      await createRenderer(app, layout, output, tags).render(feed)
+      expect(statuses).toEqual([200, 200])
+      expect(output.manifest.get(file)).toEqual(first.manifest.get(file))
+    } finally {
+      await rm(out, { recursive: true, force: true })
+    }
+  })
+
   it('writes again a feed file cut short or removed by hand, though its answer did not change', async () => {
     const app = await writableApp('feeds')
     const out = await mkdtemp(join(tmpdir(), 'almanac-feed-hand-'))
