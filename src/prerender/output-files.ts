@@ -60,9 +60,11 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
   }
   const schedule = async (file: string, write: () => Promise<void>) => {
     counts.written++
-    const done = write()
+    // A second write of a file goes after the first, so the last put is what lands; each write forgets only itself.
+    const done: Promise<void> = (inFlight.get(file) ?? Promise.resolve())
+      .then(write)
       .catch((error: Error) => void (failure ??= error))
-      .finally(() => inFlight.delete(file))
+      .finally(() => inFlight.get(file) === done && inFlight.delete(file))
     inFlight.set(file, done)
     if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight.values())
     check()
