@@ -21,10 +21,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return createSiteBuilder(options).full()
 }
 
-/**
- * A builder over one store. Links point at the static files; a file is replaced (atomically) only
- * when its content changed, and removed when it is no longer public.
- */
+/** A builder over one store. Links point at the static files; a file is replaced (atomically) only when its
+ * content changed, and removed when no record renders it any more. */
 export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   const { store } = options
   const out = resolve(options.out)
@@ -63,7 +61,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     slugIndex.set(key, jobs)
     for (const job of jobs) if (!job.sameAs || slugsWritten) await render(job)
     const files = recordFiles.get(key) ?? new Set<string>()
-    for (const old of before) if (!files.has(old)) await output.remove(old)
+    return [...before].filter((old) => !files.has(old))
   }
   /** The index of slugs, then the by-slug files when they are to be written (`writesSlugPages`). */
   const putSlugPages = async (jobs: Job[], kept: Set<string>): Promise<SlugPages> => {
@@ -176,14 +174,16 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     async update(changes) {
       const started = start()
       const touched = touchedRecords(store, app, changes)
-      const changedEvents = new Set<number>()
-      const kinds = new Set<Kind>()
+      const [kinds, stale, changedEvents] = [new Set<Kind>(), [] as string[], new Set<number>()]
       for (const key of touched) {
         const [kind, id] = key.split('/') as [Kind, string]
         kinds.add(kind)
         if (kind === 'events') changedEvents.add(Number(id))
-        await renderRecord(kind, Number(id))
+        stale.push(...(await renderRecord(kind, Number(id))))
       }
+      // A file a record no longer renders goes, unless another took it in this update (a slug given up and taken).
+      for (const file of stale)
+        if (![...recordFiles.values()].some((files) => files.has(file))) await output.remove(file)
       if (slugIndex.changed(touched, written)) await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
       for (const lang of languages) {
         const root = namespaceRoot(urlOptions, lang)
