@@ -201,6 +201,8 @@ function numericAbbreviation(offsetMinutes: number): string {
 export function zoneCacheSizes() {
   let offsetCount = 0
   for (const cache of offsets.values()) offsetCount += cache.size
+  let dayEdges = 0
+  for (const [starts, ends] of edges.values()) dayEdges = Math.max(dayEdges, starts.size, ends.size)
   const sizes = { zones: zones.size, offsetZones: offsets.size, offsets: offsetCount }
-  return { ...sizes, abbreviations: abbreviations.size, walls: walls.size }
+  return { ...sizes, abbreviations: abbreviations.size, walls: walls.size, edgeZones: edges.size, dayEdges }
 }

@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import {
   abbreviation,
+  dayEdge,
   offsetAt,
   wallClockInstant,
   wallToInstant,
@@ -51,5 +52,15 @@ describe('the time zone caches', () => {
     expect(wallClockInstant('2026-02-30 00:00:00', 'Europe/London')).toBeNull()
     expect(wallClockInstant('2026-07-01 00:00:00', 'Asia/Singapore')).toBe(Date.UTC(2026, 5, 30, 16))
     expect(wallClockInstant('2026-07-01 00:00:00', 'Europe/London')).toBe(Date.UTC(2026, 5, 30, 23))
+  })
+  it('keep at most their bound of day edges per zone and of zones, whatever instants a query names', () => {
+    // Relative dates (`now`) name a new instant at every request: each is a new key.
+    for (let n = 0; n < ZONE_CACHE_LIMITS.dayEdges + 100; n++)
+      dayEdge(Date.UTC(2026, 0, 1) + n * 1000, 'Asia/Tokyo', n % 2 === 0)
+    for (let z = 0; z < ZONE_CACHE_LIMITS.offsetZones + 10; z++) dayEdge(z * DAY, `UTC+${z % 14}`, false)
+    const sizes = zoneCacheSizes()
+    expect(sizes.dayEdges).toBeLessThanOrEqual(ZONE_CACHE_LIMITS.dayEdges)
+    expect(sizes.edgeZones).toBeLessThanOrEqual(ZONE_CACHE_LIMITS.offsetZones)
+    expect(dayEdge(Date.UTC(2026, 6, 1, 12), 'Asia/Tokyo', true).wall).toBe('2026-07-01 23:59:59')
   })
 })
