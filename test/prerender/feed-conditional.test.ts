@@ -25,30 +25,30 @@ const layout: Layout = {
   defaultPerPage: 9,
 }
 
-/** The build's real app, noting the status of every answer it gives. */
-function noting(app: App, statuses: number[]): App {
-  return {
-    ...app,
-    fetch: async (request: Request) => {
-      const response = await app.fetch(request)
+/** The build's real app over the reference tree, noting the status of every answer, and an output folder. */
+async function withNotedApp(work: (app: App, statuses: number[], out: string) => Promise<void>): Promise<void> {
+  const out = await mkdtemp(join(tmpdir(), 'almanac-feed-tag-'))
+  try {
+    const { store } = await fixtureApp('reference')
+    const built = createBuildApp(store, { site: testSite(), perPage: 9, maxPerPage: 50 }, layout, () => SAMPLE_NOW)
+    const statuses: number[] = []
+    const fetch = async (request: Request) => {
+      const response = await built.fetch(request)
       statuses.push(response.status)
       return response
-    },
-  } as App
+    }
+    await work({ ...built, fetch } as App, statuses, out)
+  } finally {
+    await rm(out, { recursive: true, force: true })
+  }
 }
 
+const feed = { url: `${layout.liveUrl}/${API}/events.ics` }
+
 describe('feeds asked again by a build', () => {
-  it('are asked with the ETag last written, and a 304 leaves the file as it is; any other file is asked whole', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'almanac-feed-tag-'))
-    try {
-      const { store } = await fixtureApp('reference')
-      const statuses: number[] = []
-      const app = noting(
-        createBuildApp(store, { site: testSite(), perPage: 9, maxPerPage: 50 }, layout, () => SAMPLE_NOW),
-        statuses,
-      )
+  it('are asked with the ETag last written, and a 304 leaves the file as it is; any other file is asked whole', () =>
+    withNotedApp(async (app, statuses, out) => {
       const renderer = createRenderer(app, layout, createOutput(out, new Manifest(), true), new Map())
-      const feed = { url: `${layout.liveUrl}/${API}/events.ics` }
       const list = { url: `${layout.liveUrl}/${API}/events` }
       const file = await renderer.render(feed)
       const bytes = await readFile(join(out, file!))
@@ -57,23 +57,12 @@ describe('feeds asked again by a build', () => {
       await renderer.render(list)
       expect(statuses).toEqual([200, 304, 200, 200])
       expect(await readFile(join(out, file!))).toEqual(bytes)
-    } finally {
-      await rm(out, { recursive: true, force: true })
-    }
-  })
+    }))
 
-  it('ask whole once the manifest is read again (a full build after a failed update), though the file is there', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'almanac-feed-entry-'))
-    try {
-      const { store } = await fixtureApp('reference')
-      const statuses: number[] = []
-      const app = noting(
-        createBuildApp(store, { site: testSite(), perPage: 9, maxPerPage: 50 }, layout, () => SAMPLE_NOW),
-        statuses,
-      )
+  it('ask whole once the manifest is read again (a full build after a failed update), though the file is there', () =>
+    withNotedApp(async (app, statuses, out) => {
       const tags = new Map()
       const first = createOutput(out, new Manifest(), true)
-      const feed = { url: `${layout.liveUrl}/${API}/events.ics` }
       const file = (await createRenderer(app, layout, first, tags).render(feed))!
       // The manifest as a later run reads it from disk: the same size, another digest (what an unfinished run left).
       const again = new Manifest([[file, { ...first.manifest.get(file)!, sha256: '0'.repeat(64) }]])
@@ -81,10 +70,7 @@ describe('feeds asked again by a build', () => {
       await createRenderer(app, layout, output, tags).render(feed)
       expect(statuses).toEqual([200, 200])
       expect(output.manifest.get(file)).toEqual(first.manifest.get(file))
-    } finally {
-      await rm(out, { recursive: true, force: true })
-    }
-  })
+    }))
 
   it('writes again a feed file cut short or removed by hand, though its answer did not change', async () => {
     const app = await writableApp('feeds')
