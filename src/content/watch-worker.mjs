@@ -1,18 +1,19 @@
 // The content watcher's own thread. chokidar re-reads a folder when a file in it is added or
-// renamed; in a folder of tens of thousands of records that costs a core for a second at a time,
-// so it runs here, beside the server, and only the paths it finds cross over to the store.
+// renamed; in a folder of tens of thousands of records that is tens of milliseconds of CPU a time
+// (it was most of a second before folder-watcher.mjs listed without a stat per file), so it runs
+// here, beside the server, and only the paths it finds cross over to the store.
 // Plain JavaScript: a worker starts without the TypeScript loader of the main thread.
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
-import { watch } from 'chokidar'
+import { FolderWatcher } from './folder-watcher.mjs'
 
-// chokidar reads a whole folder again after any change in it (once a second at most): at 40,000 files
-// that is most of a core while writes go on. On a server with one core (or pinned to one) it would take
-// that core from the requests, so this thread runs at a lower priority (nice 10: about a tenth of a core
-// the requests want whole, all of it when they leave it idle), and a write no longer waits behind it. Linux names a thread by its id in /proc/thread-self;
-// elsewhere the thread keeps its priority.
+// chokidar reads a whole folder again after any change in it (once a second at most): ~70 ms of CPU at
+// 40,000 files in one folder, even listed by type alone. On a server with one core (or pinned to one) it
+// would take that core from the requests, so this thread runs at a lower priority (nice 10: about a tenth
+// of a core the requests want whole, all of it when they leave it idle), and a write no longer waits
+// behind it. Linux names a thread by its id in /proc/thread-self; elsewhere the thread keeps its priority.
 try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
 } catch {}
@@ -28,12 +29,12 @@ const hidden = (path) =>
 // 113–158 MB at 42,000 files), when a folder's own watch already reports every file in it by name
 // (chokidar's raw events). So files are ignored, and each name a folder's watch reports is handed on:
 // the store reads it and finds out what, if anything, changed. A folder added is handed on whole.
-const watcher = watch(dir, {
+const watcher = new FolderWatcher({
   ignoreInitial: true,
   // A link is reported by the store, never followed: a linked folder could be anywhere on the disk.
   followSymlinks: false,
-  ignored: (path, stats) => hidden(path) || (stats !== undefined && !stats.isDirectory()),
-})
+  ignored: (path, stats) => (stats !== undefined && !stats.isDirectory()) || hidden(path),
+}).add(dir)
 let gathered = new Set()
 let timer
 const flush = () => {
