@@ -19,7 +19,7 @@
 // BENCH_CHECKOUT_FILES=20 BENCH_SETTLE_SECONDS=3 BENCH_BUILD=3 BENCH_SERIES=20 npm run bench
 import { join } from 'node:path'
 import { buildGoals, formatBuild } from './build/build.ts'
-import { measureBuild } from './common/build-run.ts'
+import { measureBuildApart } from './common/build-run.ts'
 import { warningLines } from './common/format.ts'
 import { formatSummary, summarize } from './common/goals.ts'
 import { envNumber, loadSeconds, loadSettings, type LoadSettings } from './common/load.ts'
@@ -56,7 +56,10 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
   const editing = await measureEditing(run, settings, sizes)
   const editsOfBuild = envNumber('BENCH_BUILD', 10)
   if (editsOfBuild > 0) log('static build: a full build, then edits of one event …')
-  const build = editsOfBuild > 0 ? await measureBuild(join(tmp, 'content'), join(tmp, 'dist'), editsOfBuild) : undefined
+  const build =
+    editsOfBuild > 0
+      ? await measureBuildApart({ content: join(tmp, 'content'), out: join(tmp, 'dist'), edits: editsOfBuild })
+      : undefined
   const goals = [
     ...readGoals(reads, corpus.events),
     ...buildGoals(build),

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
 import { buildGoals, formatBuild } from './build.ts'
-import { measureBuild } from '../common/build-run.ts'
+import { measureBuildApart } from '../common/build-run.ts'
 import { generateContent } from '../common/content.ts'
 import { formatSummary, summarize } from '../common/goals.ts'
 import { envNumber } from '../common/load.ts'
@@ -18,12 +18,12 @@ try {
     `${corpus.files.toLocaleString('en')} content files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
   )
   const workers = process.env.BENCH_WORKERS === undefined ? undefined : envNumber('BENCH_WORKERS', 0)
-  const run = await measureBuild(
-    join(tmp, 'content'),
-    join(tmp, 'dist'),
-    Math.max(1, envNumber('BENCH_BUILD', 10)),
-    workers === undefined ? {} : { workers },
-  )
+  const run = await measureBuildApart({
+    content: join(tmp, 'content'),
+    out: join(tmp, 'dist'),
+    edits: Math.max(1, envNumber('BENCH_BUILD', 10)),
+    ...(workers === undefined ? {} : { workers }),
+  })
   console.log(`${formatBuild(run)}\n\n${formatSummary(summarize(buildGoals(run), corpus.events))}`)
 } finally {
   await rm(tmp, { recursive: true, force: true })

@@ -1,7 +1,11 @@
 // The static build of a generated tree, timed: a full build into an empty folder, then edits of one event file
 // until its files are current, as `build --watch` would follow them.
-import { readFile, writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { createStore, type ContentRecord } from '../../../src/content/store.ts'
 import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
 
@@ -32,6 +36,36 @@ export interface Share {
 export interface BuildOptions {
   workers?: number
   edited?: (files: ContentRecord[]) => ContentRecord
+}
+
+/** A build for a child process to measure: `measureBuild`'s arguments, the edited file named by kind. */
+export interface BuildJob {
+  content: string
+  out: string
+  edits: number
+  workers?: number
+  /** Edit the middle series, when the tree has one (else the middle event, as by default). */
+  editSeries?: boolean
+}
+
+const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url))
+
+/**
+ * `measureBuild` in a process of its own, as `almanac build` runs: the bench process that ran the read
+ * sections before holds their answers and servers' bookkeeping, and a build beside them would pay for
+ * that heap in every collection.
+ */
+export async function measureBuildApart(job: BuildJob): Promise<BuildRun> {
+  const dir = await mkdtemp(join(os.tmpdir(), 'almanac-build-job-'))
+  try {
+    const file = join(dir, 'job.json')
+    await writeFile(file, JSON.stringify(job))
+    const args = ['--import', 'tsx', CHILD, file]
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 24 })
+    return JSON.parse(stdout.trim().split('\n').pop()!) as BuildRun
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
 
 /** The site the bench's builds answer for. */

@@ -3,8 +3,7 @@
 // sections of `npm run bench` already measured on the plain tree.
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type ContentRecord, isSeries } from '../../../src/content/model/record-types.ts'
-import { type BuildRun, measureBuild } from '../common/build-run.ts'
+import { type BuildRun, measureBuildApart } from '../common/build-run.ts'
 import type { Corpus } from '../common/content.ts'
 import { type InProcessResults, measureInProcess } from '../common/inprocess.ts'
 import { envNumber, type LoadSettings } from '../common/load.ts'
@@ -80,10 +79,8 @@ export function fromMainRun(corpus: Corpus, reads: MainRun, build: BuildRun | un
 async function buildOf(corpus: Corpus, tmp: string, edits: number, what: string): Promise<BuildRun> {
   log(`series section, tree ${what}: the static build …`)
   const out = join(tmp, `dist-${corpus.series}`)
-  const middle = (items: ContentRecord[]) => items[Math.floor(items.length / 2)]
-  const edited = (files: ContentRecord[]) => (middle(files.filter(isSeries)) ?? middle(files))!
   try {
-    return await measureBuild(corpus.dir, out, edits, { edited })
+    return await measureBuildApart({ content: corpus.dir, out, edits, editSeries: true })
   } finally {
     await rm(out, { recursive: true, force: true })
   }
