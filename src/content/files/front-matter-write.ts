@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import jsYaml from 'js-yaml'
-import { isMap, isScalar, parseDocument } from 'yaml'
 import { parseFrontMatter, splitFile } from './front-matter.ts'
+import { spansOf } from './front-matter-spans.ts'
 import { FORBIDDEN_KEYS } from './yaml-data.ts'
 
 /** How the store reads a file's data (numbers in text fields as written, single ids as lists). */
@@ -83,13 +83,6 @@ function readsBack(value: string): boolean {
   } catch {
     return false
   }
-}
-
-/** One top-level entry of an existing front matter: its key and the block lines it spans. */
-interface Span {
-  key: string
-  from: number
-  to: number
 }
 
 /**
@@ -192,37 +185,6 @@ export function reorderFrontMatter(previous: string, order: readonly string[]): 
   } catch {
     return null
   }
-}
-
-/** The lines each top-level key spans: from its key line to the next key, less trailing blanks and comments. */
-function spansOf(block: string, lines: string[]): Span[] | null {
-  const doc = parseDocument(block)
-  if (doc.errors.length > 0) return null
-  if (doc.contents === null) return []
-  if (!isMap(doc.contents)) return null
-  const starts = new Array<number>(block.length + 1)
-  for (let i = 0, line = 0; i <= block.length; i++) {
-    starts[i] = line
-    if (block[i] === '\n') line++
-  }
-  const spans: Span[] = []
-  for (const pair of doc.contents.items) {
-    if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !pair.key.range) return null
-    const offset = pair.key.range[0]
-    if (offset > 0 && block[offset - 1] !== '\n') return null
-    spans.push({ key: pair.key.value, from: starts[offset]!, to: lines.length })
-  }
-  for (let i = 0; i < spans.length; i++) {
-    let to = i + 1 < spans.length ? spans[i + 1]!.from : lines.length
-    while (to - 1 > spans[i]!.from && isFreeLine(lines[to - 1]!)) to--
-    spans[i]!.to = to
-  }
-  return spans
-}
-
-/** A blank line, or a comment at the start of a line: it belongs to no key. */
-function isFreeLine(line: string): boolean {
-  return line.trim() === '' || line.startsWith('#')
 }
 
 /** Whether an edited file reads back exactly as the freshly written one would. */
