@@ -51,4 +51,14 @@ describe('mappings in front matter', () => {
     expect(text.replace(/\r\n/g, '').includes('\n')).toBe(false)
     expect(parseFrontMatter(text).data).toEqual(DATA)
   })
+
+  // The block of a CRLF file ends with its last line's CR; yaml refused it after a quoted value, so such a
+  // file (a series' mapping makes it go the parsed way) was written afresh: LF line ends, comments gone.
+  it('keep the lines of a CRLF series file whose front matter ends with a quoted value', () => {
+    const previous =
+      '---\r\nid: 30 # mine\r\nrecurrence:\r\n  rrule: FREQ=WEEKLY\r\n  exdate: ["2026-12-29"]\r\ntitle: "Yoga"\r\n---\r\nBody\r\n'
+    const data = { ...DATA, title: 'Yoga', overrides: undefined, start_date: undefined, end_date: undefined }
+    const text = updateFrontMatter(previous, { ...data, title: 'Pilates' }, 'Body', KEY_ORDER.events, normalize)
+    expect(text).toBe(previous.replace('title: "Yoga"', 'title: Pilates'))
+  })
 })

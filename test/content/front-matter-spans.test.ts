@@ -33,6 +33,24 @@ describe('the lines a front matter key spans', () => {
     ])
   })
 
+  // A block is the text between the fences: in a file with CRLF line ends it ends with its last line's CR,
+  // the LF being the start of the closing `---` line. yaml refused such a block when that line held a
+  // quoted value or a list, or was blank, so both ways gave different spans (seeds 18 and 32 found it).
+  it('are found in a CRLF file whose last line is a quoted value, a list, a blank or a nested value', () => {
+    const blocks = [
+      ['\r\nid: 12\r\ntitle: "A"\r', 2],
+      ["\r\nid: 12\r\ntitle: 'A'\r", 2],
+      ['\r\nid: 12\r\ntags: [3, 7]\r', 2],
+      ['\r\nid: 12\r\ntitle: A\r\n\r', 2],
+      ['\r\nrecurrence:\r\n  rrule: "FREQ=DAILY"\r\ntitle: "A"\r', 2],
+    ] as const
+    for (const [text, keys] of blocks) {
+      const lines = text.split('\n')
+      expect(parsedSpans(text, lines)).toHaveLength(keys)
+      expect(spansOf(text, lines)).toEqual(parsedSpans(text, lines))
+    }
+  })
+
   it('are refused for a key YAML reads as null or a boolean', () => {
     const text = '\nNull: 1\ntitle: x\n'
     expect(readSimpleYaml(text)).toBeDefined()

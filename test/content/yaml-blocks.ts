@@ -55,6 +55,10 @@ const line = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(key, separator, noise) },
   { weight: 1, arbitrary: noise },
 )
+/** A block as a file holds it: in a CRLF file it ends with its last line's CR (the LF opens the closing fence). */
 export const block = fc
-  .tuple(fc.array(line, { maxLength: 8 }), often(['\n', '\r\n'], ['\r']))
-  .map(([lines, eol]) => `\n${lines.map((l) => (typeof l === 'string' ? l : l.join(''))).join(eol)}`)
+  .tuple(fc.array(line, { maxLength: 8 }), often(['\n', '\r\n'], ['\r']), fc.boolean())
+  .map(
+    ([lines, eol, fromFile]) =>
+      `\n${lines.map((l) => (typeof l === 'string' ? l : l.join(''))).join(eol)}${fromFile && eol === '\r\n' ? '\r' : ''}`,
+  )

@@ -38,9 +38,13 @@ function simpleSpans(block: string, lines: string[]): Span[] | undefined {
   return spans
 }
 
-/** Any other block, parsed as a YAML document: its keys' places in the text give their lines. */
+/**
+ * Any other block, parsed as a YAML document: its keys' places in the text give their lines. The block of
+ * a CRLF file ends with its last line's CR (the LF opens the closing fence's line); yaml takes a lone CR
+ * after a quoted value or a list, or on a line of its own, for content, so the LF is given back first.
+ */
 export function parsedSpans(block: string, lines: string[]): Span[] | null {
-  const doc = parseDocument(block)
+  const doc = parseDocument(block.endsWith('\r') ? `${block}\n` : block)
   if (doc.errors.length > 0) return null
   if (doc.contents === null) return []
   if (!isMap(doc.contents)) return null
