@@ -1,4 +1,5 @@
 import { Dirent } from 'node:fs'
+import { once } from 'node:events'
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,5 +28,23 @@ describe('the folder watcher', () => {
     expect(entries.map((entry) => entry.basename)).toEqual(['sub'])
     // A Stats would mean an lstat was made: chokidar's own listing makes one per entry.
     expect(entries[0]!.stats).toBeInstanceOf(Dirent)
+  })
+
+  // The override is worth something only while chokidar lists folders through it: a release that read
+  // folders some other way would keep the method and never call it.
+  it('is how chokidar lists each folder on its first look', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'almanac-folders-'))
+    await mkdir(join(dir, 'sub'))
+    const listed: string[] = []
+    class Listing extends FolderWatcher {
+      override _readdirp(root: string, options?: Parameters<FolderWatcher['_readdirp']>[1]) {
+        listed.push(root)
+        return super._readdirp(root, options)
+      }
+    }
+    const watcher = new Listing({ ignoreInitial: true }).add(dir)
+    await once(watcher, 'ready')
+    await watcher.close()
+    expect(listed.sort()).toEqual([dir, join(dir, 'sub')])
   })
 })
