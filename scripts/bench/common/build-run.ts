@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { createStore, type ContentRecord } from '../../../src/content/store.ts'
 import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
@@ -49,6 +50,8 @@ export interface BuildJob {
 }
 
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url))
+/** tsx's loader, found from this file: `--import tsx` alone is looked up from the working folder. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 /**
  * `measureBuild` in a process of its own, as `almanac build` runs: the bench process that ran the read
@@ -60,7 +63,7 @@ export async function measureBuildApart(job: BuildJob): Promise<BuildRun> {
   try {
     const file = join(dir, 'job.json')
     await writeFile(file, JSON.stringify(job))
-    const args = ['--import', 'tsx', CHILD, file]
+    const args = ['--import', TSX, CHILD, file]
     const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 24 })
     return JSON.parse(stdout.trim().split('\n').pop()!) as BuildRun
   } finally {
