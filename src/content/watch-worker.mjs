@@ -3,7 +3,7 @@
 // (it was most of a second before folder-watcher.mjs listed without a stat per file), so it runs
 // here, beside the server, and only the paths it finds cross over to the store.
 // Plain JavaScript: a worker starts without the TypeScript loader of the main thread.
-import { readlinkSync } from 'node:fs'
+import { readlinkSync, realpathSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -18,7 +18,13 @@ try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
 } catch {}
 
-const { dir, gatherMs } = workerData
+const { gatherMs } = workerData
+// The content folder may itself be a link (`content -> /srv/site`): chokidar, following no link, would watch
+// nothing under it. Its real path is watched, and names are still given relative to it.
+let dir = workerData.dir
+try {
+  dir = realpathSync(dir)
+} catch {}
 /** A dotfile (the store's, atomic saves' temporaries) or an editor's backup, anywhere under the folder. */
 const hidden = (path) =>
   path !== dir &&
