@@ -1,4 +1,5 @@
 // chokidar for a watcher that keeps folders only (see watch-worker.mjs). Plain JavaScript, like the worker.
+import { Readable } from 'node:stream'
 import { FSWatcher } from 'chokidar'
 
 /**
@@ -16,7 +17,7 @@ import { FSWatcher } from 'chokidar'
  */
 export class FolderWatcher extends FSWatcher {
   _readdirp(root, options) {
-    return super._readdirp(root, {
+    const typed = super._readdirp(root, {
       ...options,
       alwaysStat: false,
       fileFilter: () => false,
@@ -25,5 +26,35 @@ export class FolderWatcher extends FSWatcher {
         return options.directoryFilter(entry)
       },
     })
+    return typed && this._orStatted(typed, root, options)
+  }
+
+  /**
+   * Where a file system gives no entry types (ext2 without `filetype`, some network and FUSE ones), Node
+   * lstats each entry of a typed listing itself, and one gone meanwhile (an atomic save's temporary)
+   * fails the whole listing: the folder would look empty, and chokidar would unwatch its folders. The
+   * typed listing's folders are held until it ends whole; else the folder is listed chokidar's way.
+   */
+  _orStatted(typed, root, options) {
+    const listing = new Readable({ objectMode: true, read() {} })
+    const folders = []
+    let partial = false
+    typed.on('warn', (error) => {
+      partial ||= error?.syscall === 'lstat'
+    })
+    typed.on('data', (entry) => folders.push(entry))
+    typed.on('error', (error) => listing.destroy(error))
+    typed.on('end', () => {
+      const statted = partial ? super._readdirp(root, options) : undefined
+      if (!statted) {
+        for (const entry of folders) listing.push(entry)
+        listing.push(null)
+        return
+      }
+      statted.on('data', (entry) => listing.push(entry))
+      statted.on('error', (error) => listing.destroy(error))
+      statted.on('end', () => listing.push(null))
+    })
+    return listing
   }
 }
