@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { FolderWatcher } from './folder-watcher.mjs'
 
-// chokidar reads a whole folder again after any change in it (once a second at most): ~70 ms of CPU at
+// chokidar reads a whole folder again after any change in it (once a second at most): ~40 ms of CPU at
 // 40,000 files in one folder, even listed by type alone. On a server with one core (or pinned to one) it
 // would take that core from the requests, so this thread runs at a lower priority (nice 10: about a tenth
 // of a core the requests want whole, all of it when they leave it idle), and a write no longer waits
@@ -18,7 +18,6 @@ try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
 } catch {}
 
-const { gatherMs } = workerData
 // The content folder may itself be a link (`content -> /srv/site`): chokidar, following no link, would watch
 // nothing under it. Its real path is watched, and names are still given relative to it.
 let dir = workerData.dir
@@ -41,17 +40,19 @@ const watcher = new FolderWatcher({
   followSymlinks: false,
   ignored: (path, stats) => (stats !== undefined && !stats.isDirectory()) || hidden(path),
 }).add(dir)
+// Names go over at the end of the turn that heard them, and the server gathers them (disk-watch.ts): a timer
+// here would wait behind whatever this thread is doing when it is due.
 let gathered = new Set()
-let timer
-const flush = () => {
+let posting
+const post = () => {
   parentPort.postMessage({ paths: [...gathered] })
   gathered = new Set()
-  timer = undefined
+  posting = undefined
 }
 const gather = (path) => {
   if (hidden(path)) return
   gathered.add(relative(dir, path).split(sep).join('/'))
-  timer ??= setTimeout(flush, gatherMs)
+  posting ??= setImmediate(post)
 }
 // A name the system did not give (some platforms) leaves the whole folder to be compared.
 watcher.on('raw', (_event, name, details) => {
@@ -65,7 +66,7 @@ watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.mes
 watcher.on('ready', () => parentPort.postMessage({ ready: true }))
 parentPort.on('message', async (message) => {
   if (message !== 'close') return
-  if (timer) clearTimeout(timer)
+  if (posting) clearImmediate(posting)
   await watcher.close()
   parentPort.postMessage({ closed: true })
 })

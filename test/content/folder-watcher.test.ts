@@ -1,11 +1,10 @@
-import fs, { Dirent } from 'node:fs'
+import { Dirent } from 'node:fs'
 import { once } from 'node:events'
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, type opendir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { syncBuiltinESMExports } from 'node:module'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FolderWatcher } from '../../src/content/folder-watcher.mjs'
+import { FolderWatcher, foldersIn } from '../../src/content/folder-watcher.mjs'
 
 // The watcher keeps folders only, and chokidar reads a folder again after every change in it: a stat for
 // each of 10,000 files per event written. Its listing already says which entries are folders.
@@ -49,36 +48,51 @@ describe('the folder watcher', () => {
     expect(listed.sort()).toEqual([dir, join(dir, 'sub')])
   })
 
-  // Where a file system gives no entry types (ext2 without `filetype`, some network and FUSE ones), Node
-  // lstats each entry of a typed listing itself, and one that goes meanwhile (an atomic save's
-  // temporary) fails the whole listing: the folder looked empty, chokidar unwatched its folders and
-  // edits in them went unheard until it was read again (13 of 30 on a loop-mounted ext2 under churn).
-  // Node's typed listing is made to fail that way here, as the real file system did.
-  it('lists a folder stat by stat when a typed listing fails for an entry gone meanwhile', async () => {
+  // Where a file system gives no entry types (ext2 without `filetype`, some network and FUSE ones), each
+  // entry is lstat'ed, and one gone meanwhile (an atomic save's temporary) is passed over: the folder must
+  // not look empty, or chokidar unwatches its folders (13 of 30 edits in a subfolder went unheard on a
+  // loop-mounted ext2 under churn with an earlier listing). Such a listing is made here from the real one.
+  it('lstats an entry whose type the listing does not give, and passes over one gone meanwhile', async () => {
     dir = await mkdtemp(join(tmpdir(), 'almanac-folders-'))
     await mkdir(join(dir, 'sub'))
     await writeFile(join(dir, 'e.md'), 'x')
-    const readdir = fs.promises.readdir
-    fs.promises.readdir = (async (path: string, options?: { withFileTypes?: boolean }) => {
-      if (!options?.withFileTypes) return readdir(path, options as never)
-      const gone = join(path, '.1.1.x.tmp')
-      throw Object.assign(new Error(`ENOENT: no such file or directory, lstat '${gone}'`), {
-        code: 'ENOENT',
-        syscall: 'lstat',
-        path: gone,
-      })
-    }) as typeof readdir
-    syncBuiltinESMExports()
-    const watcher = new FolderWatcher({})
+    const no = () => false
+    const kinds = [
+      'isFile',
+      'isDirectory',
+      'isSymbolicLink',
+      'isFIFO',
+      'isSocket',
+      'isBlockDevice',
+      'isCharacterDevice',
+    ]
+    const untyped = (name: string) => ({ name, ...Object.fromEntries(kinds.map((kind) => [kind, no])) })
+    const names = ['e.md', 'sub', '.1.1.x.tmp']
+    const open = (async () => ({
+      async *[Symbol.asyncIterator]() {
+        for (const name of names) yield untyped(name)
+      },
+    })) as unknown as typeof opendir
     const entries = []
-    try {
-      const folders = { fileFilter: () => false, directoryFilter: () => true }
-      for await (const entry of watcher._readdirp(dir, folders) ?? []) entries.push(entry.basename)
-    } finally {
-      fs.promises.readdir = readdir
-      syncBuiltinESMExports()
-      await watcher.close()
-    }
+    for await (const entry of foldersIn(dir, () => true, open)) entries.push(entry.basename)
     expect(entries).toEqual(['sub'])
+  })
+
+  it('lets the thread take other turns while it reads a folder, not once it has read all of it', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'almanac-folders-'))
+    await Promise.all(Array.from({ length: 300 }, (_, i) => mkdir(join(dir, `f${i}`))))
+    const log: string[] = []
+    let counting = true
+    const turn = () => {
+      log.push('turn')
+      if (counting) setImmediate(turn)
+    }
+    setImmediate(turn)
+    for await (const entry of foldersIn(dir, () => true)) log.push(entry.basename)
+    counting = false
+    const read = log.flatMap((item, at) => (item === 'turn' ? [] : [at]))
+    expect(read).toHaveLength(300)
+    // A listing read whole and then gone through in one turn (readdirp's) has no turn among its folders.
+    expect(log.slice(read[0], read.at(-1)).includes('turn')).toBe(true)
   })
 })

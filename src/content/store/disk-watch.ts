@@ -1,7 +1,10 @@
 import { Worker } from 'node:worker_threads'
 import type { DriverWatch, WatchListener } from './driver.ts'
 
-/** How long to gather events before reporting: a `git checkout` arrives as one batch, not hundreds. */
+/**
+ * How long to gather names before reporting: a `git checkout` arrives as one batch, not hundreds. The server
+ * gathers them, not the watcher's thread, whose timers wait behind chokidar's re-read of a folder.
+ */
 const GATHER_MS = 25
 
 /**
@@ -26,30 +29,53 @@ interface Message {
  */
 export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   const worker = new Worker(new URL('../watch-worker.mjs', import.meta.url), {
-    workerData: { dir, gatherMs: GATHER_MS },
+    workerData: { dir },
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
   })
   let closed: () => void = () => {}
   const tell = watchErrors()
+  const gathered = gathering(GATHER_MS, (paths) => listener.changed(paths))
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
       if (message.ready) resolve()
       if (message.closed) closed()
       const error = message.error === undefined ? undefined : tell(message.error, message.code)
       if (error) listener.failed(new Error(error))
-      if (message.paths) listener.changed(message.paths)
+      if (message.paths) gathered.add(message.paths)
     })
   })
   worker.on('error', (error) => listener.failed(error))
   return {
     ready,
     async close() {
+      gathered.stop()
       await new Promise<void>((resolve) => {
         closed = resolve
         worker.postMessage('close')
         setTimeout(resolve, 2_000).unref()
       })
       await worker.terminate()
+    },
+  }
+}
+
+/** Names gathered for `ms` after the first of a batch, then handed on together; `stop` drops what is pending. */
+function gathering(ms: number, hand: (paths: string[]) => void) {
+  let pending = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
+  return {
+    add(paths: string[]) {
+      for (const path of paths) pending.add(path)
+      timer ??= setTimeout(() => {
+        const batch = [...pending]
+        pending = new Set()
+        timer = undefined
+        hand(batch)
+      }, ms)
+    },
+    stop() {
+      clearTimeout(timer)
+      timer = undefined
     },
   }
 }
