@@ -1,5 +1,8 @@
+import { lstatSync } from 'node:fs'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { DriverWatch, WatchListener } from './driver.ts'
+import { gatherNames } from './gather-names.ts'
 
 /**
  * How long to gather names before reporting: a `git checkout` arrives as one batch, not hundreds. The server
@@ -34,7 +37,8 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   })
   let closed: () => void = () => {}
   const tell = watchErrors()
-  const gathered = gathering(GATHER_MS, (paths) => listener.changed(paths))
+  const gone = (path: string) => lstatSync(join(dir, path), { throwIfNoEntry: false }) === undefined
+  const gathered = gatherNames(GATHER_MS, (paths) => listener.changed(paths), gone)
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
       if (message.ready) resolve()
@@ -55,27 +59,6 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
         setTimeout(resolve, 2_000).unref()
       })
       await worker.terminate()
-    },
-  }
-}
-
-/** Names gathered for `ms` after the first of a batch, then handed on together; `stop` drops what is pending. */
-function gathering(ms: number, hand: (paths: string[]) => void) {
-  let pending = new Set<string>()
-  let timer: NodeJS.Timeout | undefined
-  return {
-    add(paths: string[]) {
-      for (const path of paths) pending.add(path)
-      timer ??= setTimeout(() => {
-        const batch = [...pending]
-        pending = new Set()
-        timer = undefined
-        hand(batch)
-      }, ms)
-    },
-    stop() {
-      clearTimeout(timer)
-      timer = undefined
     },
   }
 }
