@@ -37,8 +37,12 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   })
   let closed: () => void = () => {}
   const tell = watchErrors()
-  const gone = (path: string) => lstatSync(join(dir, path), { throwIfNoEntry: false }) === undefined
-  const gathered = gatherNames(GATHER_MS, (paths) => listener.changed(paths), gone)
+  // Missing, or empty: git makes the new file, then writes it.
+  const unwritten = (path: string) => {
+    const stats = lstatSync(join(dir, path), { throwIfNoEntry: false })
+    return stats === undefined || (stats.isFile() && stats.size === 0)
+  }
+  const gathered = gatherNames(GATHER_MS, (paths) => listener.changed(paths), unwritten)
   const ready = new Promise<void>((resolve) => {
     worker.on('message', (message: Message) => {
       if (message.ready) resolve()
