@@ -80,4 +80,43 @@ describe('asking git', () => {
       for (const dir of [bin, outside, inside]) rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('reads the log again only once HEAD has moved: an edit not committed changes no date', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
+    const calls = join(bin, 'calls')
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+    const repo = mkdtempSync(join(tmpdir(), 'almanac-repo-'))
+    const commit = (file: string, seconds: number) => {
+      writeFileSync(join(repo, file), file)
+      const at = `@${seconds} +0000`
+      const env = { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at }
+      execFileSync(real, ['add', file], { cwd: repo })
+      execFileSync(real, ['-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '-m', file], { cwd: repo, env })
+    }
+    execFileSync(real, ['init', '-q', repo])
+    commit('a.md', 1_700_000_000)
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path}`
+    const logs = () =>
+      readFileSync(calls, 'utf8')
+        .split('\n')
+        .filter((line) => / log /.test(line)).length
+    try {
+      const dates = createCommitDates(repo)
+      expect(await dates.refresh()).toBe(true)
+      expect(dates.changed('a.md')).toBe(1_700_000_000_000)
+      writeFileSync(join(repo, 'a.md'), 'edited, not committed')
+      expect(await dates.refresh()).toBe(false)
+      expect(logs()).toBe(1)
+      expect(dates.changed('a.md')).toBe(1_700_000_000_000)
+      commit('b.md', 1_700_000_100)
+      expect(await dates.refresh()).toBe(true)
+      expect(logs()).toBe(2)
+      expect(dates.get('b.md')).toBe(1_700_000_100_000)
+    } finally {
+      process.env.PATH = path
+      for (const dir of [bin, repo]) rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

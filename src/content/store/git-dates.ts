@@ -29,6 +29,8 @@ export function createCommitDates(dir: string): CommitDates {
   let dates = new Map<string, number>()
   let changes = new Map<string, number>()
   let inRepository = false
+  /** What `rev-parse` said when the log was last read. */
+  let logged: string | undefined
   return {
     get: (path) => dates.get(path),
     changed: (path) => changes.get(path),
@@ -36,10 +38,15 @@ export function createCommitDates(dir: string): CommitDates {
       return inRepository
     },
     async refresh() {
-      const shallow = underGit(dir) ? await git(dir, ['rev-parse', '--is-shallow-repository']) : null
-      const log = shallow === null ? null : await git(dir, LOG_ARGS)
+      // Whether the clone is shallow, and HEAD: the log depends on nothing else, so while both are as they were
+      // at the last log (an edit not yet committed), it is not run again. At 42,000 files the log was ~35 ms of
+      // git and 1.6 MB to read twice, at every change of the store; this run is ~3 ms.
+      const head = underGit(dir) ? await git(dir, ['rev-parse', '--is-shallow-repository', 'HEAD']) : null
+      if (head !== null && head === logged) return false
+      const log = head === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
-      dates = log === null ? new Map() : parseLog(log, shallow!.trim() === 'true')
+      logged = log === null ? undefined : head!
+      dates = log === null ? new Map() : parseLog(log, head!.startsWith('true'))
       if (log === null) return false
       const before = changes
       changes = parseChanges(log)
