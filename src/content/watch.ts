@@ -30,7 +30,11 @@ export function watchContent(
     return running
   }
   let reconcileTimer: NodeJS.Timeout | undefined
+  // Once closing, nothing more reaches the store: the watcher may still tell names it heard before it
+  // stopped, and a re-read under way would set the timer again, to compare a tree its owner may have removed.
+  let closing = false
   const reconcileSoon = () => {
+    if (closing) return
     clearTimeout(reconcileTimer)
     reconcileTimer = setTimeout(() => void then(() => store.reconcile()), RECONCILE_MS)
     reconcileTimer.unref()
@@ -39,6 +43,7 @@ export function watchContent(
     // The store's own writes come back here too: only a batch that told the store something new is worth
     // comparing the whole tree for (one lstat a file, seconds at 40,000 files).
     changed(paths) {
+      if (closing) return
       void then(async () => {
         if (await store.reload(paths)) reconcileSoon()
       })
@@ -50,6 +55,7 @@ export function watchContent(
   return {
     ready,
     async close() {
+      closing = true
       clearTimeout(reconcileTimer)
       await watching.close()
       await running

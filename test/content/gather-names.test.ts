@@ -63,4 +63,12 @@ describe('the names the watcher hears', () => {
     vi.advanceTimersByTime(100)
     expect(batches).toEqual([])
   })
+
+  it('take nothing more once the watcher is closing: its thread may still post names it heard', () => {
+    const { names, batches } = gatherer(new Set())
+    names.stop()
+    names.add(['events/a.en.md'])
+    vi.advanceTimersByTime(100)
+    expect(batches).toEqual([])
+  })
 })

@@ -11,6 +11,7 @@ export function gatherNames(ms: number, hand: (paths: string[]) => void, missing
   let pending = new Set<string>()
   let held = new Set<string>()
   let timer: NodeJS.Timeout | undefined
+  let stopped = false
   const due = () => {
     timer = undefined
     const names = [...pending]
@@ -23,11 +24,16 @@ export function gatherNames(ms: number, hand: (paths: string[]) => void, missing
   }
   return {
     add(paths: string[]) {
+      if (stopped) return
       for (const path of paths) pending.add(path)
       timer ??= setTimeout(due, ms)
     },
-    /** Drops whatever is pending (the watcher is closing). */
+    /**
+     * Drops whatever is pending, and whatever comes later: the watcher's thread goes on posting names it heard
+     * until it has closed, and a batch handed on then would reach a store its owner has let go.
+     */
     stop() {
+      stopped = true
       clearTimeout(timer)
       timer = undefined
     },

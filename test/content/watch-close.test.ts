@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { KINDS } from '../../src/content/model/kinds.ts'
+import type { WatchListener } from '../../src/content/store/driver.ts'
+import { createMemoryDriver } from '../../src/content/store/memory-driver.ts'
+import { createStore } from '../../src/content/store.ts'
+import { watchContent } from '../../src/content/watch.ts'
+import { FIXTURES } from '../helpers.ts'
+
+// A closed watch leaves its store alone. The watcher's thread goes on telling names it heard until it has
+// closed, and a re-read under way when close is called would set the whole-tree comparison again: either
+// reached a store whose owner had let it go (in the tests, one whose folder was being removed, so every
+// record left it and the next test counted a dozen changes it never made).
+
+const REFERENCE = join(FIXTURES, 'reference', 'content')
+const LATE = '---\nid: 500\ntitle: Told Late\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n---\n'
+const settled = () => new Promise((resolve) => setTimeout(resolve, 400))
+
+async function storeWithWatch(closing: (listener: WatchListener) => Promise<void> | void) {
+  const files: Record<string, string> = {}
+  for (const kind of KINDS)
+    for (const name of await readdir(join(REFERENCE, kind)).catch(() => []))
+      files[`${kind}/${name}`] = await readFile(join(REFERENCE, kind, name), 'utf8')
+  const driver = createMemoryDriver(files)
+  const store = await createStore(driver, { defaultLanguage: 'en', fallback: true })
+  let changes = 0
+  store.onChange(() => changes++)
+  let listener!: WatchListener
+  const watching = watchContent(store, undefined, (told) => {
+    listener = told
+    return { ready: Promise.resolve(), close: async () => closing(told) }
+  })
+  await watching.ready
+  return { driver, store, watching, listener: () => listener, changes: () => changes }
+}
+
+describe('a watch that is closed', () => {
+  it('passes on no name its watcher tells while closing', async () => {
+    const late = await storeWithWatch(async (told) => {
+      await late.driver.write('events/late.en.md', LATE)
+      told.changed(['events/late.en.md', 'events'])
+    })
+    await late.watching.close()
+    await settled()
+    expect(late.store.get('events', 500)).toBeUndefined()
+    expect(late.changes()).toBe(0)
+  })
+
+  it('passes on no name told after it closed, and compares no tree', async () => {
+    const late = await storeWithWatch(() => {})
+    await late.watching.close()
+    await late.driver.write('events/late.en.md', LATE)
+    late.listener().changed(['events/late.en.md', 'events'])
+    await settled()
+    expect(late.store.get('events', 500)).toBeUndefined()
+    expect(late.changes()).toBe(0)
+  })
+
+  it('does not compare the tree after a re-read that was under way when it closed', async () => {
+    const late = await storeWithWatch(() => {})
+    await late.driver.write('events/late.en.md', LATE)
+    late.listener().changed(['events']) // a folder: the re-read asks for the whole tree to be compared
+    const closed = late.watching.close()
+    await late.driver.write('events/later.en.md', LATE.replace('500', '501'))
+    await closed
+    await settled()
+    expect(late.store.get('events', 501)).toBeUndefined()
+  })
+})
