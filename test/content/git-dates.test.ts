@@ -119,4 +119,44 @@ describe('asking git', () => {
       for (const dir of [bin, repo]) rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('reads the log again when a shallow clone is deepened at the same HEAD, and ignores local replacements', async () => {
+    const origin = mkdtempSync(join(tmpdir(), 'almanac-origin-'))
+    const clone = join(mkdtempSync(join(tmpdir(), 'almanac-clone-')), 'content')
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd, encoding: 'utf8' })
+    const commit = (file: string, seconds: number) => {
+      writeFileSync(join(origin, file), file)
+      const at = `@${seconds} +0000`
+      git(origin, 'add', file)
+      execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '-m', file], {
+        cwd: origin,
+        env: { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at },
+      })
+    }
+    try {
+      git(origin, 'init', '-q')
+      commit('a.md', 1_700_000_000)
+      commit('b.md', 1_700_000_100)
+      commit('c.md', 1_700_000_200)
+      git(tmpdir(), 'clone', '-q', '--depth', '1', `file://${origin}`, clone)
+      const dates = createCommitDates(clone)
+      await dates.refresh()
+      // Cut at c's commit, every file looks added there, so none is dated.
+      expect(dates.get('c.md')).toBeUndefined()
+      git(clone, 'fetch', '-q', '--deepen=1')
+      expect(git(clone, 'rev-parse', '--is-shallow-repository').trim()).toBe('true')
+      await dates.refresh()
+      expect(dates.get('c.md')).toBe(1_700_000_200_000)
+      expect(dates.get('b.md')).toBeUndefined()
+      // A graft made in this clone alone (HEAD without parents) is not read: other clones would not see it, and
+      // it changes no HEAD, so a running server would not see it either.
+      git(clone, 'replace', '--graft', 'HEAD')
+      const fresh = createCommitDates(clone)
+      await fresh.refresh()
+      expect(fresh.get('c.md')).toBe(1_700_000_200_000)
+    } finally {
+      for (const dir of [origin, join(clone, '..')]) rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 
 /** A git run that takes longer, or says more, is given up: the files are then dated by their mtime. */
@@ -38,10 +39,11 @@ export function createCommitDates(dir: string): CommitDates {
       return inRepository
     },
     async refresh() {
-      // Whether the clone is shallow, and HEAD: the log depends on nothing else, so while both are as they were
-      // at the last log (an edit not yet committed), it is not run again. At 42,000 files the log was ~35 ms of
-      // git and 1.6 MB to read twice, at every change of the store; this run is ~3 ms.
-      const head = underGit(dir) ? await git(dir, ['rev-parse', '--is-shallow-repository', 'HEAD']) : null
+      // HEAD, and where a shallow clone's history is cut (a fetch that deepens it keeps HEAD): the log depends on
+      // nothing else (replacements are not read), so while both are as they were at the last log (an edit not
+      // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
+      // at every change of the store; this run is ~3 ms.
+      const head = underGit(dir) ? await historyKey(dir) : null
       if (head !== null && head === logged) return false
       const log = head === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
@@ -59,6 +61,8 @@ export function createCommitDates(dir: string): CommitDates {
 // with the commit's author date and parents. `--relative` gives paths relative to the folder, `-z`
 // keeps odd file names intact, and the -c options keep a user's settings from changing the output.
 const LOG_ARGS = [
+  // Replacements (`git replace`) are local to a clone, and would change the log without moving HEAD.
+  '--no-replace-objects',
   '-c',
   'log.showSignature=false',
   '-c',
@@ -93,6 +97,17 @@ function underGit(dir: string): boolean {
     if (existsSync(join(at, '.git'))) return true
     if (dirname(at) === at) return false
   }
+}
+
+/**
+ * What the log depends on: whether the clone is shallow, HEAD, and in a shallow clone the commits its history is
+ * cut at (git's `shallow` file). Null when git cannot say.
+ */
+async function historyKey(dir: string): Promise<string | null> {
+  const said = await git(dir, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow', 'HEAD'])
+  if (said === null || !said.startsWith('true')) return said
+  const cut = await readFile(resolve(dir, said.split('\n')[1] ?? ''), 'utf8').catch(() => '')
+  return `${said}${cut}`
 }
 
 /** Runs git in `dir` without a shell; null when git is missing, the folder is no repository, or it fails. */
