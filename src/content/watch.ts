@@ -24,15 +24,17 @@ export function watchContent(
   onError: (error: Error) => void = () => {},
   watch: (listener: WatchListener) => DriverWatch = (listener) => watchFolder(store.dir, listener),
 ): ContentWatch {
+  // Once closing, nothing more reaches the store: the watcher may still tell names it heard before it stopped
+  // (or say it is ready), and a re-read under way would set the timer again, to compare a tree its owner may
+  // have removed. A step not yet begun when close() is called is skipped; one under way is waited for.
+  let closing = false
+  let closed: Promise<void> | undefined
   let running = Promise.resolve()
   const then = (step: () => Promise<void>) => {
-    running = running.then(step).catch(onError)
+    running = running.then(() => (closing ? undefined : step())).catch(onError)
     return running
   }
   let reconcileTimer: NodeJS.Timeout | undefined
-  // Once closing, nothing more reaches the store: the watcher may still tell names it heard before it
-  // stopped, and a re-read under way would set the timer again, to compare a tree its owner may have removed.
-  let closing = false
   const reconcileSoon = () => {
     if (closing) return
     clearTimeout(reconcileTimer)
@@ -54,11 +56,11 @@ export function watchContent(
   const ready = watching.ready.then(() => then(() => store.reconcile()))
   return {
     ready,
-    async close() {
+    close() {
       closing = true
       clearTimeout(reconcileTimer)
-      await watching.close()
-      await running
+      closed ??= watching.close().then(() => running)
+      return closed
     },
   }
 }

@@ -56,6 +56,23 @@ describe('the names the watcher hears', () => {
     expect(batches).toHaveLength(1)
   })
 
+  it('go on when the check of one name throws: that name is handed on, and later names still go', () => {
+    const batches: string[][] = []
+    const names = gatherNames(
+      25,
+      (paths) => batches.push(paths),
+      (path) => {
+        if (path === 'events/x/a.en.md') throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
+        return false
+      },
+    )
+    names.add(['events/x/a.en.md'])
+    vi.advanceTimersByTime(25)
+    names.add(['events/later.en.md'])
+    vi.advanceTimersByTime(25)
+    expect(batches).toEqual([['events/x/a.en.md'], ['events/later.en.md']])
+  })
+
   it('drop what is pending when the watcher closes', () => {
     const { names, batches } = gatherer(new Set())
     names.add(['events/a.en.md'])

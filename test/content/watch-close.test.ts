@@ -17,12 +17,16 @@ const REFERENCE = join(FIXTURES, 'reference', 'content')
 const LATE = '---\nid: 500\ntitle: Told Late\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n---\n'
 const settled = () => new Promise((resolve) => setTimeout(resolve, 400))
 
-async function storeWithWatch(closing: (listener: WatchListener) => Promise<void> | void) {
+async function referenceFiles(): Promise<Record<string, string>> {
   const files: Record<string, string> = {}
   for (const kind of KINDS)
     for (const name of await readdir(join(REFERENCE, kind)).catch(() => []))
       files[`${kind}/${name}`] = await readFile(join(REFERENCE, kind, name), 'utf8')
-  const driver = createMemoryDriver(files)
+  return files
+}
+
+async function storeWithWatch(closing: (listener: WatchListener) => Promise<void> | void) {
+  const driver = createMemoryDriver(await referenceFiles())
   const store = await createStore(driver, { defaultLanguage: 'en', fallback: true })
   let changes = 0
   store.onChange(() => changes++)
@@ -55,6 +59,42 @@ describe('a watch that is closed', () => {
     await settled()
     expect(late.store.get('events', 500)).toBeUndefined()
     expect(late.changes()).toBe(0)
+  })
+
+  it('does not compare the tree when its watcher says it is ready only once closing', async () => {
+    let ready!: () => void
+    const files = await referenceFiles()
+    const driver = createMemoryDriver(files)
+    const store = await createStore(driver, { defaultLanguage: 'en', fallback: true })
+    let changes = 0
+    store.onChange(() => changes++)
+    const watching = watchContent(store, undefined, () => ({
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      close: async () => {
+        await driver.write('events/late.en.md', LATE)
+        ready() // the first look at the tree ended just as close() was called
+      },
+    }))
+    await watching.close()
+    await settled()
+    expect(store.get('events', 500)).toBeUndefined()
+    expect(changes).toBe(0)
+  })
+
+  it('closes once, however often close() is called', async () => {
+    let closes = 0
+    const store = await createStore(createMemoryDriver(await referenceFiles()), {
+      defaultLanguage: 'en',
+      fallback: true,
+    })
+    const watching = watchContent(store, undefined, () => ({
+      ready: Promise.resolve(),
+      close: async () => void closes++,
+    }))
+    await watching.ready
+    await Promise.all([watching.close(), watching.close()])
+    await watching.close()
+    expect(closes).toBe(1)
   })
 
   it('does not compare the tree after a re-read that was under way when it closed', async () => {

@@ -37,10 +37,15 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   })
   let closed: () => void = () => {}
   const tell = watchErrors()
-  // Missing, or empty: git makes the new file, then writes it.
+  // Missing, or empty: git makes the new file, then writes it. A folder on the way that became a file (ENOTDIR)
+  // means the name is gone too; any other failure (EACCES, ELOOP, ENAMETOOLONG) hands the name on now.
   const unwritten = (path: string) => {
-    const stats = lstatSync(join(dir, path), { throwIfNoEntry: false })
-    return stats === undefined || (stats.isFile() && stats.size === 0)
+    try {
+      const stats = lstatSync(join(dir, path), { throwIfNoEntry: false })
+      return stats === undefined || (stats.isFile() && stats.size === 0)
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    }
   }
   const gathered = gatherNames(GATHER_MS, (paths) => listener.changed(paths), unwritten)
   const ready = new Promise<void>((resolve) => {
@@ -53,17 +58,20 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     })
   })
   worker.on('error', (error) => listener.failed(error))
+  let closing: Promise<void> | undefined
+  const close = async () => {
+    gathered.stop()
+    await new Promise<void>((resolve) => {
+      closed = resolve
+      worker.postMessage('close')
+      setTimeout(resolve, 2_000).unref()
+    })
+    await worker.terminate()
+  }
   return {
     ready,
-    async close() {
-      gathered.stop()
-      await new Promise<void>((resolve) => {
-        closed = resolve
-        worker.postMessage('close')
-        setTimeout(resolve, 2_000).unref()
-      })
-      await worker.terminate()
-    },
+    // Once: a second call (a shutdown racing an error's) would wait out the fallback for a worker already gone.
+    close: () => (closing ??= close()),
   }
 }
 

@@ -12,10 +12,18 @@ export function gatherNames(ms: number, hand: (paths: string[]) => void, missing
   let held = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let stopped = false
+  // A check that throws must not keep its name pending for good, wedging every batch after it: handed on now.
+  const isMissing = (path: string) => {
+    try {
+      return missing(path)
+    } catch {
+      return false
+    }
+  }
   const due = () => {
     timer = undefined
     const names = [...pending]
-    const waiting = names.filter((path) => !held.has(path) && missing(path))
+    const waiting = names.filter((path) => !held.has(path) && isMissing(path))
     held = new Set(waiting)
     pending = new Set(waiting)
     if (pending.size > 0) timer = setTimeout(due, ms)

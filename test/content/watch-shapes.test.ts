@@ -1,0 +1,70 @@
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { watchFolder } from '../../src/content/store/disk-watch.ts'
+import type { DriverWatch } from '../../src/content/store/driver.ts'
+
+// Shapes of change the batched listing (folder-watcher.mjs) and the server's gathering (gather-names.ts) must
+// still tell: folders made, renamed and removed, files moved between folders; never what is behind a link.
+
+async function until(test: () => boolean, ms = 3_000): Promise<boolean> {
+  const end = Date.now() + ms
+  while (!test()) {
+    if (Date.now() > end) return false
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return true
+}
+
+let dirs: string[] = []
+let watch: DriverWatch | undefined
+afterEach(async () => {
+  await watch?.close()
+  watch = undefined
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  dirs = []
+})
+
+async function watched(link = false) {
+  const real = await mkdtemp(join(tmpdir(), 'almanac-shapes-'))
+  const outside = await mkdtemp(join(tmpdir(), 'almanac-shapes-out-'))
+  dirs.push(real, outside)
+  await mkdir(join(real, 'events', 'sub'), { recursive: true })
+  await writeFile(join(outside, 'x.md'), 'x')
+  await symlink(outside, join(real, 'events', 'linked'))
+  let dir = real
+  if (link) {
+    dir = `${real}-link`
+    await symlink(real, dir)
+    dirs.push(dir)
+  }
+  const heard: string[] = []
+  watch = watchFolder(dir, { changed: (paths) => heard.push(...paths), failed: () => {} })
+  await watch.ready
+  return { real, outside, heard }
+}
+
+describe('the watcher', () => {
+  for (const link of [false, true])
+    it(`follows folders made, renamed and removed, and no linked folder${link ? ', under a linked content folder' : ''}`, async () => {
+      const { real, outside, heard } = await watched(link)
+      await writeFile(join(outside, 'y.md'), 'y') // behind a link: never told
+      await mkdir(join(real, 'events', 'made'))
+      await writeFile(join(real, 'events', 'made', 'a.md'), 'a')
+      expect(await until(() => heard.includes('events/made'))).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      await writeFile(join(real, 'events', 'made', 'b.md'), 'b')
+      expect(await until(() => heard.includes('events/made/b.md'))).toBe(true)
+      await rename(join(real, 'events', 'made', 'b.md'), join(real, 'events', 'sub', 'b.md'))
+      expect(await until(() => heard.includes('events/sub/b.md'))).toBe(true)
+      await rename(join(real, 'events', 'made'), join(real, 'events', 'moved'))
+      expect(await until(() => heard.includes('events/moved'))).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 1_100)) // chokidar's throttle on re-reading a folder
+      await writeFile(join(real, 'events', 'moved', 'c.md'), 'c')
+      expect(await until(() => heard.includes('events/moved/c.md'))).toBe(true)
+      await rm(join(real, 'events', 'sub'), { recursive: true })
+      expect(await until(() => heard.includes('events/sub'))).toBe(true)
+      expect(heard.filter((name) => name.includes('linked/'))).toEqual([])
+    })
+})
