@@ -1,4 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KINDS } from '../../src/content/model/kinds.ts'
@@ -6,21 +5,13 @@ import { createMemoryDriver, type MemoryDriver } from '../../src/content/store/m
 import { createStore, type Store } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'
 import { FIXTURES } from '../helpers.ts'
+import { referenceFiles } from './trees.ts'
 
 // The store over the in-memory driver: the same store code as over the disk, so the driver is a
 // real seam. Every store here is the real createStore.
 
 const REFERENCE = join(FIXTURES, 'reference', 'content')
 const OPTIONS = { defaultLanguage: 'en', fallback: true } as const
-
-/** The record files of the reference tree, path → text. */
-async function referenceFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const kind of KINDS)
-    for (const name of await readdir(join(REFERENCE, kind)).catch(() => []))
-      files[`${kind}/${name}`] = await readFile(join(REFERENCE, kind, name), 'utf8')
-  return files
-}
 
 /** What a store serves, kind by kind, in every language: ids, files and fields (dates by mtime left out). */
 function served(store: Store) {

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { KINDS } from '../../src/content/model/kinds.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { FIXTURES } from '../helpers.ts'
 
@@ -56,4 +57,14 @@ export async function eventually(check: () => Promise<void> | void, ms = 5_000) 
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
+}
+
+/** The record files of the reference tree, path → text (for a store over the in-memory driver). */
+export async function referenceFiles(): Promise<Record<string, string>> {
+  const content = join(FIXTURES, 'reference', 'content')
+  const files: Record<string, string> = {}
+  for (const kind of KINDS)
+    for (const name of await readdir(join(content, kind)).catch(() => []))
+      files[`${kind}/${name}`] = await readFile(join(content, kind, name), 'utf8')
+  return files
 }

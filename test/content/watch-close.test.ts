@@ -1,29 +1,17 @@
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { KINDS } from '../../src/content/model/kinds.ts'
 import type { WatchListener } from '../../src/content/store/driver.ts'
 import { createMemoryDriver } from '../../src/content/store/memory-driver.ts'
 import { createStore } from '../../src/content/store.ts'
 import { watchContent } from '../../src/content/watch.ts'
-import { FIXTURES } from '../helpers.ts'
+import { referenceFiles } from './trees.ts'
 
 // A closed watch leaves its store alone. The watcher's thread goes on telling names it heard until it has
 // closed, and a re-read under way when close is called would set the whole-tree comparison again: either
 // reached a store whose owner had let it go (in the tests, one whose folder was being removed, so every
 // record left it and the next test counted a dozen changes it never made).
 
-const REFERENCE = join(FIXTURES, 'reference', 'content')
 const LATE = '---\nid: 500\ntitle: Told Late\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n---\n'
 const settled = () => new Promise((resolve) => setTimeout(resolve, 400))
-
-async function referenceFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const kind of KINDS)
-    for (const name of await readdir(join(REFERENCE, kind)).catch(() => []))
-      files[`${kind}/${name}`] = await readFile(join(REFERENCE, kind, name), 'utf8')
-  return files
-}
 
 async function storeWithWatch(closing: (listener: WatchListener) => Promise<void> | void) {
   const driver = createMemoryDriver(await referenceFiles())

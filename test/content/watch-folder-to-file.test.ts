@@ -4,20 +4,12 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { watchFolder } from '../../src/content/store/disk-watch.ts'
 import type { DriverWatch } from '../../src/content/store/driver.ts'
+import { eventually } from './trees.ts'
 
 // The watcher checks whether a heard name's file is there yet (disk-watch.ts). lstat with `throwIfNoEntry: false`
 // still throws ENOTDIR when a folder on the way became a file (a checkout between branches that disagree, `rm -r x
 // && touch x`). That check ran in the gatherer's timer and left its name pending: every later batch threw again,
 // and no edit reached the store until a restart.
-
-async function until(test: () => boolean, ms = 3_000): Promise<boolean> {
-  const end = Date.now() + ms
-  while (!test()) {
-    if (Date.now() > end) return false
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return true
-}
 
 let dir = ''
 let watch: DriverWatch | undefined
@@ -46,10 +38,7 @@ describe('a folder replaced by a file of the same name', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     heard.length = 0
     await writeFile(join(dir, 'events', 'later.en.md'), 'later')
-    const told = await until(() => heard.includes('events/later.en.md'))
-    expect({ told, stray: stray.map((error) => (error as NodeJS.ErrnoException).code) }).toEqual({
-      told: true,
-      stray: [],
-    })
+    await eventually(() => expect(heard).toContain('events/later.en.md'), 3_000)
+    expect(stray.map((error) => (error as NodeJS.ErrnoException).code)).toEqual([])
   })
 })

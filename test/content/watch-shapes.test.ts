@@ -4,18 +4,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { watchFolder } from '../../src/content/store/disk-watch.ts'
 import type { DriverWatch } from '../../src/content/store/driver.ts'
+import { eventually } from './trees.ts'
 
 // Shapes of change the batched listing (folder-watcher.mjs) and the server's gathering (gather-names.ts) must
 // still tell: folders made, renamed and removed, files moved between folders; never what is behind a link.
-
-async function until(test: () => boolean, ms = 3_000): Promise<boolean> {
-  const end = Date.now() + ms
-  while (!test()) {
-    if (Date.now() > end) return false
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return true
-}
 
 let dirs: string[] = []
 let watch: DriverWatch | undefined
@@ -52,19 +44,19 @@ describe('the watcher', () => {
       await writeFile(join(outside, 'y.md'), 'y') // behind a link: never told
       await mkdir(join(real, 'events', 'made'))
       await writeFile(join(real, 'events', 'made', 'a.md'), 'a')
-      expect(await until(() => heard.includes('events/made'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/made')).toBe(true), 3_000)
       await new Promise((resolve) => setTimeout(resolve, 150))
       await writeFile(join(real, 'events', 'made', 'b.md'), 'b')
-      expect(await until(() => heard.includes('events/made/b.md'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/made/b.md')).toBe(true), 3_000)
       await rename(join(real, 'events', 'made', 'b.md'), join(real, 'events', 'sub', 'b.md'))
-      expect(await until(() => heard.includes('events/sub/b.md'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/sub/b.md')).toBe(true), 3_000)
       await rename(join(real, 'events', 'made'), join(real, 'events', 'moved'))
-      expect(await until(() => heard.includes('events/moved'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/moved')).toBe(true), 3_000)
       await new Promise((resolve) => setTimeout(resolve, 1_100)) // chokidar's throttle on re-reading a folder
       await writeFile(join(real, 'events', 'moved', 'c.md'), 'c')
-      expect(await until(() => heard.includes('events/moved/c.md'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/moved/c.md')).toBe(true), 3_000)
       await rm(join(real, 'events', 'sub'), { recursive: true })
-      expect(await until(() => heard.includes('events/sub'))).toBe(true)
+      await eventually(() => expect(heard.includes('events/sub')).toBe(true), 3_000)
       expect(heard.filter((name) => name.includes('linked/'))).toEqual([])
     })
 })
