@@ -10,6 +10,7 @@ import { toImage } from './image.ts'
 import { globalIds, isProtected, postHead, toOrganizerResponse, toVenueResponse } from './linked.ts'
 import type { Memo } from '../context/caches.ts'
 import { digest } from './memo.ts'
+import { isPlainEvent, plainEpoch } from './plain-epoch.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -33,7 +34,7 @@ export interface EventOptions {
  */
 export function toEventResponse(record: ContentRecord, view: View, options: EventOptions = {}): Shape {
   const locked = isLocked(record.source.data.password, view.password)
-  const key = `event ${view.lang} ${locked} ${readerKey(view)} ${view.store.version} ${siteKey(view.site)}${seriesDay(record, view)}`
+  const key = `event ${view.lang} ${locked} ${readerKey(view)} ${keptFor(record, view)} ${siteKey(view.site)}${seriesDay(record, view)}`
   // A password opens the event, or a venue or organizer in it, for this request alone: such
   // shapes are built each time and never kept where a request without it could find them.
   const listed =
@@ -124,8 +125,9 @@ export function toEventJson(
   }
   // The key of a list's events is one of two strings made once for the list (a series adds its day).
   const base = isLocked(record.source.data.password, undefined) ? keys.locked : keys.open
-  const day = seriesDay(record, view)
-  const key = day === '' ? base : `${base}${day}`
+  // A plain event's JSON is kept while the epoch of what it shows stays (keys.open, keys.locked); a series' or an
+  // occurrence's, for the store version.
+  const key = isPlainEvent(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
   return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
 }
 
@@ -137,8 +139,13 @@ export interface EventKeys {
 
 /** The keys of `toEventJson`: the same for every event of a list, made once for it. */
 export function eventKeys(view: View, options: EventOptions = {}): EventKeys {
-  const viewKey = `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|${view.store.version}|${siteKey(view.site)}`
+  const viewKey = `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|e${plainEpoch(view.caches.memo, view.store)}|${siteKey(view.site)}`
   return { open: `false|${viewKey}`, locked: `true|${viewKey}` }
+}
+
+/** What an event's kept shape depends on besides the event: the plain epoch, or a series' store version. */
+function keptFor(record: ContentRecord, view: View): string {
+  return isPlainEvent(record) ? `e${plainEpoch(view.caches.memo, view.store)}` : String(view.store.version)
 }
 
 /** Who reads: the embedded venue and organizers an event shows depend on it. */

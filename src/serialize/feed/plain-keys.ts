@@ -1,6 +1,6 @@
-import { isSeries } from '../../content/model/record-types.ts'
 import type { ContentRecord, Store } from '../../content/store.ts'
 import type { Memo, MemoCache } from '../../context/caches.ts'
+import { plainEpoch } from '../plain-epoch.ts'
 
 // A plain event's VEVENT memo key (vevent.ts) names the serials and commit dates of every record the VEVENT shows:
 // working it out for each of 10,000 events is most of what a feed costs once its VEVENTs are kept (a static build
@@ -51,7 +51,7 @@ export function plainKey(
   make: () => { key: string; span: Span },
 ): { key: string; span: Span; memo?: Memo } {
   let keys = keysOf.get(cache)
-  if (!keys) keysOf.set(cache, (keys = { epoch: epochOf(store), kept: new WeakMap() }))
+  if (!keys) keysOf.set(cache, (keys = { epoch: () => plainEpoch(cache, store), kept: new WeakMap() }))
   const epoch = keys.epoch()
   let byScope = keys.kept.get(record)
   if (!byScope) keys.kept.set(record, (byScope = new Map()))
@@ -79,29 +79,4 @@ export function holdVevent(cache: MemoCache, record: ContentRecord, scope: strin
   if (!holding.has(cache)) return
   const kept = keysOf.get(cache)?.kept.get(record)?.get(scope)
   if (kept) kept.memo = memo
-}
-
-/** Whether a record is a plain event: nothing else shows it, so its change moves no other VEVENT. */
-export function isPlainEvent(record: ContentRecord | undefined): boolean {
-  return record === undefined || (record.kind === 'events' && !record.series && !isSeries(record))
-}
-
-/**
- * A number that moves whenever a change could move a plain event's key other than its own: a change of any
- * record but a plain event, or a version the store moved without telling of a record.
- */
-function epochOf(store: Store): () => number {
-  let epoch = 0
-  let heard = store.version
-  store.onChange((before, after) => {
-    if (store.version !== heard + 1 || !isPlainEvent(before) || !isPlainEvent(after)) epoch++
-    heard = store.version
-  })
-  return () => {
-    if (store.version !== heard) {
-      epoch++
-      heard = store.version
-    }
-    return epoch
-  }
 }
