@@ -1,4 +1,4 @@
-import { eventTimes, idList, postDates } from '../content/model/derive.ts'
+import { countsInTerms, eventTimes, idList, postDates, termIdsOf } from '../content/model/derive.ts'
 import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import { eventStatusOf } from '../content/model/event-status.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
@@ -39,7 +39,7 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
         else set.delete(entry.id)
       }
     }
-    if (entry.status !== 'publish' || entry.protected) return
+    if (!countsInTerms(entry.record)) return
     for (const id of entry.terms) counts.set(id, (counts.get(id) ?? 0) + (add ? 1 : -1))
   }
 
@@ -163,7 +163,7 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     parent: Number.isInteger(data.post_parent) ? (data.post_parent as number) : 0,
     venues: idList(data.venue),
     organizers: idList(data.organizer),
-    terms: [...new Set([...idList(data.categories), ...idList(data.tags)])],
+    terms: termIdsOf(record),
     langs,
   }
 }

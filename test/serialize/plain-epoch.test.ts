@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import type { Memo } from '../../src/context/caches.ts'
-import { createIndexes } from '../../src/query/indexes.ts'
 import { createCaches } from '../../src/serialize/caches.ts'
 import { toEventJson } from '../../src/serialize/event.ts'
 import type { View } from '../../src/serialize/view.ts'
@@ -26,7 +25,7 @@ beforeEach(async () => {
     now: SAMPLE_NOW,
     reader: 'none',
     caches: createCaches(),
-    indexes: createIndexes(app.store, site.timezone),
+    indexes: app.indexes,
   }
 })
 afterEach(async () => {
@@ -66,5 +65,18 @@ describe('the kept JSON of events', () => {
     expect(venueOf(before.get(7)!)).toBe('Town Hall')
     expect(venueOf(after.get(7)!)).toBe('Town Hall, Renamed')
     for (const [id, memo] of before) expect(after.get(id), `event ${id}`).not.toBe(memo)
+  })
+  it('is built again, with the new count, for the events that embed a category another event joins or leaves', async () => {
+    const countOf = (memo: Memo) => JSON.parse(memo.bytes.toString()).categories[0]?.count
+    const before = keptJson()
+    expect(countOf(before.get(7)!)).toBe(2)
+    await call(app, 'events/8', json('PATCH', { categories: [2] }, as('admin')))
+    expect(countOf(keptJson().get(7)!)).toBe(3)
+    await call(app, 'events/8', json('PATCH', { status: 'draft' }, as('admin')))
+    const left = keptJson()
+    expect(countOf(left.get(7)!)).toBe(2)
+    // A write that moves no count leaves it in use.
+    await call(app, 'events/9', json('PATCH', { title: 'Retitled' }, as('admin')))
+    expect(keptJson().get(7)).toBe(left.get(7))
   })
 })

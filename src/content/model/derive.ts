@@ -1,4 +1,4 @@
-import { isDraftStatus } from './post-state.ts'
+import { isDraftStatus, isProtected, statusIn } from './post-state.ts'
 import { instantToWall, wallToInstant } from '../../time/zone.ts'
 import type { ContentRecord } from './record-types.ts'
 
@@ -101,4 +101,16 @@ function toSeconds(wall: string): string {
 export function idList(value: unknown): number[] {
   if (Array.isArray(value)) return value.filter((v): v is number => Number.isInteger(v))
   return Number.isInteger(value) ? [value as number] : []
+}
+
+/** An event's categories and tags, once each. */
+export function termIdsOf(record: ContentRecord): number[] {
+  const data = record.source.data
+  return [...new Set([...idList(data.categories), ...idList(data.tags)])]
+}
+
+/** Whether an event adds to the counts of its categories and tags: published and not protected. */
+export function countsInTerms(record: ContentRecord): boolean {
+  const data = record.source.data
+  return statusIn(data) === 'publish' && !isProtected(data)
 }
