@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { gatherNames } from '../../src/content/store/gather-names.ts'
+import { CHECKED_AT_ONCE, gatherNames } from '../../src/content/store/gather-names.ts'
 
 // git replaces a file by removing it and writing the new one; a batch read in between lost the file for a
 // moment (the event left the API). A name whose file is missing waits one batch more.
@@ -22,41 +22,41 @@ function gatherer(missing: Set<string>) {
 }
 
 describe('the names the watcher hears', () => {
-  it('go on together, once, 25 ms after the first of them', () => {
+  it('go on together, once, 25 ms after the first of them', async () => {
     const { names, batches } = gatherer(new Set())
     names.add(['events/a.en.md'])
-    vi.advanceTimersByTime(10)
+    await vi.advanceTimersByTimeAsync(10)
     names.add(['events/b.en.md', 'events/a.en.md'])
     expect(batches).toEqual([])
-    vi.advanceTimersByTime(15)
+    await vi.advanceTimersByTimeAsync(15)
     expect(batches).toEqual([['events/a.en.md', 'events/b.en.md']])
-    vi.advanceTimersByTime(100)
+    await vi.advanceTimersByTimeAsync(100)
     expect(batches).toHaveLength(1)
   })
 
-  it('hold a file missing when its batch is due one batch more, and hand it on once it is back', () => {
+  it('hold a file missing when its batch is due one batch more, and hand it on once it is back', async () => {
     const missing = new Set(['events/a.en.md'])
     const { names, batches } = gatherer(missing)
     names.add(['events/a.en.md', 'events/b.en.md'])
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     expect(batches).toEqual([['events/b.en.md']])
     missing.clear() // git wrote the new file
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     expect(batches).toEqual([['events/b.en.md'], ['events/a.en.md']])
   })
 
-  it('tell a file deleted one batch later than a change', () => {
+  it('tell a file deleted one batch later than a change', async () => {
     const { names, batches } = gatherer(new Set(['events/a.en.md']))
     names.add(['events/a.en.md'])
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     expect(batches).toEqual([])
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     expect(batches).toEqual([['events/a.en.md']])
-    vi.advanceTimersByTime(100)
+    await vi.advanceTimersByTimeAsync(100)
     expect(batches).toHaveLength(1)
   })
 
-  it('go on when the check of one name throws: that name is handed on, and later names still go', () => {
+  it('go on when the check of one name throws: that name is handed on, and later names still go', async () => {
     const batches: string[][] = []
     const names = gatherNames(
       25,
@@ -67,25 +67,116 @@ describe('the names the watcher hears', () => {
       },
     )
     names.add(['events/x/a.en.md'])
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     names.add(['events/later.en.md'])
-    vi.advanceTimersByTime(25)
+    await vi.advanceTimersByTimeAsync(25)
     expect(batches).toEqual([['events/x/a.en.md'], ['events/later.en.md']])
   })
 
-  it('drop what is pending when the watcher closes', () => {
+  it('drop what is pending when the watcher closes', async () => {
     const { names, batches } = gatherer(new Set())
     names.add(['events/a.en.md'])
     names.stop()
-    vi.advanceTimersByTime(100)
+    await vi.advanceTimersByTimeAsync(100)
     expect(batches).toEqual([])
   })
 
-  it('take nothing more once the watcher is closing: its thread may still post names it heard', () => {
+  it('take nothing more once the watcher is closing: its thread may still post names it heard', async () => {
     const { names, batches } = gatherer(new Set())
     names.stop()
     names.add(['events/a.en.md'])
-    vi.advanceTimersByTime(100)
+    await vi.advanceTimersByTimeAsync(100)
     expect(batches).toEqual([])
+  })
+
+  it('check a large batch a slice at a time, letting other work run between slices', async () => {
+    vi.useRealTimers()
+    const all = Array.from({ length: CHECKED_AT_ONCE * 3 + 1 }, (_, i) => `events/e${i}.en.md`)
+    // At the first check of each slice: did a callback queued at the first check of the slice before run?
+    const turned: boolean[] = []
+    let ran = false
+    let checked = 0
+    const batch = await new Promise<string[]>((resolve) => {
+      const names = gatherNames(1, resolve, async () => {
+        if (checked++ % CHECKED_AT_ONCE === 0) {
+          turned.push(ran)
+          ran = false
+          setImmediate(() => {
+            ran = true
+          })
+        }
+        return false
+      })
+      names.add(all)
+    })
+    expect(batch).toEqual(all)
+    expect(turned).toEqual([false, true, true, true])
+  })
+
+  it('hand nothing on from a check under way when the watcher closes, and check no further slice', async () => {
+    let checked = 0
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const batches: string[][] = []
+    const names = gatherNames(
+      25,
+      (paths) => batches.push(paths),
+      async () => {
+        checked++
+        await gate
+        return false
+      },
+    )
+    names.add(Array.from({ length: CHECKED_AT_ONCE * 2 }, (_, i) => `events/e${i}.en.md`))
+    await vi.advanceTimersByTimeAsync(25)
+    expect(checked).toBe(CHECKED_AT_ONCE)
+    names.stop()
+    release()
+    await vi.advanceTimersByTimeAsync(100)
+    expect(checked).toBe(CHECKED_AT_ONCE)
+    expect(batches).toEqual([])
+  })
+
+  it('keep names heard during a check for the next batch, due after the check ends', async () => {
+    let release: () => void = () => {}
+    let gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const batches: string[][] = []
+    const names = gatherNames(
+      25,
+      (paths) => batches.push(paths),
+      async () => {
+        await gate
+        return false
+      },
+    )
+    names.add(['events/a.en.md'])
+    await vi.advanceTimersByTimeAsync(25)
+    names.add(['events/b.en.md'])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(batches).toEqual([])
+    gate = Promise.resolve()
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(batches).toEqual([['events/a.en.md']])
+    await vi.advanceTimersByTimeAsync(25)
+    expect(batches).toEqual([['events/a.en.md'], ['events/b.en.md']])
+  })
+
+  it('hand on a name whose asynchronous check rejects', async () => {
+    const batches: string[][] = []
+    const names = gatherNames(
+      25,
+      (paths) => batches.push(paths),
+      async () => {
+        throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
+      },
+    )
+    names.add(['events/a.en.md'])
+    await vi.advanceTimersByTimeAsync(25)
+    expect(batches).toEqual([['events/a.en.md']])
   })
 })

@@ -39,6 +39,8 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   const tell = watchErrors()
   // Missing, or empty: git makes the new file, then writes it. A folder on the way that became a file (ENOTDIR)
   // means the name is gone too; any other failure (EACCES, ELOOP, ENAMETOOLONG) hands the name on now.
+  // Synchronous, in slices (gatherNames): on a small machine libuv's pool did ~130,000 lstat calls a second,
+  // a third of the rate of calling lstat here.
   const unwritten = (path: string) => {
     try {
       const stats = lstatSync(join(dir, path), { throwIfNoEntry: false })
