@@ -86,7 +86,13 @@ export function createApp(options: AppOptions): App {
     state.indexes.update(before, after)
     if (after) void prepare(after)
   })
-  const textsReady = Promise.all(KINDS.flatMap((kind) => store.list(kind).map(prepare))).then(() => {})
+  const preparing: Promise<void>[] = []
+  for (const kind of KINDS)
+    for (const record of store.list(kind)) {
+      const prepared = prepare(record)
+      if (prepared) preparing.push(prepared)
+    }
+  const textsReady = Promise.all(preparing).then(() => {})
   const h3 = new H3({
     silent: true,
     onRequest: (event) => normalizePath(event, site.apiRoot),

@@ -33,6 +33,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     knownLine: number | undefined,
     severity: 'error' | 'warning',
   ) => {
+    if (messages.length === 0) return // nearly every file, at a load: nothing to make
     const known = byPath.get(path) ?? []
     const lineOf = text === undefined ? undefined : messageLines(text)
     for (const raw of messages) {

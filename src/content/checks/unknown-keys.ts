@@ -28,20 +28,38 @@ export function translationKeys(kind: Kind): string[] {
   return kind === 'events' ? [...keys, 'overrides'] : keys
 }
 
-/** The fields of a translation that are checked and read: the translatable ones. */
+/** The fields of a translation that are checked and read: the translatable ones, in the file's order. */
 export function translatedFields(kind: Kind, data: Record<string, unknown>): Record<string, unknown> {
-  const keys = [...TRANSLATABLE[kind], ...(kind === 'events' ? ['overrides'] : [])]
-  return Object.fromEntries(Object.entries(data).filter(([key]) => keys.includes(key)))
+  const keys = keySet(`translated ${kind}`, () => [...TRANSLATABLE[kind], ...(kind === 'events' ? ['overrides'] : [])])
+  const fields: Record<string, unknown> = {}
+  for (const key of Object.keys(data)) if (keys.has(key)) fields[key] = data[key]
+  return fields
 }
 
 /** One warning per key of `data` that a file of this role does not use. */
 export function unknownKeyWarnings(kind: Kind, data: Record<string, unknown>, role: FileRole): string[] {
-  const known = role === 'source' ? sourceKeys(kind) : [...translationKeys(kind), 'description']
-  const unknown = Object.keys(data).filter((key) => !known.includes(key) && !(role === 'translation' && key === 'id'))
+  // A file's id is its source's business: a translation holding one is reported elsewhere.
+  const known =
+    role === 'source'
+      ? keySet(`source ${kind}`, () => sourceKeys(kind))
+      : keySet(`translation ${kind}`, () => [...translationKeys(kind), 'description', 'id'])
+  // Every file of a tree is checked at each load: a clean one (nearly all) makes nothing.
+  let unknown: string[] | undefined
+  for (const key of Object.keys(data)) if (!known.has(key)) (unknown ??= []).push(key)
+  if (!unknown) return []
   const warnings = unknown.slice(0, MAX_NAMED).map((key) => unknownKeyWarning(kind, key, role))
   if (unknown.length > MAX_NAMED)
     warnings.push(`${unknown.length - MAX_NAMED} more fields are not fields of ${RECORD_NOUN[kind]} and are ignored`)
   return warnings
+}
+
+const KEY_SETS = new Map<string, ReadonlySet<string>>()
+
+/** A set of keys made once (per kind and role). */
+function keySet(name: string, keys: () => readonly string[]): ReadonlySet<string> {
+  let set = KEY_SETS.get(name)
+  if (!set) KEY_SETS.set(name, (set = new Set(keys())))
+  return set
 }
 
 function unknownKeyWarning(kind: Kind, key: string, role: FileRole): string {

@@ -24,7 +24,9 @@ export function normalize(
   written: Record<string, string> = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(data)) {
+  // Keys, not entries: an array per field per file was a tenth of what a start allocates.
+  for (const key of Object.keys(data)) {
+    const value = data[key]
     if (TEXT_FIELDS.has(key) && typeof value === 'number') out[key] = written[key] ?? String(value)
     else if (ID_LISTS.has(key) && typeof value === 'number') out[key] = [value]
     else out[key] = value

@@ -20,14 +20,19 @@ export function isRecordFileName(name: string): boolean {
   return name.endsWith('.md') && !/^readme\.md$/i.test(name)
 }
 
+const SEPARATOR = /[\\/]/
+
 /**
  * Reads `events/<stem>.<lang>.md` (or `<stem>.md` in the default language).
  * Returns a reason string when the path is not a record file, so callers can report it.
  */
 export function parseContentPath(relative: string, defaultLang: Lang): FileAddress | string {
-  const parts = relative.split(/[\\/]/)
-  if (parts.length !== 2) return 'records live directly in a kind folder (events/, venues/, …)'
-  const [folder, name] = parts as [string, string]
+  // Cut at the one separator there must be (no array: every file of a tree is named here at each load).
+  const cut = relative.search(SEPARATOR)
+  if (cut === -1 || SEPARATOR.test(relative.slice(cut + 1)))
+    return 'records live directly in a kind folder (events/, venues/, …)'
+  const folder = relative.slice(0, cut)
+  const name = relative.slice(cut + 1)
   if (!(KINDS as readonly string[]).includes(folder)) return `unknown folder "${folder}"`
   const m = /^(.+?)(?:\.([^.]+))?\.md$/.exec(name)
   if (!m) return 'not a Markdown file'

@@ -55,8 +55,10 @@ export interface ContentDriver {
 
 /** A path as the drivers take it; anything that could leave the tree throws. */
 export function checkPath(path: string): string {
-  const parts = path.split('/')
-  if (path.includes('\\') || path.includes('\0') || parts.some((part) => part === '' || part === '.' || part === '..'))
+  if (path.includes('\\') || path.includes('\0') || EMPTY_OR_DOTS.test(path))
     throw new Error(`refusing a path outside the content tree: ${JSON.stringify(path)}`)
   return path
 }
+
+/** A segment that is empty (a leading, trailing or doubled `/`), `.` or `..`: found without splitting the path. */
+const EMPTY_OR_DOTS = /(?:^|\/)\.{0,2}(?:\/|$)/

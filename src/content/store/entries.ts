@@ -9,7 +9,7 @@ import type { StoreState } from './state.ts'
 /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
 export function readEntry(state: StoreState, path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined {
   state.texts.set(path, text)
-  const kind = path.split('/')[0] as Kind
+  const kind = path.slice(0, path.indexOf('/') >>> 0) as Kind // the whole path when it has no `/`
   try {
     const { data, body, written } = parseFrontMatter(text)
     state.ids.claim(kind, data.id)
