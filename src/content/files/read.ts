@@ -112,8 +112,9 @@ export type DiskRead = { text: string; mtimeMs: number } | { refused: string } |
 export function createDiskReader(dir: string, stamps: Map<string, FileStamp>) {
   const scratch = Buffer.allocUnsafe(SCRATCH_BYTES)
   // The folder with its separator, once: `path` is checked (no empty, `.` or `..` segment), so joining is
-  // appending, and path.join's normalizing was a twentieth of what a load allocated.
-  const prefix = join(dir, sep)
+  // appending, and path.join's normalizing was a twentieth of what a load allocated. '' is the current folder,
+  // as path.join reads it, not the root.
+  const prefix = dir === '' ? '' : join(dir, sep)
   /** Whether a name under the content folder is a symbolic link. */
   const isLink = (name: string): boolean => {
     try {
