@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
 import type { Memo, MemoCache } from '../context/caches.ts'
 import { ownUtf8 } from '../text.ts'
@@ -139,5 +139,7 @@ function deepFreeze<T>(value: T): T {
 
 /** SHA-1 in base64url: short, and collisions are out of reach for content that editors write. */
 export function digest(text: string | Uint8Array): string {
-  return createHash('sha1').update(text).digest('base64url')
+  // One call, no Hash object (Node 20.12+): half the cost for a short text, and an answer composes its ETag
+  // from one digest per response, an event's JSON takes one when it is first kept.
+  return hash('sha1', text, 'base64url')
 }
