@@ -114,51 +114,24 @@ describe('the names the watcher hears', () => {
   })
 
   it('hand nothing on from a check under way when the watcher closes, and check no further slice', async () => {
-    let checked = 0
-    let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const batches: string[][] = []
-    const names = gatherNames(
-      25,
-      (paths) => batches.push(paths),
-      async () => {
-        checked++
-        await gate
-        return false
-      },
-    )
+    const { names, batches, release, checked } = gated()
     names.add(Array.from({ length: CHECKED_AT_ONCE * 2 }, (_, i) => `events/e${i}.en.md`))
     await vi.advanceTimersByTimeAsync(25)
-    expect(checked).toBe(CHECKED_AT_ONCE)
+    expect(checked()).toBe(CHECKED_AT_ONCE)
     names.stop()
     release()
     await vi.advanceTimersByTimeAsync(100)
-    expect(checked).toBe(CHECKED_AT_ONCE)
+    expect(checked()).toBe(CHECKED_AT_ONCE)
     expect(batches).toEqual([])
   })
 
   it('keep names heard during a check for the next batch, due after the check ends', async () => {
-    let release: () => void = () => {}
-    let gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const batches: string[][] = []
-    const names = gatherNames(
-      25,
-      (paths) => batches.push(paths),
-      async () => {
-        await gate
-        return false
-      },
-    )
+    const { names, batches, release } = gated()
     names.add(['events/a.en.md'])
     await vi.advanceTimersByTimeAsync(25)
     names.add(['events/b.en.md'])
     await vi.advanceTimersByTimeAsync(100)
     expect(batches).toEqual([])
-    gate = Promise.resolve()
     release()
     await vi.advanceTimersByTimeAsync(0)
     expect(batches).toEqual([['events/a.en.md']])
@@ -180,3 +153,23 @@ describe('the names the watcher hears', () => {
     expect(batches).toEqual([['events/a.en.md']])
   })
 })
+
+/** A gatherer whose asynchronous check waits until `release()`: every file is there once it answers. */
+function gated() {
+  let checks = 0
+  let release: () => void = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const batches: string[][] = []
+  const names = gatherNames(
+    25,
+    (paths) => batches.push(paths),
+    async () => {
+      checks++
+      await gate
+      return false
+    },
+  )
+  return { names, batches, release: () => release(), checked: () => checks }
+}
