@@ -91,13 +91,13 @@ describe('the names the watcher hears', () => {
 
   it('check a large batch a slice at a time, letting other work run between slices', async () => {
     vi.useRealTimers()
-    const all = Array.from({ length: CHECKED_AT_ONCE * 3 + 1 }, (_, i) => `events/e${i}.en.md`)
+    const all = names(CHECKED_AT_ONCE * 3 + 1)
     // At the first check of each slice: did a callback queued at the first check of the slice before run?
     const turned: boolean[] = []
     let ran = false
     let checked = 0
     const batch = await new Promise<string[]>((resolve) => {
-      const names = gatherNames(1, resolve, async () => {
+      const gathered = gatherNames(1, resolve, () => {
         if (checked++ % CHECKED_AT_ONCE === 0) {
           turned.push(ran)
           ran = false
@@ -107,69 +107,52 @@ describe('the names the watcher hears', () => {
         }
         return false
       })
-      names.add(all)
+      gathered.add(all)
     })
     expect(batch).toEqual(all)
     expect(turned).toEqual([false, true, true, true])
   })
 
   it('hand nothing on from a check under way when the watcher closes, and check no further slice', async () => {
-    const { names, batches, release, checked } = gated()
-    names.add(Array.from({ length: CHECKED_AT_ONCE * 2 }, (_, i) => `events/e${i}.en.md`))
-    await vi.advanceTimersByTimeAsync(25)
-    expect(checked()).toBe(CHECKED_AT_ONCE)
-    names.stop()
-    release()
-    await vi.advanceTimersByTimeAsync(100)
-    expect(checked()).toBe(CHECKED_AT_ONCE)
+    vi.useRealTimers()
+    const batches: string[][] = []
+    let checked = 0
+    const gathered = gatherNames(
+      1,
+      (paths) => batches.push(paths),
+      () => {
+        // Closed between the first slice and the second.
+        if (checked++ === 0) setImmediate(() => gathered.stop())
+        return false
+      },
+    )
+    gathered.add(names(CHECKED_AT_ONCE * 2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(checked).toBe(CHECKED_AT_ONCE)
     expect(batches).toEqual([])
   })
 
   it('keep names heard during a check for the next batch, due after the check ends', async () => {
-    const { names, batches, release } = gated()
-    names.add(['events/a.en.md'])
-    await vi.advanceTimersByTimeAsync(25)
-    names.add(['events/b.en.md'])
-    await vi.advanceTimersByTimeAsync(100)
-    expect(batches).toEqual([])
-    release()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(batches).toEqual([['events/a.en.md']])
-    await vi.advanceTimersByTimeAsync(25)
-    expect(batches).toEqual([['events/a.en.md'], ['events/b.en.md']])
-  })
-
-  it('hand on a name whose asynchronous check rejects', async () => {
+    vi.useRealTimers()
+    const all = names(CHECKED_AT_ONCE * 2)
     const batches: string[][] = []
-    const names = gatherNames(
-      25,
+    let checked = 0
+    const gathered = gatherNames(
+      1,
       (paths) => batches.push(paths),
-      async () => {
-        throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
+      () => {
+        // Heard between the first slice and the second.
+        if (checked++ === 0) setImmediate(() => gathered.add(['events/late.en.md', all[0]!]))
+        return false
       },
     )
-    names.add(['events/a.en.md'])
-    await vi.advanceTimersByTimeAsync(25)
-    expect(batches).toEqual([['events/a.en.md']])
+    gathered.add(all)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(batches).toEqual([all, ['events/late.en.md', all[0]]])
   })
 })
 
-/** A gatherer whose asynchronous check waits until `release()`: every file is there once it answers. */
-function gated() {
-  let checks = 0
-  let release: () => void = () => {}
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const batches: string[][] = []
-  const names = gatherNames(
-    25,
-    (paths) => batches.push(paths),
-    async () => {
-      checks++
-      await gate
-      return false
-    },
-  )
-  return { names, batches, release: () => release(), checked: () => checks }
+/** `count` names of event files. */
+function names(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `events/e${i}.en.md`)
 }
