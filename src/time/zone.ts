@@ -46,23 +46,24 @@ export function isWallClock(wall: string): boolean {
   // Digits at fixed places, read in place: every date of every file is checked at each load, and a match's
   // array and strings were a fiftieth of what a start allocated.
   if (!WALL_CLOCK.test(wall)) return false
-  const number = (from: number, to: number) => {
-    let n = 0
-    for (let i = from; i < to; i++) n = n * 10 + wall.charCodeAt(i) - 48
-    return n
-  }
-  const year = number(0, 4)
-  const month = number(5, 7)
-  const day = number(8, 10)
+  const month = digitsAt(wall, 5, 7)
+  const day = digitsAt(wall, 8, 10)
   return (
     month >= 1 &&
     month <= 12 &&
     day >= 1 &&
-    day <= daysInMonth(year, month) &&
-    number(11, 13) < 24 &&
-    number(14, 16) < 60 &&
-    (wall.length === 16 || number(17, 19) < 60)
+    day <= daysInMonth(digitsAt(wall, 0, 4), month) &&
+    digitsAt(wall, 11, 13) < 24 &&
+    digitsAt(wall, 14, 16) < 60 &&
+    (wall.length === 16 || digitsAt(wall, 17, 19) < 60)
   )
+}
+
+/** The number the ASCII digits of `text` from `from` to `to` write. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0
+  for (let i = from; i < to; i++) n = n * 10 + text.charCodeAt(i) - 48
+  return n
 }
 
 /** Days in a month (1–12) of the proleptic Gregorian calendar, as Date counts them (year 0 is a leap year). */

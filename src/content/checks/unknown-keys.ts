@@ -30,7 +30,7 @@ export function translationKeys(kind: Kind): string[] {
 
 /** The fields of a translation that are checked and read: the translatable ones, in the file's order. */
 export function translatedFields(kind: Kind, data: Record<string, unknown>): Record<string, unknown> {
-  const keys = keySet(`translated ${kind}`, () => [...TRANSLATABLE[kind], ...(kind === 'events' ? ['overrides'] : [])])
+  const keys = keySet(TRANSLATED_SETS, kind, () => [...TRANSLATABLE[kind], ...(kind === 'events' ? ['overrides'] : [])])
   const fields: Record<string, unknown> = {}
   for (const key of Object.keys(data)) if (keys.has(key)) fields[key] = data[key]
   return fields
@@ -41,8 +41,8 @@ export function unknownKeyWarnings(kind: Kind, data: Record<string, unknown>, ro
   // A file's id is its source's business: a translation holding one is reported elsewhere.
   const known =
     role === 'source'
-      ? keySet(`source ${kind}`, () => sourceKeys(kind))
-      : keySet(`translation ${kind}`, () => [...translationKeys(kind), 'description', 'id'])
+      ? keySet(SOURCE_SETS, kind, () => sourceKeys(kind))
+      : keySet(TRANSLATION_SETS, kind, () => [...translationKeys(kind), 'description', 'id'])
   // Every file of a tree is checked at each load: a clean one (nearly all) makes nothing.
   let unknown: string[] | undefined
   for (const key of Object.keys(data)) if (!known.has(key)) (unknown ??= []).push(key)
@@ -53,12 +53,14 @@ export function unknownKeyWarnings(kind: Kind, data: Record<string, unknown>, ro
   return warnings
 }
 
-const KEY_SETS = new Map<string, ReadonlySet<string>>()
+const SOURCE_SETS = new Map<Kind, ReadonlySet<string>>()
+const TRANSLATION_SETS = new Map<Kind, ReadonlySet<string>>()
+const TRANSLATED_SETS = new Map<Kind, ReadonlySet<string>>()
 
-/** A set of keys made once (per kind and role). */
-function keySet(name: string, keys: () => readonly string[]): ReadonlySet<string> {
-  let set = KEY_SETS.get(name)
-  if (!set) KEY_SETS.set(name, (set = new Set(keys())))
+/** A kind's set of keys in `sets`, made the first time it is asked for. */
+function keySet(sets: Map<Kind, ReadonlySet<string>>, kind: Kind, keys: () => readonly string[]): ReadonlySet<string> {
+  let set = sets.get(kind)
+  if (!set) sets.set(kind, (set = new Set(keys())))
   return set
 }
 

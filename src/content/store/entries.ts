@@ -9,7 +9,8 @@ import type { StoreState } from './state.ts'
 /** Parses one file into an entry; a file that cannot be parsed is reported and yields nothing. */
 export function readEntry(state: StoreState, path: string, text: string, lang: Lang, mtime = 0): FileEntry | undefined {
   state.texts.set(path, text)
-  const kind = path.slice(0, path.indexOf('/') >>> 0) as Kind // the whole path when it has no `/`
+  const slash = path.indexOf('/')
+  const kind = (slash === -1 ? path : path.slice(0, slash)) as Kind
   try {
     const { data, body, written } = parseFrontMatter(text)
     state.ids.claim(kind, data.id)
