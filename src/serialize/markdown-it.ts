@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it'
+import { proseHtml } from './prose.ts'
 
 // Real descriptions nest a few levels; deeper structure (a hostile `>>>>…`) is not rendered further,
 // where unbounded recursion overflowed the stack.
@@ -15,8 +16,14 @@ export function isSafeLink(url: string, image = false): boolean {
   return (image ? IMAGE_SCHEMES : LINK_SCHEMES).test(target)
 }
 
-/** Markdown to HTML as the API serves it, with bounded nesting and safe links only. */
+/** Markdown to HTML as the API serves it, with bounded nesting and safe links only; plain prose without markdown-it. */
 export function createMarkdownIt(): (markdown: string) => string {
+  const render = createFullMarkdownIt()
+  return (markdown) => proseHtml(markdown) ?? render(markdown)
+}
+
+/** `createMarkdownIt` with every text through markdown-it, plain prose too. */
+export function createFullMarkdownIt(): (markdown: string) => string {
   const md = new MarkdownIt({ html: true, linkify: true, maxNesting: MAX_NESTING })
   md.validateLink = (url) => isSafeLink(url)
   const image = md.renderer.rules.image!

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it'
 import { isSafeLink } from '../markdown-it.ts'
+import { proseText } from '../prose.ts'
 
 // A feed's DESCRIPTION is plain text (RFC 5545 section 3.8.1.5): calendar apps show it as it is. The Markdown
 // is read into markdown-it's tokens and only their text is kept: paragraphs and headings end with a
@@ -10,8 +11,13 @@ md.validateLink = (url) => isSafeLink(url)
 
 type Token = ReturnType<typeof md.parse>[number]
 
-/** The text of a Markdown document, without markup; '' stays ''. */
+/** The text of a Markdown document, without markup; '' stays ''. Plain prose is its own text. */
 export function plainText(markdown: string): string {
+  return proseText(markdown) ?? tokensText(markdown)
+}
+
+/** `plainText` through markdown-it's tokens, plain prose too. */
+export function tokensText(markdown: string): string {
   if (markdown.trim() === '') return ''
   const out: string[] = []
   for (const token of md.parse(markdown, {})) block(token, out)
