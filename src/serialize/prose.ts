@@ -1,7 +1,7 @@
 // Most descriptions are prose: paragraphs of words and sentence punctuation, with now and then a word in
 // `*emphasis*` or `**strong**` and a `[link](https://…)`. Such a text is read here without markdown-it, which took
-// ~45 µs a text (linkify's patterns among the costliest): once for each event's HTML and once more for its feed's
-// plain text, about a tenth of a static build's CPU. Anything else goes to markdown-it; a property
+// ~24 µs a description of the bench's tree (this ~7), once for each event's HTML and once more for its feed's plain
+// text: about a tenth of a static build's CPU. Anything else goes to markdown-it; a property
 // (test/serialize/prose.test.ts) holds both ways to the same HTML and plain text.
 
 /** A piece of a paragraph: text, emphasis (`*`, 1) or strong emphasis (`**`, 2), or a link. */
@@ -14,13 +14,15 @@ const PROSE_CHARACTER = /^[\p{L}\p{N}\p{M} \n,;'"?!().\-*_，。、；：？！�
 // Where those characters still make syntax: a line that starts with a space (indented code), a dash (a list, a
 // rule, a heading's underline), a number and `.` or `)` (an ordered list), an emphasis mark and a space (a list),
 // or holds only emphasis marks and spaces (a rule); a space before a line's end (a hard break); a dot not followed
-// by a space, a line's end or closing punctuation (a host name or an address linkify would find); the words
-// linkify looks for without a dot.
+// by a space, a line's end or closing punctuation, and the words `www` and `localhost` (hosts without a scheme:
+// linkify-it 6 does not look for them unless told to, and these rules do not count on it).
 const SYNTAX =
   /(?:^|\n)(?:[ -]|\d+[.)]|[*_](?:[ \n]|$)|(?:[*_] *)+(?:\n|$))| \n| $|\.(?![ \n.*_)"'!?,;]|$)|www|localhost/i
 // An inline link to a plain http(s) address, whose text is prose without emphasis; markdown-it writes such an
 // address as it is (no escapes, no punycode). Text of another kind, or an address of another kind, is left to it.
 const LINK = /\[([^[\]\n*_]+)\]\((https?:\/\/[a-z0-9]+(?:[.-][a-z0-9]+)*(?:\/[A-Za-z0-9._~-]*)*)\)/g
+// markdown-it's URL parser drops a host longer than 255 characters: a long address is left to it.
+const MAX_ADDRESS = 200
 const PUNCTUATION = /[\p{P}\p{S}]/u
 const MARK = /[*_]/g
 
@@ -29,7 +31,8 @@ export function readProse(markdown: string): Inline[][] | undefined {
   const links = markdown.includes('[') ? [...markdown.matchAll(LINK)] : []
   let masked = markdown
   if (links.length > 0) {
-    for (const link of links) if (markdown[link.index - 1] === '!' || !isProse(link[1]!)) return undefined
+    for (const link of links)
+      if (markdown[link.index - 1] === '!' || link[2]!.length > MAX_ADDRESS || !isProse(link[1]!)) return undefined
     masked = markdown.replace(LINK, 'x')
   }
   if (!isProse(masked)) return undefined

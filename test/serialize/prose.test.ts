@@ -65,6 +65,7 @@ const links = [
   '[a]: https://a.b',
   '[a](https://a.b/(c))',
   '[x]',
+  `[a](https://${'a.'.repeat(128)}a)`,
   '[a](https://xn--fo-hia.org/~a)',
   '[a](https://a..b)',
   '[a](https://a.b/c?d=e#f)',
@@ -239,6 +240,7 @@ describe('prose without markdown-it', () => {
     ['emphasis left open', 'a *very good night'],
     ['an address', 'write to info@example.org'],
     ['indented code', 'intro\n\n    code'],
+    ['a link to a host markdown-it drops (over 255 characters)', `See [x](https://${'a.'.repeat(128)}a).`],
   ])('leaves %s to markdown-it', (_, markdown) => {
     expect(readProse(markdown)).toBeUndefined()
   })
