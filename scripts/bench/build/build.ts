@@ -21,6 +21,8 @@ export function formatBuild(run: BuildRun): string {
     `full build: ${run.files.toLocaleString('en')} files, ${(run.bytes / 1e6).toFixed(0)} MB (10^6 bytes), ` +
       `${(run.fullMs / 1000).toFixed(1)} s  (<= ${b.fullMs / 1000} s ${mark(run.fullMs <= b.fullMs)}, ` +
       `< 1 GB ${mark(run.bytes < b.bytes)})`,
+    `  CPU of the build process meanwhile: ${(run.fullCpuMs.user / 1000).toFixed(1)} s user, ` +
+      `${(run.fullCpuMs.system / 1000).toFixed(1)} s system (every thread)`,
     slugLine(run),
     `one event touched -> its files current: median ${median(run.oneEventMs).toFixed(0)} ms, max ` +
       `${Math.max(...run.oneEventMs).toFixed(0)} ms over ${run.oneEventMs.length} edits, ${run.written.join('/')} ` +

@@ -17,6 +17,11 @@ export interface BuildRun {
   /** The by-slug files: how many, their bytes, and whether the default (written while the site fits 1 GB) wrote them. */
   slugPages: { files: number; bytes: number; written: boolean } | undefined
   fullMs: number
+  /**
+   * CPU time of the whole process (every thread, and the kernel's work on its behalf) during the full build, in ms:
+   * on a shared machine whose speed drifts, a steadier measure of a change than the wall time.
+   */
+  fullCpuMs: { user: number; system: number }
   /** Events the lists show (single events and occurrences of series) when the build began. */
   served: number
   /** Touching one event's file until its files are current in the output, per edit. */
@@ -101,7 +106,9 @@ export async function measureBuild(
     ...(workers === undefined ? {} : { workers }),
   })
   const served = store.events().length
+  const cpu = process.cpuUsage()
   const full = await builder.full()
+  const { user, system } = process.cpuUsage(cpu)
   const shares = await sharesOf(out)
   const changes: [ContentRecord | undefined, ContentRecord | undefined][] = []
   store.onChange((before, after) => changes.push([before, after]))
@@ -120,7 +127,8 @@ export async function measureBuild(
     written.push(result.written)
   }
   const { files, bytes, slugPages, ms: fullMs } = full
-  return { files, bytes, slugPages, fullMs, served, oneEventMs, written, shares }
+  const fullCpuMs = { user: user / 1000, system: system / 1000 }
+  return { files, bytes, slugPages, fullMs, fullCpuMs, served, oneEventMs, written, shares }
 }
 
 /** An occurrence's id is at least 10^9 (a record's below); its slug ends with its date (and time). */
