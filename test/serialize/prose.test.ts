@@ -203,13 +203,15 @@ function sameAsMarkdownIt(
 describe('prose without markdown-it', () => {
   it('makes the HTML and the plain text markdown-it makes, whenever it takes a text at all', () => {
     const seen = sameAsMarkdownIt(text, 5000)
-    // The property is empty unless many texts are prose, some with links.
+    // The property is empty unless many texts are prose, some with links (over 25 seeds: 1,593-1,725 taken, 42-78
+    // with links).
     expect(seen.taken).toBeGreaterThan(500)
-    expect(seen.links).toBeGreaterThan(50)
+    expect(seen.links).toBeGreaterThan(20)
   })
 
   it('reads emphasis as markdown-it does, whatever is on either side of its marks', () => {
     const seen = sameAsMarkdownIt(emphasis, 5000)
+    // Over 25 seeds: 222-262 texts with emphasis.
     expect(seen.emphasis).toBeGreaterThan(150)
   })
 
