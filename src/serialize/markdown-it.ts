@@ -16,13 +16,13 @@ export function isSafeLink(url: string, image = false): boolean {
   return (image ? IMAGE_SCHEMES : LINK_SCHEMES).test(target)
 }
 
-/** Markdown to HTML as the API serves it, with bounded nesting and safe links only; plain prose without markdown-it. */
+/** Markdown to HTML as the API serves it, bounded nesting and safe links only; prose (prose.ts) skips markdown-it. */
 export function createMarkdownIt(): (markdown: string) => string {
   const render = createFullMarkdownIt()
   return (markdown) => proseHtml(markdown) ?? render(markdown)
 }
 
-/** `createMarkdownIt` with every text through markdown-it, plain prose too. */
+/** `createMarkdownIt` with every text through markdown-it, prose too. */
 export function createFullMarkdownIt(): (markdown: string) => string {
   const md = new MarkdownIt({ html: true, linkify: true, maxNesting: MAX_NESTING })
   md.validateLink = (url) => isSafeLink(url)

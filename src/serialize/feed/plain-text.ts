@@ -11,12 +11,12 @@ md.validateLink = (url) => isSafeLink(url)
 
 type Token = ReturnType<typeof md.parse>[number]
 
-/** The text of a Markdown document, without markup; '' stays ''. Plain prose is its own text. */
+/** The text of a Markdown document, without markup; '' stays ''. Prose (../prose.ts) skips markdown-it. */
 export function plainText(markdown: string): string {
   return proseText(markdown) ?? tokensText(markdown)
 }
 
-/** `plainText` through markdown-it's tokens, plain prose too. */
+/** `plainText` through markdown-it's tokens, prose too. */
 export function tokensText(markdown: string): string {
   if (markdown.trim() === '') return ''
   const out: string[] = []
