@@ -13,11 +13,12 @@ export const HEAP_GROWING_PERCENT = 25
 /**
  * V8's factor for growing the young generation (`--semi-space-growth-factor`, read each time it grows): 1 while
  * the tree loads, V8's own default (2) after. A load allocates the tree, which lives, among a great deal of
- * garbage; held at its first 1 MB, the young generation is collected some ten times as often, but it stays in the
- * CPU's caches, where V8 would grow it to 16 MB. Measured at 10,000 events × 4 languages on the 2-core bench
- * machine, starts interleaved: spawn to first answer ~60 ms faster (median of 8: 1,744 against 1,806 ms), the same
- * memory once ready. Held there after the load, it would cost the varied mix about a tenth of its answers (more of
- * their garbage promoted), so serving lets it grow as V8 would.
+ * garbage; held where the boot left it (two 4 MB semi-spaces on the bench machine), the young generation is
+ * collected more often, but it stays in the CPU's caches, where V8 would grow it to two of 16 MB by the end of the
+ * load. Measured at 10,000 events × 4 languages on the 2-core bench machine, starts interleaved: spawn to first
+ * answer ~60 ms faster (median of 8: 1,744 against 1,806 ms), the same memory once ready. The factor does not hold
+ * it while serving (kept at 1, it still grew to two 16 MB semi-spaces under the varied mix), so serving sets V8's
+ * own back; docs/architecture.md section 9.
  */
 const LOAD_GROWTH = 1
 const DEFAULT_GROWTH = 2
