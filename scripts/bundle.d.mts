@@ -2,5 +2,5 @@
 export declare const BUNDLE_FILE: string
 /** The text with every character outside ASCII written as a `\uXXXX` escape (see bundle.mjs). */
 export declare function asciiOnly(text: string): string
-/** Bundles lib/cli/index.js into lib/almanac.js; false where esbuild cannot be loaded. */
+/** Bundles lib/cli/index.js into lib/almanac.cjs; false where esbuild cannot be loaded. */
 export declare function bundle(lib: string): Promise<boolean>

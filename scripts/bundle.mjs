@@ -1,12 +1,13 @@
-// The compiled CLI bundled into one file (lib/almanac.js), which bin/almanac.js runs when it is there:
+// The compiled CLI bundled into one file (lib/almanac.cjs), which bin/almanac.js runs when it is there:
 // a start imports ~300 modules of lib/ and its dependencies, and resolving, reading and linking each of
 // them cost about 420 ms of a 10,000-event start; one file costs about half. lib/ itself stays as tsc
-// wrote it: the worker threads (watcher, Markdown, build) start from their own files there.
+// wrote it: the worker threads (watcher, Markdown, build) start from their own files there. The bundle is
+// CommonJS so that V8 can take a code cache for it (bin/bundle.js), which Node 20's ES module loader cannot.
 import { readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
 /** The bundle's name in lib/. */
-export const BUNDLE_FILE = 'almanac.js'
+export const BUNDLE_FILE = 'almanac.cjs'
 
 /**
  * Loaded lazily or only by workers: left to Node's own resolution. sanitize-html is loaded after the
@@ -26,12 +27,15 @@ function ownPlaces(lib, out) {
       build.onLoad({ filter: inLib }, async (args) => {
         const text = await readFile(args.path, 'utf8')
         const place = `./${relative(dirname(out), args.path).split(sep).join('/')}`
-        const url = `new URL(${JSON.stringify(place)}, import.meta.url).href`
+        const url = `new URL(${JSON.stringify(place)}, ${BUNDLE_URL}).href`
         return { contents: text.replaceAll('import.meta.url', url), loader: 'js' }
       })
     },
   }
 }
+
+/** The bundle's own URL, as its first line defines it (CommonJS has no `import.meta`). */
+const BUNDLE_URL = 'almanacBundleUrl'
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
@@ -51,7 +55,7 @@ export function asciiOnly(text) {
 }
 
 /**
- * Bundles `lib/cli/index.js` (and everything it imports) into `lib/almanac.js`. Answers false, and writes
+ * Bundles `lib/cli/index.js` (and everything it imports) into `lib/almanac.cjs`. Answers false, and writes
  * nothing, where esbuild cannot be loaded (an install without dev dependencies): lib/ runs as it is.
  */
 export async function bundle(lib) {
@@ -67,14 +71,11 @@ export async function bundle(lib) {
     outfile: out,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
     plugins: [ownPlaces(lib, out)],
-    // CommonJS dependencies bundled into an ES module still call `require` for Node's own modules.
-    banner: {
-      js: "import { createRequire as almanacRequire } from 'node:module'\nconst require = almanacRequire(import.meta.url)",
-    },
+    banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href` },
     logLevel: 'warning',
     legalComments: 'none',
   })

@@ -2,7 +2,8 @@
 // so `almanac` starts without loading TypeScript at run time. tsc emits each file as it is, with
 // `.ts` imports rewritten to `.js`, so lib/ mirrors src/ file for file and the worker shims (.mjs,
 // copied as they are) and `import.meta.url` paths work the same from either. Then the CLI is bundled
-// into one file beside them, lib/almanac.js (scripts/bundle.mjs), which bin/almanac.js runs.
+// into one file beside them, lib/almanac.cjs (scripts/bundle.mjs), which bin/almanac.js runs with V8's
+// code cache for it (lib/almanac.cjs.cache, scripts/code-cache.mjs).
 // Types are checked by `npm test`, not here. Without TypeScript (an install that omits dev
 // dependencies) nothing is compiled and bin/almanac.js runs src/ through tsx, as it does whenever
 // lib/ is not the compilation of src/ as it is now.
@@ -13,7 +14,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { STAMP_FILE, sourceHash } from '../bin/compiled.js'
-import { bundle } from './bundle.mjs'
+import { BUNDLE_FILE, bundle } from './bundle.mjs'
+import { writeCodeCache } from './code-cache.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
@@ -24,6 +26,9 @@ const SETTINGS = [
   'tsconfig.build.json',
   'scripts/compile.mjs',
   'scripts/bundle.mjs',
+  'scripts/code-cache.mjs',
+  'scripts/warm-bundle.mjs',
+  'bin/bundle.js',
   'package-lock.json',
 ]
 const SETTINGS_FILE = '.settings-hash'
@@ -84,6 +89,10 @@ for (const entry of readdirSync(src, { recursive: true, withFileTypes: true }))
 if (!existsSync(join(next, 'cli', 'index.js'))) throw new Error('tsc wrote no lib/cli/index.js')
 if (!(await bundle(next)))
   console.log('almanac: esbuild is not installed, so lib/ is not bundled: bin/almanac.js runs it as it is')
+else {
+  const why = writeCodeCache(join(next, BUNDLE_FILE), join(root, 'content'))
+  if (why) console.log(`almanac: ${why}`)
+}
 // The hash taken before compiling: a source edited meanwhile leaves lib/ stale, never wrongly current.
 writeFileSync(join(next, STAMP_FILE), `${hash}\n`)
 writeFileSync(join(next, SETTINGS_FILE), `${settings}\n`)

@@ -19,5 +19,7 @@ export function main(argv: string[]): Promise<number> {
 const argv = process.argv.slice(2)
 // A reader that goes away (`almanac check | head -1`, `almanac serve | head`) ends what is printed, never the command.
 ignoreClosedPipes()
-const code = await main(argv)
-if (code !== 0) process.exitCode = code
+// No top-level await: the bundle of lib/ is CommonJS (scripts/bundle.mjs), which has none.
+void main(argv).then((code) => {
+  if (code !== 0) process.exitCode = code
+})

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { asciiOnly } from '../../scripts/bundle.mjs'
+import { asciiOnly, BUNDLE_FILE } from '../../scripts/bundle.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const ASCII = /^[\0-\x7f]*$/
@@ -59,7 +59,7 @@ describe('the bundle written in ASCII (scripts/bundle.mjs)', () => {
   })
 
   it('is what the compilation wrote, where it made a bundle', () => {
-    const bundle = join(ROOT, 'lib/almanac.js')
+    const bundle = join(ROOT, 'lib', BUNDLE_FILE)
     // npm ci and npm install compile (the prepare script); an install without esbuild makes no bundle.
     if (!existsSync(bundle)) return
     const source = readFileSync(bundle, 'utf8')

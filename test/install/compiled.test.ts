@@ -61,18 +61,18 @@ describe('the compiled tree (lib/) the CLI runs instead of src/', () => {
     expect(version().stdout.trim()).toMatch(/^almanac \d+\.\d+\.\d+/)
   })
 
-  it('runs the bundle of lib/ (lib/almanac.js) when the compilation made one, and lib/ as it is otherwise', () => {
+  it('runs the bundle of lib/ (lib/almanac.cjs) when the compilation made one, and lib/ as it is otherwise', () => {
     const dir = mkdtempSync(join(tmpdir(), 'almanac-bundle-'))
     made.push(dir)
     for (const part of ['bin', 'src', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true })
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
     mkdirSync(join(dir, 'lib/cli'), { recursive: true })
     writeFileSync(join(dir, 'lib/cli/index.js'), "console.log('compiled')\n")
-    writeFileSync(join(dir, 'lib/almanac.js'), "console.log('bundled')\n")
+    writeFileSync(join(dir, 'lib/almanac.cjs'), "console.log('bundled')\n")
     writeFileSync(join(dir, 'lib', STAMP_FILE), sourceHash(join(dir, 'src')))
     const version = () => spawnSync(process.execPath, [join(dir, 'bin/almanac.js'), '--version'], { encoding: 'utf8' })
     expect(version().stdout.trim()).toBe('bundled')
-    unlinkSync(join(dir, 'lib/almanac.js'))
+    unlinkSync(join(dir, 'lib/almanac.cjs'))
     expect(version().stdout.trim()).toBe('compiled')
   })
 })

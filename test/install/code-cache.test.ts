@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CACHE_SUFFIX } from '../../bin/bundle.js'
+import { compiledIsCurrent } from '../../bin/compiled.js'
+import { BUNDLE_FILE } from '../../scripts/bundle.mjs'
+import { writeCodeCache } from '../../scripts/code-cache.mjs'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const RUNNER = pathToFileURL(join(ROOT, 'bin/bundle.js')).href
+const made: string[] = []
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'almanac-code-cache-'))
+  made.push(dir)
+  return dir
+}
+
+/**
+ * Runs `bundle` through bin/bundle.js in a process of its own (V8 takes a cache only in a fresh isolate), with
+ * `args` as the command's; answers what it printed and what became of the cache.
+ */
+function run(bundle: string, args: string[] = [], writeCache = false): { out: string; cache: string } {
+  const script = `import { runBundle } from ${JSON.stringify(RUNNER)}
+const cache = runBundle(process.argv[1], { writeCache: ${writeCache} })
+process.on('exit', () => process.stderr.write('cache:' + cache))`
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, bundle, ...args], {
+    encoding: 'utf8',
+    timeout: 15_000,
+  })
+  expect(child.status, child.stderr).toBe(0)
+  return { out: child.stdout, cache: /cache:(\w+)/.exec(child.stderr)?.[1] ?? '' }
+}
+
+/** A small CommonJS bundle: functions to compile, `require`, `module` and `__filename` as Node gives them. */
+const BUNDLE = `const path = require('node:path')
+function greet(name) { return 'hello ' + name + ' from ' + path.basename(__filename) }
+module.exports = { greet }
+console.log(greet(process.argv[2] ?? 'nobody'), typeof module.exports.greet)
+`
+
+describe('the bundle run with its code cache (bin/bundle.js)', () => {
+  it('writes a cache as it exits, and a later start takes it and runs the same', () => {
+    const bundle = join(folder(), 'bundle.cjs')
+    writeFileSync(bundle, BUNDLE)
+    expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'none' })
+    expect(run(bundle, ['ada'], true).cache).toBe('none')
+    expect(readFileSync(`${bundle}${CACHE_SUFFIX}`, 'latin1')).toMatch(/^almanac code cache [0-9a-f]{40}\n/)
+    expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'accepted' })
+  })
+
+  it('never runs a cache made for other bytes, even of the same length', () => {
+    const bundle = join(folder(), 'bundle.cjs')
+    writeFileSync(bundle, BUNDLE)
+    run(bundle, [], true)
+    // V8 itself would take this cache: it checks only the source's length.
+    const changed = BUNDLE.replace("'hello '", "'HELLO '")
+    expect(changed.length).toBe(BUNDLE.length)
+    writeFileSync(bundle, changed)
+    expect(run(bundle, ['bo'])).toEqual({ out: 'HELLO bo from bundle.cjs function\n', cache: 'none' })
+  })
+
+  it('runs the bundle when V8 refuses the cache (another Node, other flags, damaged data)', () => {
+    const bundle = join(folder(), 'bundle.cjs')
+    writeFileSync(bundle, BUNDLE)
+    run(bundle, [], true)
+    const cache = readFileSync(`${bundle}${CACHE_SUFFIX}`)
+    const stampEnd = cache.indexOf(10) + 1
+    cache.fill(7, stampEnd + 16)
+    writeFileSync(`${bundle}${CACHE_SUFFIX}`, cache)
+    expect(run(bundle, ['cy'])).toEqual({ out: 'hello cy from bundle.cjs function\n', cache: 'rejected' })
+  })
+
+  it('makes no cache, and says why, without content to warm with or when the command fails', () => {
+    const dir = folder()
+    const bundle = join(dir, 'bundle.cjs')
+    writeFileSync(bundle, BUNDLE)
+    expect(writeCodeCache(bundle, join(dir, 'missing'))).toMatch(/no .*missing to warm the bundle with/)
+    writeFileSync(bundle, "throw new Error('broken bundle')\n")
+    expect(writeCodeCache(bundle, dir)).toMatch(/could not be made \(.*broken bundle.*\)/)
+    expect(existsSync(`${bundle}${CACHE_SUFFIX}`)).toBe(false)
+  })
+
+  // npm ci and npm install compile and make the cache (the prepare script); an edited src/ runs through tsx instead.
+  it.skipIf(!compiledIsCurrent(join(ROOT, 'src'), join(ROOT, 'lib')) || !existsSync(join(ROOT, 'lib', BUNDLE_FILE)))(
+    'is made by the compilation for the CLI bundle, and this Node takes it',
+    () => {
+      const bundle = join(ROOT, 'lib', BUNDLE_FILE)
+      const { out, cache } = run(bundle, ['--version'])
+      expect(out.trim()).toMatch(/^almanac \d+\.\d+\.\d+/)
+      expect(cache).toBe('accepted')
+    },
+  )
+})
