@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { constants, Script } from 'node:vm'
 
 /** The cache of a bundle is this file beside it. */
@@ -15,13 +15,15 @@ export const CACHE_SUFFIX = '.cache'
 /**
  * The first line of a cache: what it was made from. V8 checks a cache against its own version and flags and
  * the source's length alone, so a bundle changed to the same length would run a stale cache's bytecode; the
- * digest of the bundle's bytes does not outlive any change, and unlike a modification time it survives a copy.
+ * digest of the bundle's bytes does not outlive any change. And a cache names the file it was made for: V8 keeps
+ * that name for the functions it holds, so run from another place, every stack trace would name a file that is
+ * not there; such a bundle starts without it.
  */
-function stampOf(bytes) {
-  return `almanac code cache ${createHash('sha1').update(bytes).digest('hex')}\n`
+function stampOf(bytes, file) {
+  return `almanac code cache ${createHash('sha1').update(bytes).digest('hex')} ${file}\n`
 }
 
-/** The cache's V8 data when its first line is `stamp`, else undefined. */
+/** The cache's V8 data when it begins with `stamp`, else undefined. */
 function cacheFor(file, stamp) {
   let data
   try {
@@ -34,14 +36,15 @@ function cacheFor(file, stamp) {
 }
 
 /**
- * Runs the CommonJS bundle `file` as Node would `require` it, with its cache when one was made for it (and V8
+ * Runs the CommonJS bundle `bundle` as Node would `require` it, with its cache when one was made for it (and V8
  * accepts it: same V8, same flags). With `writeCache`, the process writes that cache as it exits, with whatever
  * it compiled meanwhile (a new name, then a rename: a process starting meanwhile reads the old cache or the new).
  * Answers what became of a cache: `none` (none for this bundle), `accepted` or `rejected` (by V8).
  */
-export function runBundle(file, { writeCache = false } = {}) {
+export function runBundle(bundle, { writeCache = false } = {}) {
+  const file = resolve(bundle)
   const bytes = readFileSync(file)
-  const stamp = stampOf(bytes)
+  const stamp = stampOf(bytes, file)
   const cacheFile = `${file}${CACHE_SUFFIX}`
   const cachedData = writeCache ? undefined : cacheFor(cacheFile, stamp)
   const script = new Script(Module.wrap(bytes.toString('utf8')), {

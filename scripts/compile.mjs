@@ -87,12 +87,8 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '-
 for (const entry of readdirSync(src, { recursive: true, withFileTypes: true }))
   if (entry.isFile() && entry.name.endsWith('.mjs')) copyShim(join(entry.parentPath, entry.name))
 if (!existsSync(join(next, 'cli', 'index.js'))) throw new Error('tsc wrote no lib/cli/index.js')
-if (!(await bundle(next)))
-  console.log('almanac: esbuild is not installed, so lib/ is not bundled: bin/almanac.js runs it as it is')
-else {
-  const why = writeCodeCache(join(next, BUNDLE_FILE), join(root, 'content'))
-  if (why) console.log(`almanac: ${why}`)
-}
+const bundled = await bundle(next)
+if (!bundled) console.log('almanac: esbuild is not installed, so lib/ is not bundled: bin/almanac.js runs it as it is')
 // The hash taken before compiling: a source edited meanwhile leaves lib/ stale, never wrongly current.
 writeFileSync(join(next, STAMP_FILE), `${hash}\n`)
 writeFileSync(join(next, SETTINGS_FILE), `${settings}\n`)
@@ -100,3 +96,6 @@ const old = `${lib}.old.${process.pid}`
 if (existsSync(lib)) renameSync(lib, old)
 renameSync(next, lib)
 rmSync(old, { recursive: true, force: true })
+// Made in place: a code cache names the file it was made for (bin/bundle.js).
+const why = bundled ? writeCodeCache(join(lib, BUNDLE_FILE), join(root, 'content')) : undefined
+if (why) console.log(`almanac: ${why}`)

@@ -51,7 +51,9 @@ describe('the bundle run with its code cache (bin/bundle.js)', () => {
     writeFileSync(bundle, BUNDLE)
     expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'none' })
     expect(run(bundle, ['ada'], true).cache).toBe('none')
-    expect(readFileSync(`${bundle}${CACHE_SUFFIX}`, 'latin1')).toMatch(/^almanac code cache [0-9a-f]{40}\n/)
+    const stamp = readFileSync(`${bundle}${CACHE_SUFFIX}`, 'latin1').split('\n')[0]
+    expect(stamp).toMatch(/^almanac code cache [0-9a-f]{40} /)
+    expect(stamp?.endsWith(` ${bundle}`)).toBe(true)
     expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'accepted' })
   })
 
@@ -64,6 +66,21 @@ describe('the bundle run with its code cache (bin/bundle.js)', () => {
     expect(changed.length).toBe(BUNDLE.length)
     writeFileSync(bundle, changed)
     expect(run(bundle, ['bo'])).toEqual({ out: 'HELLO bo from bundle.cjs function\n', cache: 'none' })
+  })
+
+  it('never runs a cache made for the same bundle in another place, whose name V8 would put in every stack trace', () => {
+    const [here, there] = [folder(), folder()]
+    const traced = `function where() { return new Error('x').stack.split('\\n')[1] }\nconsole.log(where())\n`
+    for (const dir of [here, there]) writeFileSync(join(dir, 'bundle.cjs'), traced)
+    run(join(there, 'bundle.cjs'), [], true)
+    writeFileSync(join(here, `bundle.cjs${CACHE_SUFFIX}`), readFileSync(join(there, `bundle.cjs${CACHE_SUFFIX}`)))
+    const { out, cache } = run(join(here, 'bundle.cjs'))
+    expect(cache).toBe('none')
+    expect(out).toContain(join(here, 'bundle.cjs'))
+    expect(run(join(there, 'bundle.cjs'))).toEqual({
+      out: expect.stringContaining(join(there, 'bundle.cjs')),
+      cache: 'accepted',
+    })
   })
 
   it('runs the bundle when V8 refuses the cache (another Node, other flags, damaged data)', () => {
