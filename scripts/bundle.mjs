@@ -75,7 +75,9 @@ export async function bundle(lib) {
     target: 'node20',
     external: EXTERNAL,
     plugins: [ownPlaces(lib, out)],
-    banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href` },
+    // The directive first: esbuild writes its own `"use strict"` after the banner, where it is no longer one, and the
+    // bundle would run in sloppy mode (src/ and the ES module dependencies are strict).
+    banner: { js: `'use strict'\nconst ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href` },
     logLevel: 'warning',
     legalComments: 'none',
   })

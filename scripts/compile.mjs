@@ -13,6 +13,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writ
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CACHE_SUFFIX } from '../bin/bundle.js'
 import { STAMP_FILE, sourceHash } from '../bin/compiled.js'
 import { BUNDLE_FILE, bundle } from './bundle.mjs'
 import { writeCodeCache } from './code-cache.mjs'
@@ -72,7 +73,15 @@ const settings = createHash('sha256')
 const tsc = tscPath()
 // Already the compilation of this source with these settings (`npm pack` after `npm ci`): left as it is,
 // so a server running from lib/ meanwhile (the tests') never finds it half written.
-if (read(join(lib, STAMP_FILE)) === hash && read(join(lib, SETTINGS_FILE)) === settings) process.exit(0)
+if (read(join(lib, STAMP_FILE)) === hash && read(join(lib, SETTINGS_FILE)) === settings) {
+  // But a bundle without its code cache (its warm-up failed or was stopped) is given one.
+  const bundled = join(lib, BUNDLE_FILE)
+  if (existsSync(bundled) && !existsSync(`${bundled}${CACHE_SUFFIX}`)) {
+    const why = writeCodeCache(bundled, join(root, 'content'))
+    if (why) console.log(`almanac: ${why}`)
+  }
+  process.exit(0)
+}
 if (!tsc) {
   console.log('almanac: TypeScript is not installed, so src/ is not compiled: bin/almanac.js runs it through tsx')
   process.exit(0)

@@ -65,5 +65,7 @@ describe('the bundle written in ASCII (scripts/bundle.mjs)', () => {
     const source = readFileSync(bundle, 'utf8')
     expect(source.length).toBeGreaterThan(1_000_000)
     expect(source).toMatch(ASCII)
+    // Its first statement is the directive: src/ and the ES module dependencies it holds are strict code.
+    expect(source.startsWith("'use strict'\n")).toBe(true)
   })
 })

@@ -52,7 +52,7 @@ describe('the bundle run with its code cache (bin/bundle.js)', () => {
     expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'none' })
     expect(run(bundle, ['ada'], true).cache).toBe('none')
     const stamp = readFileSync(`${bundle}${CACHE_SUFFIX}`, 'latin1').split('\n')[0]
-    expect(stamp).toMatch(/^almanac code cache [0-9a-f]{40} /)
+    expect(stamp).toMatch(/^almanac code cache [0-9a-f]{64} \d+ /)
     expect(stamp?.endsWith(` ${bundle}`)).toBe(true)
     expect(run(bundle, ['ada'])).toEqual({ out: 'hello ada from bundle.cjs function\n', cache: 'accepted' })
   })
@@ -83,15 +83,51 @@ describe('the bundle run with its code cache (bin/bundle.js)', () => {
     })
   })
 
-  it('runs the bundle when V8 refuses the cache (another Node, other flags, damaged data)', () => {
+  it('never hands V8 damaged data (which V8 would run as it finds it), whichever bytes are damaged', () => {
     const bundle = join(folder(), 'bundle.cjs')
     writeFileSync(bundle, BUNDLE)
     run(bundle, [], true)
-    const cache = readFileSync(`${bundle}${CACHE_SUFFIX}`)
-    const stampEnd = cache.indexOf(10) + 1
-    cache.fill(7, stampEnd + 16)
-    writeFileSync(`${bundle}${CACHE_SUFFIX}`, cache)
-    expect(run(bundle, ['cy'])).toEqual({ out: 'hello cy from bundle.cjs function\n', cache: 'rejected' })
+    const good = readFileSync(`${bundle}${CACHE_SUFFIX}`)
+    const stampEnd = good.indexOf(10) + 1
+    for (const at of [stampEnd + 20, Math.floor((stampEnd + good.length) / 2), good.length - 1]) {
+      const damaged = Buffer.from(good)
+      damaged[at]! ^= 0xff
+      writeFileSync(`${bundle}${CACHE_SUFFIX}`, damaged)
+      expect(run(bundle, ['cy']), `byte ${at}`).toEqual({ out: 'hello cy from bundle.cjs function\n', cache: 'none' })
+    }
+    writeFileSync(`${bundle}${CACHE_SUFFIX}`, good.subarray(0, good.length - 100))
+    expect(run(bundle, ['cy']).cache).toBe('none')
+  })
+
+  it('warms the bundle with no settings of the machine: no config file found upward, no ALMANAC_*, no NODE_OPTIONS', () => {
+    const dir = folder()
+    const bundle = join(dir, 'bundle.cjs')
+    // Stands in for the CLI: fails, saying what it was given, so that writeCodeCache reports it.
+    writeFileSync(
+      bundle,
+      `const seen = { args: process.argv.slice(2), env: Object.keys(process.env).filter((k) => k === 'NODE_OPTIONS' || k.startsWith('ALMANAC_')) }
+seen.config = require('node:fs').readFileSync(seen.args[seen.args.indexOf('--config') + 1], 'utf8')
+throw new Error('seen ' + JSON.stringify(seen))\n`,
+    )
+    const names = ['NODE_OPTIONS', 'ALMANAC_TIMEZONE', 'TMPDIR'] as const
+    const saved = names.map((name) => process.env[name])
+    try {
+      Object.assign(process.env, {
+        NODE_OPTIONS: '--max-old-space-size=999',
+        ALMANAC_TIMEZONE: 'Not/AZone',
+        TMPDIR: dir,
+      })
+      writeFileSync(join(dir, 'almanac.config.yaml'), 'timezone: Not/AZone\n')
+      const why = writeCodeCache(bundle, dir)
+      const seen = JSON.parse(/seen (\{.*\})/.exec(why ?? '')?.[1] ?? '{}')
+      expect(seen.env).toEqual([])
+      expect(seen.config).toBe('')
+      expect(seen.args).toEqual(expect.arrayContaining(['build', '--content', dir, '--languages', 'en']))
+    } finally {
+      for (const [i, name] of names.entries())
+        if (saved[i] === undefined) delete process.env[name]
+        else process.env[name] = saved[i]
+    }
   })
 
   it('makes no cache, and says why, without content to warm with or when the command fails', () => {
