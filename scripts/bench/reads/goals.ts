@@ -1,6 +1,7 @@
 // The reads subject's goals: each repeated URL and the varied mix against their limits, query times in-process,
 // cold starts and memory.
 import { goal, type Goal } from '../common/goals.ts'
+import { hasWrk } from '../common/wrk.ts'
 import { int, mb, ms, ms3, seconds } from '../common/format.ts'
 import { READ_GOALS as G } from './budgets.ts'
 import type { ReadResults } from './results.ts'
@@ -13,9 +14,15 @@ export function readGoals(r: ReadResults, events: number): Goal[] {
   const search = r.inProcess.queries.filter((q) => q.name.startsWith('search'))
   const worst = (qs: typeof cold) => Math.max(...qs.map((q) => q.cold.p50Ms))
   const big = r.bigStart
+  // A ratio is judged only where wrk loaded both sides: autocannon's own rate is below the limit's (in one run it
+  // held the limit of a 62 KB list at ~7,000 req/s, a fifth of what wrk drives), so its ratios passed goals unmet.
+  const judged = (text: string, x: Parameters<typeof ratio>[0], target: number): Goal =>
+    hasWrk()
+      ? goal(text, ratio(x), x.ratio >= target)
+      : { goal: text, measured: `${ratio(x)}, not judged: autocannon paces both sides (apt-get install wrk)`, ok: null }
   return [
-    ...r.targets.map((t) => goal(`${t.name}: >= ${G.ratio} of the limit`, ratio(t), t.ratio >= G.ratio)),
-    goal(`varied queries: >= ${G.mixRatio} of the limit`, ratio(r.mix), r.mix.ratio >= G.mixRatio),
+    ...r.targets.map((t) => judged(`${t.name}: >= ${G.ratio} of the limit`, t, G.ratio)),
+    judged(`varied queries: >= ${G.mixRatio} of the limit`, r.mix, G.mixRatio),
     goal(
       `in-process cold query p50 <= ${ms3(G.coldQueryP50Ms)}`,
       `${ms3(worst(cold))} (slowest of ${cold.map((q) => q.name).join(', ')})`,
