@@ -4,6 +4,7 @@
 // loads a tree, checks its records, and runs every route, serializer and feed that a server's first answers run.
 // `serve` itself could not make it: it changes V8's flags once the tree is loaded (src/cli/heap.ts), and V8 takes a
 // cache only under the flags it was made with. Without content/ (a copy of the package alone) no cache is made.
+// The build only reads the tree (it assigns no ids and writes nothing there), as `almanac build` in a CI does.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,10 +43,12 @@ export function writeCodeCache(bundle, content) {
     const lines = (run.stderr ?? '').trim().split('\n')
     // An uncaught error's own line, not the stack or Node's version line after it.
     const error = lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1)
-    return `the bundle's code cache could not be made (${run.error?.message ?? (error || `exit code ${run.status}`)}): it starts without one`
+    return notMade(run.error?.message ?? (error || `exit code ${run.status}`))
   } catch (error) {
-    return `the bundle's code cache could not be made (${error.message}): it starts without one`
+    return notMade(error.message)
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true })
   }
 }
+
+const notMade = (why) => `the bundle's code cache could not be made (${why}): it starts without one`

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -150,4 +150,34 @@ throw new Error('seen ' + JSON.stringify(seen))\n`,
       expect(cache).toBe('accepted')
     },
   )
+
+  // It runs at every install, over whatever content/ a clone holds: a pull request's files included.
+  it.skipIf(!compiledIsCurrent(join(ROOT, 'src'), join(ROOT, 'lib')) || !existsSync(join(ROOT, 'lib', BUNDLE_FILE)))(
+    'warms the bundle without writing a byte of the content tree, a file without id and a broken file in it',
+    () => {
+      const content = join(folder(), 'content')
+      cpSync(join(ROOT, 'content'), content, { recursive: true })
+      writeFileSync(
+        join(content, 'events/no-id-yet.en.md'),
+        '---\ntitle: No id yet\nstart_date: 2027-01-02 10:00\n---\nHi\n',
+      )
+      writeFileSync(join(content, 'events/broken.en.md'), '---\nid: [unclosed\n---\n')
+      const before = snapshot(content)
+      const bundle = join(ROOT, 'lib', BUNDLE_FILE)
+      expect(writeCodeCache(bundle, content)).toBeUndefined()
+      expect(snapshot(content)).toEqual(before)
+      expect(run(bundle, ['--version']).cache).toBe('accepted')
+    },
+  )
 })
+
+/** Every file under `dir` and its bytes. */
+function snapshot(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+  return new Map(
+    files.map((entry) => [
+      join(entry.parentPath, entry.name),
+      readFileSync(join(entry.parentPath, entry.name), 'base64'),
+    ]),
+  )
+}
