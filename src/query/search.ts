@@ -1,9 +1,9 @@
-import MiniSearch from 'minisearch'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
 import type { IdSet, SearchIndex } from '../context/indexes.ts'
 import { type CompactIds, compactIds } from './id-set.ts'
+import { TermPostings } from './term-postings.ts'
 
 /**
  * How long a background build indexes before it lets other work run, in ms. A count of events
@@ -43,28 +43,37 @@ export function createSearchIndex(
   bounds: typeof MATCHES_KEPT = MATCHES_KEPT,
 ): SearchIndex {
   const words = segmenter(lang)
-  // No field is stored: a search only wants ids. One field holds the title, excerpt and description
-  // (a line apart, so no word spans two): MiniSearch keeps, for each word, a Map per field of the
-  // events holding it, and a search asks any field, so three fields would only triple those Maps.
-  const mini = new MiniSearch<EventText>({
-    fields: ['text'],
-    storeFields: [],
-    tokenize: words,
-    processTerm: (term) => term.toLowerCase(),
-  })
+  const postings = new TermPostings()
   // The same words come back often, and their events change only with a write.
   const matches = new Map<string, { found: CompactIds; cost: number }>()
-  const toDocument = (record: ContentRecord) => {
+  /** The title, excerpt and description (a line apart, so no word spans two), or undefined without a file. */
+  const searchableText = (record: ContentRecord) => {
     const fields = store.fieldsIn(record, lang)
     if (!fields) return undefined
     const title = String(fields.title ?? '')
     // A protected event shows its title alone (docs/compatibility.md §21), so its excerpt and description are
     // not searchable.
-    if (record.source.data.password) return { id: record.id, text: title }
+    if (record.source.data.password) return title
     const excerpt = String(fields.excerpt ?? '')
     const description = stripMarkdown(String(fields.description ?? '').slice(0, INDEXED_DESCRIPTION))
-    return { id: record.id, text: `${title}\n${excerpt}\n${description}` }
+    return `${title}\n${excerpt}\n${description}`
   }
+  // Each event as it was indexed, so that its words can be taken out again exactly as they went in.
+  const indexed = new Map<number, ContentRecord>()
+  const index = (record: ContentRecord) => {
+    const text = searchableText(record)
+    if (text === undefined) return
+    postings.add(record.id, termsOf(text))
+    indexed.set(record.id, record)
+  }
+  const unindex = (id: number) => {
+    const record = indexed.get(id)
+    if (record === undefined) return
+    postings.remove(id, termsOf(searchableText(record) ?? ''))
+    indexed.delete(id)
+  }
+  /** Distinct lowercase words of a text: an event holds a word or not, how often does not matter. */
+  const termsOf = (text: string) => new Set(words(text).map((word) => word.toLowerCase()))
   // Emptied once the build is done: it would keep every event's record of that time, edited since or not.
   let pending = [...store.events()]
   let next = 0
@@ -77,11 +86,11 @@ export function createSearchIndex(
   const addUntil = (until: number) => {
     while (next < pending.length && performance.now() < until) {
       const record = pending[next++]!
-      if (settled.has(record.id) || mini.has(record.id) || store.get('events', record.id) !== record) continue
-      const document = toDocument(record)
-      if (document) mini.add(document)
+      if (settled.has(record.id) || indexed.has(record.id) || store.get('events', record.id) !== record) continue
+      index(record)
     }
     if (next < pending.length) return
+    if (pending.length > 0) postings.trim()
     pending = []
     next = 0
     settled.clear()
@@ -116,7 +125,7 @@ export function createSearchIndex(
       const key = terms.join(' ')
       const kept = matches.get(key)
       if (kept) return kept.found
-      const found = matchAll(mini, terms)
+      const found = matchAll(postings, terms)
       keep(key, found)
       return found
     },
@@ -128,18 +137,11 @@ export function createSearchIndex(
       keptBytes = 0
       for (const record of [before, after]) {
         if (record && next < pending.length) settled.add(record.id)
-        if (record && mini.has(record.id)) mini.discard(record.id)
+        if (record) unindex(record.id)
       }
-      const document = after ? toDocument(after) : undefined
-      if (document) mini.add(document)
+      if (after) index(after)
     },
   }
-}
-
-/** An event's searchable text: its title, excerpt and description (Markdown syntax out), a line apart. */
-interface EventText {
-  id: number
-  text: string
 }
 
 /**
@@ -148,35 +150,28 @@ interface EventText {
  * up one at a time, each only among the events the ones before it matched (an AND), and once
  * nothing is left the search stops.
  */
-function matchAll(mini: MiniSearch<EventText>, terms: string[]): CompactIds {
+function matchAll(postings: TermPostings, terms: string[]): CompactIds {
   const last = terms[terms.length - 1]
   const steps = [...new Set(terms.slice(0, -1))].map((term) => ({ term, prefix: false }))
   if (last !== undefined && !steps.some(({ term }) => term.startsWith(last))) steps.push({ term: last, prefix: true })
   let found: CompactIds | undefined
   for (const { term, prefix } of steps) {
-    found = termMatches(mini, term, prefix, found)
+    found = termMatches(postings, term, prefix, found)
     if (found.size === 0) break
   }
   return found ?? compactIds([])
 }
 
 /**
- * The events, among `within` (all if not given), holding `term` (or, with `prefix`, a word it
- * begins). Lists are ordered by date, so no score is wanted: MiniSearch offers each document a
- * term matches to `boostDocument` before scoring it, and a boost of 0 skips it. Here that hook
- * only notes the id and skips every document, so a search costs one pass over the term's
- * postings (its prefix's, in MiniSearch's radix tree) and no BM25, no result objects, no sort:
- * scoring is what made 2,000 common words take 41 s.
+ * The events, among `within` (all if not given), holding `term` (or, with `prefix`, a word it begins): one pass
+ * over the ids of the words found, no scores (lists are ordered by date).
  */
-function termMatches(mini: MiniSearch<EventText>, term: string, prefix: boolean, within?: IdSet): CompactIds {
-  // Ids as the hook meets them (an event once per word it holds that the term begins), made a compact set once.
+function termMatches(postings: TermPostings, term: string, prefix: boolean, within?: IdSet): CompactIds {
+  // Ids as met (an event once per word it holds that the term begins), made a compact set once.
   const found: number[] = []
-  const boostDocument = (id: number) => {
+  postings.forEachHolding(term, prefix, (id) => {
     if (!within || within.has(id)) found.push(id)
-    return 0
-  }
-  // `term` is one word of `words` already: it is not cut again.
-  mini.search(term, { prefix, boostDocument, tokenize: (text) => [text] })
+  })
   return compactIds(found)
 }
 

@@ -34,7 +34,7 @@ export interface InProcessResults {
   storeAndAppMs: number
   /** Events the lists show: single events and the occurrences of series. */
   served: number
-  /** The one-off MiniSearch build the first search in each language pays. */
+  /** The one-off search index build the first search in each language pays. */
   searchBuildMs: Record<Lang, number>
   queries: QueryTiming[]
 }

@@ -12,7 +12,7 @@ export function formatInProcess(r: InProcessResults, goals: typeof READ_GOALS): 
   return [
     `In-process listEvents (no HTTP, no serialization, parameters parsed beforehand), best of ${r.rounds} rounds ` +
       `of ${r.iterations} runs per query; store + app built in ${seconds(r.storeAndAppMs)}`,
-    `MiniSearch index build, paid once by the first search in each language: ${builds}`,
+    `Search index build, paid once by the first search in each language: ${builds}`,
     table([
       ['query', 'matches', 'cold p50', 'cold p99', 'warm p50', 'warm p99', 'goal', ''],
       ...r.queries.map((q) => [
