@@ -13,7 +13,7 @@ import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { createFirstAnswer } from './first-answer.ts'
-import { holdHeapNearLive, holdYoungGeneration } from './heap.ts'
+import { holdHeapNearLive, holdYoungGenerationForLoad } from './heap.ts'
 import { listenHttp } from './listen.ts'
 import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/checks/problems.ts'
@@ -30,7 +30,7 @@ export async function serve(flags: Flags): Promise<number> {
   const started = performance.now()
   // A users file that cannot be read stops the start here, in one line, before anything listens.
   const users = openUsers(config.users)
-  holdYoungGeneration()
+  holdYoungGenerationForLoad()
   const store = await createStore(config.content, {
     defaultLanguage: config.default_language,
     fallback: config.fallback,
