@@ -34,6 +34,31 @@ function ownPlaces(lib, out) {
   }
 }
 
+/**
+ * js-yaml 3 (gray-matter's) requires esprima as it loads, for its `!!js/function` type, which only its full schema
+ * reads: Almanac reads YAML with the core schema alone (src/content/files/yaml-data.ts). esprima is 0.5 MB of source
+ * that cost every start ~12 ms and stayed on the heap; in the bundle the require is left out, so esprima is never
+ * loaded and a `!!js/function` tag could not be read even by a schema that names it.
+ * (`test/install/bundle-ascii.test.ts` checks that a start loads no esprima.)
+ */
+function withoutEsprima() {
+  const file = /[\\/]node_modules[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/
+  const call = "_require('esprima')"
+  return {
+    name: 'without-esprima',
+    setup(build) {
+      build.onLoad({ filter: file }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        if (!text.includes(call)) {
+          console.warn(`bundle: ${args.path} no longer has ${call}; esprima stays in`)
+          return undefined
+        }
+        return { contents: text.replace(call, 'undefined'), loader: 'js' }
+      })
+    },
+  }
+}
+
 /** The bundle's own URL, as its first line defines it (CommonJS has no `import.meta`). */
 const BUNDLE_URL = 'almanacBundleUrl'
 
@@ -74,7 +99,7 @@ export async function bundle(lib) {
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [ownPlaces(lib, out)],
+    plugins: [ownPlaces(lib, out), withoutEsprima()],
     // The directive first: esbuild writes its own `"use strict"` after the banner, where it is no longer one, and the
     // bundle would run in sloppy mode (src/ and the ES module dependencies are strict).
     banner: { js: `'use strict'\nconst ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href` },
