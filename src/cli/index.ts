@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { rootCommand } from './commands.ts'
+import { exitWith } from './exit-code.ts'
 import { ignoreClosedPipes } from './pipes.ts'
 import { runCli } from './run.ts'
 
@@ -19,15 +20,4 @@ export function main(argv: string[]): Promise<number> {
 const argv = process.argv.slice(2)
 // A reader that goes away (`almanac check | head -1`, `almanac serve | head`) ends what is printed, never the command.
 ignoreClosedPipes()
-// No top-level await: the bundle of lib/ is CommonJS (scripts/bundle.mjs), which has none. A command whose promise
-// never settled when the process runs out of work ends as Node ends an unsettled top-level await: exit code 13.
-let settled = false
-void main(argv).then((code) => {
-  settled = true
-  if (code !== 0) process.exitCode = code
-})
-process.on('exit', (code) => {
-  if (settled || code !== 0) return
-  console.error('almanac: the command stopped before it finished')
-  process.exitCode = 13
-})
+exitWith(main(argv))
