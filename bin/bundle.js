@@ -25,6 +25,16 @@ function stampOf(bundle, data, file) {
   return `almanac code cache ${digest} ${data.length} ${file}\n`
 }
 
+/** Whether `bundle` has a cache made for exactly its bytes at its path, that a start would hand V8. */
+export function hasCodeCache(bundle) {
+  const file = resolve(bundle)
+  try {
+    return cacheFor(`${file}${CACHE_SUFFIX}`, readFileSync(file), file) !== undefined
+  } catch {
+    return false
+  }
+}
+
 /** The V8 data of a cache made for exactly this bundle at this path (`stampOf`), else undefined. */
 function cacheFor(cacheFile, bundle, file) {
   let cache
@@ -40,8 +50,8 @@ function cacheFor(cacheFile, bundle, file) {
 
 /**
  * Runs the CommonJS bundle `bundle` as Node would `require` it, with its cache when one was made for it (and V8
- * accepts it: same V8, same flags). With `writeCache`, the process writes that cache as it exits, with whatever
- * it compiled meanwhile (a new name, then a rename: a process starting meanwhile reads the old cache or the new).
+ * accepts it: same V8, same flags). With `writeCache`, the process writes that cache as it exits with code 0, with
+ * whatever it compiled meanwhile (a new name, then a rename: a process starting meanwhile reads the old cache or the new).
  * Answers what became of a cache: `none` (none for this bundle), `accepted` or `rejected` (by V8).
  */
 export function runBundle(bundle, { writeCache = false } = {}) {
@@ -55,7 +65,11 @@ export function runBundle(bundle, { writeCache = false } = {}) {
     // `import()` in the bundle (of what it leaves outside) goes to Node's own loader, as in a module.
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   })
-  if (writeCache) process.once('exit', () => writeCacheFile(cacheFile, bytes, file, script.createCachedData()))
+  // Only a command that succeeded: a failed one compiled part of what a start runs (and is reported as no cache).
+  if (writeCache)
+    process.once('exit', (code) => {
+      if (code === 0) writeCacheFile(cacheFile, bytes, file, script.createCachedData())
+    })
   const module = { exports: {} }
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file))
   if (cachedData === undefined) return 'none'

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CACHE_SUFFIX } from '../bin/bundle.js'
+import { CACHE_SUFFIX, hasCodeCache } from '../bin/bundle.js'
 
 const WARM = fileURLToPath(new URL('./warm-bundle.mjs', import.meta.url))
 
@@ -39,7 +39,10 @@ export function writeCodeCache(bundle, content) {
       timeout: 120_000,
     })
     if (run.status === 0 && existsSync(`${bundle}${CACHE_SUFFIX}`)) return undefined
-    rmSync(`${bundle}${CACHE_SUFFIX}`, { force: true })
+    // The failed warm-up wrote no cache (bin/bundle.js writes one only for a command that succeeded). One made for
+    // other bytes (an earlier compilation) would only cost each start its read, and goes; one made for these very
+    // bytes came from another install that warmed the same bundle meanwhile, and stays.
+    if (!hasCodeCache(bundle)) rmSync(`${bundle}${CACHE_SUFFIX}`, { force: true })
     const lines = (run.stderr ?? '').trim().split('\n')
     // An uncaught error's own line, not the stack or Node's version line after it.
     const error = lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1)

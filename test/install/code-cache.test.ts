@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -137,6 +137,43 @@ throw new Error('seen ' + JSON.stringify(seen))\n`,
     expect(writeCodeCache(bundle, join(dir, 'missing'))).toMatch(/no .*missing to warm the bundle with/)
     writeFileSync(bundle, "throw new Error('broken bundle')\n")
     expect(writeCodeCache(bundle, dir)).toMatch(/could not be made \(.*broken bundle.*\)/)
+    expect(existsSync(`${bundle}${CACHE_SUFFIX}`)).toBe(false)
+  })
+
+  it('writes no cache for a command that failed', () => {
+    const bundle = join(folder(), 'bundle.cjs')
+    writeFileSync(bundle, `${BUNDLE}process.exitCode = 2\n`)
+    const child = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `import { runBundle } from ${JSON.stringify(RUNNER)}\nrunBundle(process.argv[1], { writeCache: true })`, bundle],
+      { encoding: 'utf8', timeout: 15_000 },
+    )
+    expect(child.status).toBe(2)
+    expect(existsSync(`${bundle}${CACHE_SUFFIX}`)).toBe(false)
+  })
+
+  it('after a failed warm-up, keeps a cache another install made for the same bytes and drops one for other bytes', () => {
+    const dir = folder()
+    const bundle = join(dir, 'bundle.cjs')
+    // Fails when the content it is warmed with holds a file named `fail`; the same bytes either way.
+    writeFileSync(
+      bundle,
+      `const at = process.argv.indexOf('--content')
+if (at > 0 && require('node:fs').existsSync(process.argv[at + 1] + '/fail')) throw new Error('told to fail')
+${BUNDLE}`,
+    )
+    const failing = join(dir, 'failing')
+    mkdirSync(failing)
+    writeFileSync(join(failing, 'fail'), '')
+    // Another install's: made by a warm-up that succeeded, for these very bytes.
+    expect(writeCodeCache(bundle, dir)).toBeUndefined()
+    const theirs = readFileSync(`${bundle}${CACHE_SUFFIX}`)
+    expect(writeCodeCache(bundle, failing)).toMatch(/could not be made \(.*told to fail.*\)/)
+    expect(readFileSync(`${bundle}${CACHE_SUFFIX}`).equals(theirs)).toBe(true)
+    expect(run(bundle, ['ada']).cache).toBe('accepted')
+    // The same bundle with one byte more: the cache is for other bytes now, and goes.
+    writeFileSync(bundle, `${readFileSync(bundle, 'utf8')}\n`)
+    expect(writeCodeCache(bundle, failing)).toMatch(/told to fail/)
     expect(existsSync(`${bundle}${CACHE_SUFFIX}`)).toBe(false)
   })
 
