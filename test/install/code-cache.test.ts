@@ -145,7 +145,12 @@ throw new Error('seen ' + JSON.stringify(seen))\n`,
     writeFileSync(bundle, `${BUNDLE}process.exitCode = 2\n`)
     const child = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import { runBundle } from ${JSON.stringify(RUNNER)}\nrunBundle(process.argv[1], { writeCache: true })`, bundle],
+      [
+        '--input-type=module',
+        '-e',
+        `import { runBundle } from ${JSON.stringify(RUNNER)}\nrunBundle(process.argv[1], { writeCache: true })`,
+        bundle,
+      ],
       { encoding: 'utf8', timeout: 15_000 },
     )
     expect(child.status).toBe(2)
