@@ -8,11 +8,13 @@ import type { ContentRecord } from '../content/store.ts'
 import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
 import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
+import { DATE_KEYS } from '../query/event-dates.ts'
 import { feedRecords } from '../query/feed.ts'
 import { type FeedRequest, feedOf } from '../serialize/feed/calendar.ts'
 import { text } from '../serialize/record.ts'
 import { link, restRoot, siteKey } from '../serialize/urls.ts'
 import type { View } from '../serialize/view.ts'
+import { isAbsoluteTime } from '../time/parse.ts'
 
 // iCalendar feeds (docs/feeds.md): the event list's query as a feed, at `events.ics` and as `?ical=1` on the
 // list; one event's feed; and the feed of each category, tag, venue and organizer at `…/{id}/events.ics`,
@@ -30,7 +32,16 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
   const feed = { name, path: `${path}${sourceQuery(input.query)}`, records, shown, bounded }
-  return answer(ctx, feed, JSON.stringify(values))
+  return answer(ctx, feed, keptUnder(input) && JSON.stringify(values))
+}
+
+/**
+ * Whether a list feed may be kept under its arguments as written: not when a date is relative (`now`, `today`,
+ * `+1 week`), whose meaning moves within the day the key names (by the second, or at the site's midnight), as the
+ * kept answers do not keep one either (src/http/answer-reuse.ts).
+ */
+function keptUnder({ query, given }: RouteInput): boolean {
+  return !DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))
 }
 
 /** A point needs both halves, as in the list (docs/compatibility.md §19). */
@@ -65,11 +76,12 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
 /**
  * The feed, as anonymous callers read it; kept for the store version and UTC day (the window and the horizon move
  * with the day) under its path, language, site and query, since a large one is past what the kept answers take.
+ * `query` false: made anew each time, never kept (see keptUnder).
  */
 async function answer(
   ctx: RequestContext,
   what: Omit<FeedRequest, 'url'> & { path: string },
-  query: string,
+  query: string | false,
 ): Promise<ApiResult> {
   const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
@@ -80,12 +92,12 @@ async function answer(
     ctx.site,
     `${restRoot(ctx)}${path}${named ? `${path.includes('?') ? '&' : '?'}ml_language=${ctx.lang}` : ''}`,
   )
-  const key = `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${query}`
+  const key = query !== false && `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${query}`
   const version = ctx.store.version
-  let feed = ctx.caches.feeds.find(version, key)
+  let feed = key ? ctx.caches.feeds.find(version, key) : undefined
   if (!feed) {
     feed = await feedOf(view, { ...what, url })
-    if (version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
+    if (key && version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
   }
   return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }
 }

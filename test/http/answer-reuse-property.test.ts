@@ -8,6 +8,7 @@ import { type App, createApp } from '../../src/app.ts'
 import { openUsers } from '../../src/auth/users.ts'
 import { as, call, json, type Login, type TestAppOptions, testSite, writableApp } from '../helpers.ts'
 import { type LeakTree, treeSpec, writeLeakTree } from '../routes/leak-tree.ts'
+import { clockMove, movedClock } from './clock-moves.ts'
 
 // Kept answers never leak and never go stale (src/http/answer-reuse.ts): over random interleavings of
 // anonymous requests, requests with a password, signed-in requests, writes and moves of the clock, every
@@ -113,43 +114,8 @@ function requests(t: LeakTree): fc.Arbitrary<string> {
   return fc.oneof({ weight: 6, arbitrary: routed }, { weight: 1, arbitrary: index })
 }
 
-/**
- * How the clock moves: within a second, to either side of the next UTC midnight, of the next local midnight
- * (16:00 UTC), past the next event start (19:00 UTC), a day or nine on, a day back.
- */
-const clockMove = fc.constantFrom(
-  1,
-  999,
-  1000,
-  'utc',
-  'utc-1',
-  'local',
-  'local-1',
-  'start',
-  86_400_000,
-  9 * 86_400_000,
-  -86_400_000,
-)
-
-const HOUR = 3_600_000
-const NEXT: Record<string, [hour: number, shift: number]> = {
-  utc: [0, 0],
-  'utc-1': [0, -1],
-  local: [16, 0],
-  'local-1': [16, -1],
-  start: [19, 1],
-}
-
 function moveClock(move: number | string): void {
-  const now = options.now!
-  let next = now + (typeof move === 'number' ? move : 0)
-  if (typeof move === 'string') {
-    const [hour, shift] = NEXT[move]!
-    next = now - (now % 86_400_000) + hour * HOUR + shift
-    if (next <= now) next += 86_400_000
-  }
-  // The tree's events are in December 2026: keep the clock around them.
-  options.now = Math.min(Math.max(next, Date.parse('2026-11-25T00:00:00Z')), Date.parse('2027-01-05T00:00:00Z'))
+  options.now = movedClock(options.now!, move)
 }
 
 /** How a request reaches an app: in-process (`call`), or over a loopback socket to its Node handler. */
