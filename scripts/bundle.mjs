@@ -39,7 +39,7 @@ function ownPlaces(lib, out) {
  * reads: Almanac reads YAML with the core schema alone (src/content/files/yaml-data.ts). esprima is 0.5 MB of source
  * that cost every start ~12 ms and stayed on the heap; in the bundle the require is left out, so esprima is never
  * loaded and a `!!js/function` tag could not be read even by a schema that names it.
- * (`test/install/bundle-ascii.test.ts` checks that a start loads no esprima.)
+ * (`test/install/bundle-modules.test.ts` checks that a start loads no esprima.)
  */
 function withoutEsprima() {
   const file = /[\\/]node_modules[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/

@@ -64,8 +64,13 @@ export function lifeOf(route: RouteDef, asked: Asked, now: number): Life | undef
   return ALWAYS
 }
 
+/** Whether a date argument is relative (`now`, `today`, `+1 week`): its meaning moves by the second or at a midnight. */
+export function namesRelativeDate({ query, given }: Pick<Asked, 'query' | 'given'>): boolean {
+  return DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))
+}
+
 function eventListLife({ query, given, params }: Asked, now: number): Life | undefined {
-  if (DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))) return undefined
+  if (namesRelativeDate({ query, given })) return undefined
   if (given.has('start_date') && given.has('end_date')) return ALWAYS
   if (isTrueWord(params.strict_dates)) return undefined
   return untilMidnight(now)

@@ -7,14 +7,13 @@ import { isProtected, statusIn } from '../content/model/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
+import { namesRelativeDate } from '../http/answer-reuse.ts'
 import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
-import { DATE_KEYS } from '../query/event-dates.ts'
 import { feedRecords } from '../query/feed.ts'
 import { type FeedRequest, feedOf } from '../serialize/feed/calendar.ts'
 import { text } from '../serialize/record.ts'
 import { link, restRoot, siteKey } from '../serialize/urls.ts'
 import type { View } from '../serialize/view.ts'
-import { isAbsoluteTime } from '../time/parse.ts'
 
 // iCalendar feeds (docs/feeds.md): the event list's query as a feed, at `events.ics` and as `?ical=1` on the
 // list; one event's feed; and the feed of each category, tag, venue and organizer at `…/{id}/events.ics`,
@@ -32,16 +31,9 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
   const feed = { name, path: `${path}${sourceQuery(input.query)}`, records, shown, bounded }
-  return answer(ctx, feed, keptUnder(input) && JSON.stringify(values))
-}
-
-/**
- * Whether a list feed may be kept under its arguments as written: not when a date is relative (`now`, `today`,
- * `+1 week`), whose meaning moves within the day the key names (by the second, or at the site's midnight), as the
- * kept answers do not keep one either (src/http/answer-reuse.ts).
- */
-function keptUnder({ query, given }: RouteInput): boolean {
-  return !DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))
+  // Not kept when a date is relative (`now`, `today`): its meaning moves within the day a kept feed is kept for, by
+  // the second or at the site's midnight. (The list's default dates are read from the UTC day: they do not.)
+  return answer(ctx, feed, !namesRelativeDate(input) && JSON.stringify(values))
 }
 
 /** A point needs both halves, as in the list (docs/compatibility.md §19). */
@@ -76,7 +68,7 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
 /**
  * The feed, as anonymous callers read it; kept for the store version and UTC day (the window and the horizon move
  * with the day) under its path, language, site and query, since a large one is past what the kept answers take.
- * `query` false: made anew each time, never kept (see keptUnder).
+ * `query` false: made anew each time, never kept.
  */
 async function answer(
   ctx: RequestContext,
