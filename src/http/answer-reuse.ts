@@ -65,7 +65,7 @@ export function lifeOf(route: RouteDef, asked: Asked, now: number): Life | undef
 }
 
 /** Whether a date argument is relative (`now`, `today`, `+1 week`): its meaning moves by the second or at a midnight. */
-export function namesRelativeDate({ query, given }: Pick<Asked, 'query' | 'given'>): boolean {
+function namesRelativeDate({ query, given }: Pick<Asked, 'query' | 'given'>): boolean {
   return DATE_KEYS.some((key) => given.has(key) && !isAbsoluteTime(query[key]))
 }
 

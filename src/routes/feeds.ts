@@ -7,10 +7,10 @@ import { isProtected, statusIn } from '../content/model/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
-import { namesRelativeDate } from '../http/answer-reuse.ts'
 import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
-import { feedRecords } from '../query/feed.ts'
+import { type FeedRecords, feedRecords } from '../query/feed.ts'
 import { type FeedRequest, feedOf } from '../serialize/feed/calendar.ts'
+import { digest } from '../serialize/memo.ts'
 import { text } from '../serialize/record.ts'
 import { link, restRoot, siteKey } from '../serialize/urls.ts'
 import type { View } from '../serialize/view.ts'
@@ -31,9 +31,22 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
   const feed = { name, path: `${path}${sourceQuery(input.query)}`, records, shown, bounded }
-  // Not kept when a date is relative (`now`, `today`): its meaning moves within the day a kept feed is kept for, by
-  // the second or at the site's midnight. (The list's default dates are read from the UTC day: they do not.)
-  return answer(ctx, feed, !namesRelativeDate(input) && JSON.stringify(values))
+  return answer(ctx, feed, heldKey(feed))
+}
+
+/**
+ * A list feed's key among the kept feeds: what its query found (its events and series in order, the occurrences
+ * of each series it holds, whether it is bounded), not the words it was asked in. A relative date (`now`,
+ * `tomorrow`) means a new instant every second and a new day at the site's midnight, but the same feed until an
+ * event enters or leaves it; keyed by the words, such a feed would go stale, and made anew it cost some 80 ms of
+ * every poll of a 10,000-event calendar. The query runs for every request either way.
+ */
+function heldKey({ records, shown, bounded }: FeedRecords): string {
+  const held = records.map((record) => {
+    const starts = shown.get(record)
+    return starts ? `${record.id}:${[...starts].join(' ')}` : String(record.id)
+  })
+  return digest(`${bounded} ${held.join(',')}`)
 }
 
 /** A point needs both halves, as in the list (docs/compatibility.md §19). */
@@ -66,14 +79,14 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
 }
 
 /**
- * The feed, as anonymous callers read it; kept for the store version and UTC day (the window and the horizon move
- * with the day) under its path, language, site and query, since a large one is past what the kept answers take.
- * `query` false: made anew each time, never kept.
+ * The feed, as anonymous callers read it; kept for the store version and UTC day (the horizon moves with the day)
+ * under its address, name, language, site and `held` (what it holds, for a list feed), since a large one is past
+ * what the kept answers take.
  */
 async function answer(
   ctx: RequestContext,
   what: Omit<FeedRequest, 'url'> & { path: string },
-  query: string | false,
+  held: string,
 ): Promise<ApiResult> {
   const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
@@ -84,12 +97,12 @@ async function answer(
     ctx.site,
     `${restRoot(ctx)}${path}${named ? `${path.includes('?') ? '&' : '?'}ml_language=${ctx.lang}` : ''}`,
   )
-  const key = query !== false && `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${query}`
+  const key = `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${held}`
   const version = ctx.store.version
-  let feed = key ? ctx.caches.feeds.find(version, key) : undefined
+  let feed = ctx.caches.feeds.find(version, key)
   if (!feed) {
     feed = await feedOf(view, { ...what, url })
-    if (key && version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
+    if (version === ctx.store.version) ctx.caches.feeds.keep(version, key, feed)
   }
   return { json: feed.parts, etag: feed.etag, contentType: CONTENT_TYPE }
 }

@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { call } from '../helpers.ts'
 import { treeApp } from './review-tree.ts'
 
-// Second review of issue 15 (docs/feeds.md §5): a whole feed is kept for its store version and UTC day, under its
-// query as sent. A relative date (`now`, `+1 week`: src/time/parse.ts) reads the clock at every request, and the
-// kept answers (src/http/answer-reuse.ts) take no query with one; a kept feed must not outlive it either.
+// Second review of issue 15 (docs/feeds.md §5): a whole feed is kept for its store version and UTC day. A relative
+// date (`now`, `+1 week`: src/time/parse.ts) reads the clock at every request, and the kept answers
+// (src/http/answer-reuse.ts) take no query with one; a kept feed is found by what its query holds, so it must not
+// outlive what the words mean, yet a calendar app polling `start_date=now` need not have it made again each time.
 
 const apps: { remove(): Promise<unknown> }[] = []
 afterAll(async () => {
@@ -32,5 +33,35 @@ describe('a kept feed with a relative date', () => {
     const json = await call(app, 'events?start_date=now&strict_dates=true')
     expect(json.body.events.map((one: { id: number }) => one.id)).toEqual([801])
     expect(uids((await call(app, 'events.ics?start_date=now&strict_dates=true')).text)).toEqual([801])
+  })
+})
+
+describe('a feed with a relative date, asked again', () => {
+  it('is kept under what it holds: a poll a minute later is the kept feed, one after an end is not', async () => {
+    const app = await treeApp(
+      {
+        'events/morning.en.md': event(810, '2026-11-22 10:00:00', '2026-11-22 11:00:00'),
+        'events/evening.en.md': event(811, '2026-11-22 20:00:00', '2026-11-22 21:00:00'),
+      },
+      { base: false },
+    )
+    apps.push(app)
+    const feeds = app.context().caches.feeds
+    app.clock.now = Date.parse('2026-11-22T09:00:00Z')
+    const first = await call(app, 'events.ics?start_date=now&strict_dates=true')
+    expect(first.status).toBe(200)
+    const kept = feeds.bytes
+    expect(kept).toBe(Buffer.byteLength(first.text))
+    // A minute on, `now` is another instant but the feed holds the same two events: it is found, not made again.
+    app.clock.now += 60_000
+    const again = await call(app, 'events.ics?start_date=now&strict_dates=true')
+    expect(again.text).toBe(first.text)
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(feeds.bytes).toBe(kept)
+    // Past the morning event's end the query holds one event: another feed, kept beside the first.
+    app.clock.now = Date.parse('2026-11-22T12:00:00Z')
+    const later = await call(app, 'events.ics?start_date=now&strict_dates=true')
+    expect([...later.text.matchAll(/^UID:(\d+)@/gm)].map((m) => Number(m[1]))).toEqual([811])
+    expect(feeds.bytes).toBe(kept + Buffer.byteLength(later.text))
   })
 })
