@@ -1,15 +1,25 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, createApp } from '../../src/app.ts'
+import type { App } from '../../src/app.ts'
 import { openUsers, type UserDirectory } from '../../src/auth/users.ts'
 import type { Store } from '../../src/content/store.ts'
-import { as, call, json, type Login, type TestAppOptions, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, type TestAppOptions, writableApp } from '../helpers.ts'
 import { type LeakTree, treeSpec, writeLeakTree } from '../routes/leak-tree.ts'
 import { clockMove, movedClock } from './clock-moves.ts'
+import {
+  type Asked,
+  batch,
+  type Caller,
+  comparison,
+  freshAppOver,
+  type Params,
+  quietStore,
+  some,
+  withQuery,
+} from './fresh-app-compare.ts'
+import { addRecords, JAZZ, LANTERN, OCCURRENCES, OPEN_SERIES, SERIES } from './fresh-app-tree.ts'
 
 // Warm caches are never stale (docs/architecture.md §3, §9): over random runs of reads by every kind of caller,
 // writes through the API as an editor, edits on disk read back with `store.reload` and moves of the clock, every
@@ -37,156 +47,8 @@ let users: UserDirectory
 let pristine: Map<string, string>
 /** The store as a fresh app sees it: the same store, but a fresh app, thrown away after one request, hears no change. */
 let quiet: Store
-/** Loopback servers: one for the running app (its front door first), one for whichever fresh app is asked. */
-const servers: Server[] = []
-let runningBase: string
-let freshBase: string
-let freshNode: App['node'] | undefined
-
-/** Ids of the records this file adds to the leak tree. */
-const SERIES = 900
-const OPEN_SERIES = 901
-const LANTERN = 902
-const ALL_DAY = 903
-const LATE = 904
-const JAZZ = 6
-/** Occurrence ids: series id × 10^9 + minutes since 1970 of the original start (docs/architecture.md §2). */
-const occurrence = (series: number, utc: string) => series * 1e9 + Date.parse(utc) / 60_000
-const OCCURRENCES = [
-  occurrence(SERIES, '2026-12-08T19:00:00Z'),
-  occurrence(SERIES, '2026-12-15T19:00:00Z'),
-  occurrence(OPEN_SERIES, '2026-12-10T15:30:00Z'),
-]
-
-const file = (data: Record<string, unknown>, body: string) =>
-  `---\n${Object.entries(data)
-    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
-    .join('\n')}\n---\n${body}\n`
-
-/** Records the leak tree has none of: series (one open-ended), Chinese and Malay text, an all-day event, a child category. */
-async function addRecords(t: LeakTree): Promise<void> {
-  const content = join(t.dir, 'content')
-  const put = (path: string, text: string) => writeFile(join(content, path), text)
-  const venue = t.venues[0]!
-  const organizer = t.organizers[0]!
-  const common = { status: 'publish', date: '2026-11-01 10:00:00', author: 2 }
-  await put('categories/c-jazz.en.md', file({ id: JAZZ, name: 'Jazz', slug: 'jazz', parent: 1 }, 'Jazz nights'))
-  await put('categories/c-jazz.ms.md', file({ name: 'Jaz', slug: 'jaz' }, 'Malam jaz'))
-  await put(
-    'events/weekly-melodi.en.md',
-    `---\n${[
-      `id: ${SERIES}`,
-      'title: "Weekly Melodi Night"',
-      'slug: weekly-melodi-night',
-      'status: publish',
-      'date: 2026-11-01 10:00:00',
-      'author: 2',
-      'start_date: 2026-11-03 19:00:00',
-      'end_date: 2026-11-03 21:00:00',
-      'timezone: UTC',
-      `venue: [${venue}]`,
-      `organizer: [${organizer}]`,
-      `categories: [${JAZZ}]`,
-      'tags: [4]',
-      'recurrence:',
-      '  rrule: FREQ=WEEKLY;BYDAY=TU;COUNT=12',
-      '  exdate: [2026-12-22]',
-      'overrides:',
-      '  2026-12-15:',
-      '    title: "Melodi Night, moved"',
-      '    start_date: 2026-12-16 19:00:00',
-      '    end_date: 2026-12-16 21:00:00',
-    ].join('\n')}\n---\nMusic every Tuesday: melodi, lagu and jazz.\n`,
-  )
-  await put(
-    'events/weekly-melodi.ms.md',
-    file({ title: 'Malam Melodi Mingguan', slug: 'malam-melodi-mingguan' }, 'Muzik setiap Selasa, lagu merdu.'),
-  )
-  await put(
-    'events/every-third-night.en.md',
-    `---\n${[
-      `id: ${OPEN_SERIES}`,
-      'title: "Every Third Night Market"',
-      'slug: every-third-night-market',
-      'status: publish',
-      'date: 2026-11-01 10:00:00',
-      'author: 3',
-      'start_date: 2026-11-30 23:30:00',
-      'end_date: 2026-12-01 01:00:00',
-      'timezone: Asia/Kuala_Lumpur',
-      'categories: [2]',
-      'recurrence:',
-      '  rrule: FREQ=DAILY;INTERVAL=3',
-    ].join('\n')}\n---\nA pasar malam past midnight, every third night.\n`,
-  )
-  await put(
-    'events/lantern.en.md',
-    file(
-      {
-        id: LANTERN,
-        title: 'Lantern Concert',
-        slug: 'lantern-concert',
-        ...common,
-        start_date: '2026-12-12 20:00:00',
-        end_date: '2026-12-12 22:00:00',
-        timezone: 'Asia/Kuala_Lumpur',
-        venue: [venue],
-        categories: [1, JAZZ],
-        featured: true,
-      },
-      'Lanterns and music in the park.',
-    ),
-  )
-  await put(
-    'events/lantern.zh-hans.md',
-    file({ title: '灯笼音乐会', slug: '灯笼音乐会' }, '在公园里举行的灯笼音乐会。'),
-  )
-  await put(
-    'events/lantern.ms.md',
-    file({ title: 'Konsert Tanglung', slug: 'konsert-tanglung' }, 'Tanglung dan muzik.'),
-  )
-  await put(
-    'events/all-day.en.md',
-    file(
-      {
-        id: ALL_DAY,
-        title: 'All Day Fair',
-        slug: 'all-day-fair',
-        ...common,
-        start_date: '2026-12-11 00:00:00',
-        end_date: '2026-12-11 23:59:59',
-        all_day: true,
-        timezone: 'Asia/Kuala_Lumpur',
-        tags: [5],
-      },
-      'A *fair* all day long.',
-    ),
-  )
-  await put(
-    'events/late.en.md',
-    file(
-      {
-        id: LATE,
-        title: 'Late Show',
-        slug: 'late-show',
-        ...common,
-        start_date: '2026-12-10 23:30:00',
-        end_date: '2026-12-11 01:00:00',
-        timezone: 'Asia/Kuala_Lumpur',
-        categories: [3],
-        organizer: [organizer],
-      },
-      'A show across local midnight.',
-    ),
-  )
-  t.events.push(SERIES, OPEN_SERIES, LANTERN, ALL_DAY, LATE)
-  t.categories.push(JAZZ)
-  t.slugs.push(
-    { kind: 'events', slug: 'weekly-melodi-night' },
-    { kind: 'events', slug: 'lantern-concert' },
-    { kind: 'events', slug: 'late-show' },
-  )
-}
+/** How the running app is compared with fresh ones (test/http/fresh-app-compare.ts). */
+let compared: Awaited<ReturnType<typeof comparison>>
 
 /** Every record file under the content folder (no dotfiles), relative to it. */
 async function contentFiles(): Promise<string[]> {
@@ -203,42 +65,27 @@ beforeAll(async () => {
   await addRecords(tree)
   app = await writableApp(tree.dir, options)
   users = openUsers(join(app.dir, 'users.yaml'))
-  quiet = new Proxy(app.store, {
-    get: (target, key) => (key === 'onChange' ? () => {} : Reflect.get(target, key, target)),
+  quiet = quietStore(app.store)
+  compared = await comparison({
+    running: () => app,
+    fresh: freshApp,
+    now: () => options.now!,
+    seed: SEED,
+    log: () => log,
+    resolve,
   })
-  const listen = async (handler: App['node']) => {
-    const server = createServer(handler)
-    servers.push(server)
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  }
-  runningBase = await listen(app.node)
-  freshBase = await listen((request, response) => freshNode!(request, response))
   pristine = new Map()
   for (const path of await contentFiles()) pristine.set(path, await readFile(join(app.content, path), 'utf8'))
 }, 60_000)
 afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections()
-    await new Promise((done) => server.close(done))
-  }
+  if (compared) await compared.close()
   if (tree) await rm(tree.dir, { recursive: true, force: true })
   if (app) await rm(app.dir, { recursive: true, force: true })
 })
 
 /** A brand-new app over the same store, users and clock: nothing kept, nothing memoized, no index built yet. */
 function freshApp(keeping: boolean): App {
-  return createApp({
-    store: quiet,
-    site: testSite(options),
-    users,
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => options.now!,
-    log: () => {},
-    ...(keeping ? {} : { answerCache: false as const }),
-  })
+  return freshAppOver(quiet, users, options, keeping)
 }
 
 /** Puts the tree back as it was loaded, and has the store read what changed. */
@@ -258,19 +105,6 @@ async function restoreTree(): Promise<void> {
     }
   }
   if (changed.length > 0) await app.store.reload(changed)
-}
-
-type Params = Record<string, string>
-/** Who asks: nobody, a signed-in user, or nobody with a password in the query. */
-type Caller = 'anonymous' | Login
-interface Asked {
-  caller: Caller
-  /** Relative to the namespace unless it starts with `/`; `{NEW}` is the event the run created last. */
-  path: string
-  method: 'GET' | 'HEAD'
-  origin: string | undefined
-  /** An ETag the running app gave this request before, sent back as If-None-Match. */
-  etag?: string
 }
 
 const WORDS = [
@@ -300,16 +134,6 @@ const WORDS = [
 ]
 const RELATIVE = ['now', 'today', 'tomorrow', 'yesterday', '+1 day', '+2 weeks', '-1 week', 'next monday']
 const ABSOLUTE = ['2026-12-05', '2026-12-10', '2026-12-10 18:00:00', '2026-12-12 00:00:00', '2026-12-20', '2027-01-01']
-
-/** Some of the keys of a model, each with a value. */
-const some = (model: Record<string, fc.Arbitrary<string>>, maxLength = 3): fc.Arbitrary<Params> =>
-  fc
-    .subarray(Object.keys(model), { maxLength })
-    .chain((keys) => fc.record(Object.fromEntries(keys.map((key) => [key, model[key]!]))))
-const withQuery = (path: string, params: Params) => {
-  const query = new URLSearchParams(params).toString()
-  return `${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`
-}
 
 /** The request space: lists of every kind with their filters, single records, feeds, the indexes. */
 function paths(t: LeakTree): fc.Arbitrary<{ path: string; password?: boolean }> {
@@ -596,34 +420,6 @@ function askedSpec(
     }))
 }
 
-/**
- * Which of the pool to ask after a step: 3–6 of them, some twice on the running app, some right after a sibling
- * (the same request but for one thing a cache key must tell apart: the Origin, the method, the caller, the language
- * segment), so that a key that misses that thing serves the sibling's answer.
- */
-const SIBLINGS = ['none', 'none', 'origin', 'method', 'caller', 'language'] as const
-/**
- * Whether to ask with If-None-Match the ETag the running app last gave the same request (maybe before a change):
- * a 304 must come only when the answer is still that one.
- */
-const conditional = fc.boolean()
-/** Asked over loopback sockets rather than in-process: a quarter of the time. */
-const socket = fc.constantFrom(false, false, false, true)
-const batch = fc.array(
-  fc.record({
-    pick: fc.nat(),
-    twice: fc.boolean(),
-    keeping: fc.boolean(),
-    sibling: fc.constantFrom(...SIBLINGS),
-    conditional,
-    socket,
-  }),
-  {
-    minLength: 3,
-    maxLength: 6,
-  },
-)
-
 const DAYS = ['2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14', '2027-01-02']
 
 /** A write through the API, as an editor. `target` picks among the events known now (the tree's and those created). */
@@ -758,98 +554,11 @@ let created: number[] = []
 const counts = {
   runs: 0,
   steps: 0,
-  compared: 0,
-  twice: 0,
   writes: new Map<string, number>(),
   disk: 0,
-  statuses: new Map<string, number>(),
 }
 
 const resolve = (path: string) => path.replace('{NEW}', String(created.at(-1) ?? 99_999))
-const initOf = (asked: Asked): RequestInit => ({
-  method: asked.method,
-  headers: {
-    ...(asked.caller === 'anonymous' ? {} : as(asked.caller)),
-    ...(asked.origin ? { Origin: asked.origin } : {}),
-    ...(asked.etag ? { 'If-None-Match': asked.etag } : {}),
-  },
-})
-const shown = (asked: Asked) =>
-  `${asked.method} ${resolve(asked.path)} as ${asked.caller}${asked.origin ? ` from ${asked.origin}` : ''}${asked.etag ? ` if none match ${asked.etag}` : ''}`
-
-/** The last ETag the running app gave each request (by how it is shown), for conditional asks. */
-const etags = new Map<string, string>()
-
-/** How the apps are asked: in-process (`call`), or over loopback sockets to their Node handlers (the front door). */
-let overSockets = false
-async function ask(target: App, asked: Asked) {
-  if (!overSockets) return call(target, resolve(asked.path), initOf(asked))
-  const path = resolve(asked.path)
-  const url = path.startsWith('/') ? path : `/wp-json/calendar/events/v1/${path}`
-  if (target !== app) freshNode = target.node
-  const base = target === app ? runningBase : freshBase
-  const answer = await fetch(`${base}${url}`, { ...initOf(asked), signal: AbortSignal.timeout(10_000) })
-  const headers = new Headers(answer.headers)
-  // Node's own, the same whichever way the answer was made.
-  for (const name of ['date', 'connection', 'keep-alive']) headers.delete(name)
-  return { status: answer.status, headers, text: await answer.text() }
-}
-
-/** Status, every header and the body of an answer, as text to compare. */
-async function whole(target: App, asked: Asked): Promise<string> {
-  const answer = await ask(target, asked)
-  const etag = answer.headers.get('etag')
-  if (target === app && etag && !asked.etag) etags.set(shown(asked), etag)
-  return `${answer.status}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${answer.text}`
-}
-
-/** Asks the running app (once or twice), then a brand-new app: the answers must be the same bytes. */
-async function compare(asked: Asked, twice: boolean, keeping: boolean): Promise<void> {
-  const running = await whole(app, asked)
-  const again = twice ? await whole(app, asked) : running
-  const fresh = await whole(freshApp(keeping), asked)
-  counts.statuses.set(fresh.slice(0, 3), (counts.statuses.get(fresh.slice(0, 3)) ?? 0) + 1)
-  const where = `${shown(asked)}${overSockets ? ' over sockets' : ''} at ${new Date(options.now!).toISOString()} (seed ${SEED}); the run so far:\n  ${log.join('\n  ')}\n`
-  expect(running, where).toBe(fresh)
-  if (twice) expect(again, `asked again: ${where}`).toBe(fresh)
-  log.push(
-    `  ${shown(asked)}${overSockets ? ' over sockets' : ''}${twice ? ', twice' : ''} -> ${fresh.slice(0, 3)} ${/^etag: (.*)$/m.exec(fresh)?.[1] ?? ''}`,
-  )
-  counts.compared++
-  if (twice) counts.twice++
-}
-
-type Batch = typeof batch extends fc.Arbitrary<infer T> ? T : never
-async function check(pool: Asked[], list: Batch): Promise<void> {
-  for (const { pick, twice, keeping, sibling, conditional, socket } of list) {
-    const asked = pool[pick % pool.length]!
-    overSockets = socket
-    if (sibling !== 'none') await compare(siblingOf(asked, sibling), false, keeping)
-    await compare(asked, twice, keeping)
-    const etag = etags.get(shown(asked))
-    if (conditional && etag) await compare({ ...asked, etag }, false, keeping)
-    overSockets = false
-  }
-}
-
-/** The request but for one thing. */
-function siblingOf(asked: Asked, how: (typeof SIBLINGS)[number]): Asked {
-  const prefixed = /^\/(ms|zh-hans)\/wp-json\/calendar\/events\/v1\//
-  switch (how) {
-    case 'origin':
-      return { ...asked, origin: asked.origin ? undefined : 'https://b.example' }
-    case 'method':
-      return { ...asked, method: asked.method === 'GET' ? 'HEAD' : 'GET' }
-    case 'caller':
-      return {
-        ...asked,
-        caller: asked.caller === 'anonymous' && !asked.path.includes('password=') ? 'contributor' : 'anonymous',
-      }
-    default:
-      if (prefixed.test(asked.path)) return { ...asked, path: asked.path.replace(prefixed, '') }
-      return asked.path.startsWith('/') ? asked : { ...asked, path: `/ms/wp-json/calendar/events/v1/${asked.path}` }
-  }
-}
 
 /** The events a write may name now: the tree's, then those this run created. */
 const eventsNow = () => [...tree.events, ...OCCURRENCES, ...created]
@@ -981,9 +690,9 @@ describe('a running app with warm caches', () => {
     await restoreTree()
     const anonymous: Asked = { caller: 'anonymous', path, method: 'GET', origin: undefined }
     options.now = Date.parse(before)
-    await whole(app, anonymous)
+    await compared.whole(app, anonymous)
     options.now = Date.parse(after)
-    expect(await whole(app, anonymous)).toBe(await whole(freshApp(false), anonymous))
+    expect(await compared.whole(app, anonymous)).toBe(await compared.whole(freshApp(false), anonymous))
   })
 
   it('answers byte for byte what a brand-new app over the same store and clock answers, through writes, edits on disk, callers and time', async () => {
@@ -992,32 +701,30 @@ describe('a running app with warm caches', () => {
       fc.asyncProperty(runs(tree), async ({ pool, first, list }) => {
         await restoreTree()
         options.now = START
-        log = [`at ${new Date(START).toISOString()}, the pool: ${pool.map(shown).join(' | ')}`]
+        log = [`at ${new Date(START).toISOString()}, the pool: ${pool.map(compared.shown).join(' | ')}`]
         created = []
         counts.runs++
-        await check(pool, first)
+        await compared.check(pool, first)
         for (const { step, after } of list) {
           counts.steps++
           if (step.kind === 'read') {
-            log.push(`read ${shown(step.asked)}`)
-            await call(app, resolve(step.asked.path), initOf(step.asked))
+            log.push(`read ${compared.shown(step.asked)}`)
+            await call(app, resolve(step.asked.path), compared.initOf(step.asked))
           } else if (step.kind === 'clock') {
             // Warm the running app on what is asked after the move, as before a change.
-            for (const { pick } of step.around)
-              await call(app, resolve(pool[pick % pool.length]!.path), initOf(pool[pick % pool.length]!))
+            await compared.warm(pool, step.around)
             moveClock(step.move)
             // As a server does from time to time: open-ended series are served up to the horizon the clock gives.
             const moved = await app.store.moveHorizon()
             log.push(`clock ${step.move} -> ${new Date(options.now!).toISOString()}${moved ? ' (horizon moved)' : ''}`)
-            await check(pool, step.around)
+            await compared.check(pool, step.around)
           } else {
             // Warm the running app on what is asked after the change, so that its caches meet it.
-            for (const { pick } of step.around)
-              await call(app, resolve(pool[pick % pool.length]!.path), initOf(pool[pick % pool.length]!))
+            await compared.warm(pool, step.around)
             log.push(step.kind === 'write' ? await doWrite(step.write) : await doDisk(step.disk))
-            await check(pool, step.around)
+            await compared.check(pool, step.around)
           }
-          await check(pool, after)
+          await compared.check(pool, after)
         }
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -1028,7 +735,7 @@ describe('a running app with warm caches', () => {
         .map(([key, n]) => `${key}: ${n}`)
         .join(', ')
     console.log(
-      `fresh-app property (seed ${SEED}): ${counts.runs} runs, ${counts.steps} steps, ${counts.compared} requests compared (${counts.twice} asked twice; answers ${tally(counts.statuses)}), ${counts.disk} edits on disk, writes ${tally(counts.writes)}; kept answers served ${app.answers!.hits}; ${Date.now() - started} ms`,
+      `fresh-app property (seed ${SEED}): ${counts.runs} runs, ${counts.steps} steps, ${compared.counts.compared} requests compared (${compared.counts.twice} asked twice; answers ${tally(compared.counts.statuses)}), ${counts.disk} edits on disk, writes ${tally(counts.writes)}; kept answers served ${app.answers!.hits}; ${Date.now() - started} ms`,
     )
     expect(app.answers!.hits, `seed ${SEED}`).toBeGreaterThan(0)
   }, 300_000)

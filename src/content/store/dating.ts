@@ -23,7 +23,9 @@ export async function dateUndated(state: StoreState, files: FileEntry[], ask: bo
       (f.data.id !== undefined || f.lang === state.rules.defaultLanguage),
   )
   if (undated.length === 0) return []
-  if (ask && undated.some((f) => dates.get(f.path) === undefined)) await dates.refresh()
+  // A refresh may also find commits made since git was last asked: their dates are served (feeds' SEQUENCE,
+  // LAST-MODIFIED), so it moves the version as `askGit` does, which will find nothing new to move it for later.
+  if (ask && undated.some((f) => dates.get(f.path) === undefined) && (await dates.refresh())) state.changes.bump()
   const unknown: string[] = []
   for (const file of undated) {
     const added = dates.get(file.path)
@@ -48,7 +50,7 @@ export function redateLater(state: StoreState, paths: string[], delays: readonly
 
 async function redateNow(state: StoreState, paths: string[], later: readonly number[]): Promise<void> {
   const { catalogue, driver } = state
-  await driver.dates.refresh()
+  if (await driver.dates.refresh()) state.changes.bump()
   const unknown = paths.filter(
     (path) => catalogue.entry(path)?.undatedBy === 'mtime' && driver.dates.get(path) === undefined,
   )
