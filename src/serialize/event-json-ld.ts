@@ -6,7 +6,7 @@ import { instantToIso, wallToInstant } from '../time/zone.ts'
 import { lowestPrice } from './cost.ts'
 import { locationLd, previousStartLd, statusLd } from './event-status.ts'
 import { isProtected, organizerJsonLd, venueJsonLd } from './linked.ts'
-import { escapeHtml } from './markdown.ts'
+import { escapeHtml } from './markdown-it.ts'
 import { text } from './record.ts'
 import type { View } from './view.ts'
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { createMarkdownIt } from './markdown-it.ts'
+import { createMarkdownIt, isTooLongForMarkdown, markdownAsText } from './markdown-it.ts'
 import type { MarkdownReply } from './markdown-worker.ts'
 import type { MarkdownRenderer } from '../context/caches.ts'
 
@@ -27,7 +27,7 @@ export function createMarkdownRenderer(
   let characters = 0
   const failed = (markdown: string, error: Error) => {
     log(`almanac: Markdown of ${markdown.length} characters could not be rendered, served as text: ${error.message}`)
-    return `<p>${escapeHtml(markdown)}</p>`
+    return markdownAsText(markdown)
   }
   const keep = (markdown: string, html: string) => {
     // Rendering is costly and bodies repeat across requests; the oldest entries go when the cache is full.
@@ -54,7 +54,8 @@ export function createMarkdownRenderer(
       return rendered.get(markdown) ?? keep(markdown, attempt(markdown))
     },
     async prepare(markdown) {
-      if (markdown.length < OFF_THREAD_FROM || rendered.has(markdown)) return
+      // Markdown past what markdown-it reads is served as text, which takes no worker.
+      if (markdown.length < OFF_THREAD_FROM || isTooLongForMarkdown(markdown) || rendered.has(markdown)) return
       const reply = await offThread(markdown).catch(() => undefined)
       // No worker (it could not start, or died): `render` renders the text here when it is asked for.
       if (reply === undefined) return
@@ -112,14 +113,4 @@ export function prepareRecordMarkdown(
     if (file.body.length >= OFF_THREAD_FROM) (long ??= []).push(file.body, file.body.split(/\n\s*\n/)[0] ?? '')
   }
   return long && Promise.all(long.map((text) => markdown.prepare(text))).then(() => {})
-}
-
-/** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;')
 }

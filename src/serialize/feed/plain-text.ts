@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it'
-import { isSafeLink } from '../markdown-it.ts'
+import { isSafeLink, isTooLongForMarkdown } from '../markdown-it.ts'
 import { proseText } from '../prose.ts'
 
 // A feed's DESCRIPTION is plain text (RFC 5545 section 3.8.1.5): calendar apps show it as it is. The Markdown
@@ -11,9 +11,12 @@ md.validateLink = (url) => isSafeLink(url)
 
 type Token = ReturnType<typeof md.parse>[number]
 
-/** The text of a Markdown document, without markup; '' stays ''. Prose (../prose.ts) skips markdown-it. */
+/**
+ * The text of a Markdown document, without markup; '' stays ''. Prose (../prose.ts) skips markdown-it, and Markdown
+ * longer than it reads (MAX_MARKDOWN_CHARS) is given as it is, as the JSON serves it as text.
+ */
 export function plainText(markdown: string): string {
-  return proseText(markdown) ?? tokensText(markdown)
+  return proseText(markdown) ?? (isTooLongForMarkdown(markdown) ? markdown.trim() : tokensText(markdown))
 }
 
 /** `plainText` through markdown-it's tokens, prose too. */
