@@ -17,32 +17,36 @@ export function isSafeLink(url: string, image = false): boolean {
 }
 
 /**
- * The longest Markdown markdown-it reads. It reads any text in linear time, but at up to ~2.6 µs a character for
- * hostile patterns (`![![![…`, measured on a small server): a 4 MB content file (the most the store reads) held
- * the event loop 11 s, whenever an answer needed it before the worker thread had rendered it. At this length the
- * worst is ~0.2 s. Longer Markdown is served as the renderer serves a text it cannot handle (`markdownAsText`);
- * prose, which skips markdown-it, is rendered whatever its length.
+ * The longest text rendered as Markdown. markdown-it reads any text in linear time, but at up to ~2.6 µs a character
+ * for hostile patterns (`![![![…`), and prose (prose.ts, which skips it) at up to ~1 µs: a 4 MB content file (the
+ * most the store reads) held the event loop 11 s whenever an answer needed it before the worker thread had rendered
+ * it, and every time once it was too large for the renderer's cache. At this length the worst is ~0.1 s (a cold
+ * feed yields between such events: calendar.ts). A longer text is served as text (`markdownAsText`).
  */
-export const MAX_MARKDOWN_CHARS = 65_536
+export const MAX_MARKDOWN_CHARS = 32_768
 
-/** Whether markdown-it would be asked to read this text (it is not prose, and not longer than it reads). */
+/** Whether a text is too long to be read as Markdown (it is served as text). */
 export function isTooLongForMarkdown(markdown: string): boolean {
   return markdown.length > MAX_MARKDOWN_CHARS
 }
 
 /**
  * Markdown to HTML as the API serves it, bounded nesting and safe links only; prose (prose.ts) skips markdown-it,
- * and Markdown past MAX_MARKDOWN_CHARS is served as text.
+ * and a text past MAX_MARKDOWN_CHARS is served as text.
  */
 export function createMarkdownIt(): (markdown: string) => string {
   const render = createFullMarkdownIt()
   return (markdown) =>
-    proseHtml(markdown) ?? (isTooLongForMarkdown(markdown) ? markdownAsText(markdown) : render(markdown))
+    isTooLongForMarkdown(markdown) ? markdownAsText(markdown) : (proseHtml(markdown) ?? render(markdown))
 }
 
-/** A text as one paragraph of escaped text, as WordPress's `esc_html` escapes it. */
+/** A text as escaped HTML: its paragraphs (apart by a blank line) each a `<p>`, the rest as written. */
 export function markdownAsText(markdown: string): string {
-  return `<p>${escapeHtml(markdown)}</p>`
+  return markdown
+    .split(/\n[ \t]*\n/)
+    .filter((paragraph) => paragraph.trim() !== '')
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+    .join('\n')
 }
 
 /** Escapes text for HTML, as WordPress's `esc_html` does for JSON-LD descriptions. */

@@ -37,12 +37,13 @@ export function readProse(markdown: string): Inline[][] | undefined {
   }
   if (!isProse(masked)) return undefined
   const paragraphs: Inline[][] = []
+  const marks = markFinder(markdown)
   let linkAt = 0
   // Paragraphs are apart by a blank line: prose has no line of spaces.
   for (let start = 0; start < markdown.length; ) {
     const blank = markdown.indexOf('\n\n', start)
     const end = blank === -1 ? markdown.length : blank
-    const pieces = readInline(markdown, start, end, links, linkAt)
+    const pieces = readInline(markdown, start, end, links, linkAt, marks)
     if (pieces === undefined) return undefined
     if (pieces.length > 0) paragraphs.push(pieces)
     while (linkAt < links.length && links[linkAt]!.index < end) linkAt++
@@ -80,7 +81,14 @@ function isProseCharacters(text: string): boolean {
  * opens is closed by the next run, of the same marks, and nothing else is between; a run that can open nothing
  * is text. Anything else (three marks, nesting, a mark left open, emphasis around a link) is left to markdown-it.
  */
-function readInline(markdown: string, from: number, to: number, links: RegExpExecArray[], linkAt: number) {
+function readInline(
+  markdown: string,
+  from: number,
+  to: number,
+  links: RegExpExecArray[],
+  linkAt: number,
+  marks: MarkFinder,
+) {
   while (markdown.charCodeAt(from) === 10) from++
   while (to > from && markdown.charCodeAt(to - 1) === 10) to--
   const pieces: Inline[] = []
@@ -89,8 +97,7 @@ function readInline(markdown: string, from: number, to: number, links: RegExpExe
   const text = (end: number) => {
     if (end > textFrom) pieces.push(markdown.slice(textFrom, end))
   }
-  MARK.lastIndex = from
-  let mark = MARK.exec(markdown)?.index ?? to
+  let mark = marks(from, to)
   for (let link = links[linkAt]; ; link = links[linkAt]) {
     const linkFrom = link === undefined || link.index >= to ? to : link.index
     if (mark >= to && linkFrom >= to) break
@@ -101,10 +108,7 @@ function readInline(markdown: string, from: number, to: number, links: RegExpExe
       textFrom = linkFrom + link![0].length
       linkAt++
       // A mark inside the link's address is no mark.
-      if (mark < textFrom) {
-        MARK.lastIndex = textFrom
-        mark = MARK.exec(markdown)?.index ?? to
-      }
+      if (mark < textFrom) mark = marks(textFrom, to)
       continue
     }
     const char = markdown[mark]!
@@ -122,13 +126,34 @@ function readInline(markdown: string, from: number, to: number, links: RegExpExe
       text(mark)
       open = { mark: run, at: end }
     }
-    MARK.lastIndex = end
-    mark = MARK.exec(markdown)?.index ?? to
+    mark = marks(end, to)
   }
   if (open) return undefined
   text(to)
   return pieces
 }
+
+/**
+ * The next emphasis mark at or after `at` (`to` when there is none before the text's end). A search runs to the
+ * text's next mark, wherever it is: paragraphs without marks ahead of it would each scan to it again (quadratic:
+ * 12 s for 256 KB of short paragraphs before one `_`), so the last search's answer is kept and reused for every
+ * position before it. One per text read (`readProse`).
+ */
+function markFinder(markdown: string): MarkFinder {
+  let searchedFrom = Number.POSITIVE_INFINITY
+  let found = -1
+  const find = (at: number, to: number) => {
+    if (at < searchedFrom || (found !== -1 && at > found)) {
+      MARK.lastIndex = at
+      found = MARK.exec(markdown)?.index ?? -1
+      searchedFrom = at
+    }
+    return found === -1 ? to : found
+  }
+  return find
+}
+
+type MarkFinder = (at: number, to: number) => number
 
 /** Whether the run of marks `markdown.slice(start, end)` may open and close emphasis (CommonMark's flanking rules). */
 function flanks(markdown: string, start: number, end: number, from: number, to: number, inWords: boolean) {

@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
 import { createMarkdownIt, createFullMarkdownIt, MAX_MARKDOWN_CHARS } from '../../src/serialize/markdown-it.ts'
 import { plainText, tokensText } from '../../src/serialize/feed/plain-text.ts'
+import { proseHtml } from '../../src/serialize/prose.ts'
 import { longestLoopDelay, NAMESPACE, send } from '../fuzz/harness.ts'
 import { FIXTURES, testApp } from '../helpers.ts'
 
@@ -70,13 +71,13 @@ describe('Markdown longer than markdown-it reads', () => {
     }
   })
 
-  it('is escaped where markdown-it would read it; prose and Markdown up to the bound are rendered as before', () => {
+  it('is served as escaped paragraphs past the bound, prose too; up to it rendered as before; prose read in linear time', () => {
     const render = createMarkdownIt()
     const full = createFullMarkdownIt()
     const over = `<b>bold</b> & *stars*\n\n${'[a'.repeat(MAX_MARKDOWN_CHARS / 2)}`
     expect(over.length).toBeGreaterThan(MAX_MARKDOWN_CHARS)
-    // Compared as booleans: a failure would otherwise print 64 KB.
-    const escaped = `<p>&lt;b&gt;bold&lt;/b&gt; &amp; *stars*\n\n${'[a'.repeat(MAX_MARKDOWN_CHARS / 2)}</p>`
+    // Compared as booleans: a failure would otherwise print 32 KB.
+    const escaped = `<p>&lt;b&gt;bold&lt;/b&gt; &amp; *stars*</p>\n<p>${'[a'.repeat(MAX_MARKDOWN_CHARS / 2)}</p>`
     expect(render(over) === escaped).toBe(true)
     expect(plainText(over) === over).toBe(true)
     const at = `*stars* ${'[a'.repeat(MAX_MARKDOWN_CHARS / 2 - 4)}`
@@ -84,13 +85,19 @@ describe('Markdown longer than markdown-it reads', () => {
     expect(render(at).startsWith('<p><em>stars</em>')).toBe(true)
     expect(render(at) === full(at)).toBe(true)
     expect(plainText(at) === tokensText(at)).toBe(true)
-    // Prose skips markdown-it whatever its length, so a long plain description keeps its paragraphs.
-    const prose = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i} of a long programme, with music.`).join(
-      '\n\n',
-    )
-    expect(prose.length).toBeGreaterThan(MAX_MARKDOWN_CHARS)
+    const paragraphs = (count: number) =>
+      Array.from({ length: count }, (_, i) => `Paragraph ${i} of a long programme, with music.`).join('\n\n')
+    const prose = paragraphs(600)
+    expect(prose.length).toBeLessThan(MAX_MARKDOWN_CHARS)
     expect(render(prose).startsWith('<p>Paragraph 0 of a long programme, with music.</p>')).toBe(true)
     expect(render(prose) === full(prose)).toBe(true)
     expect(plainText(prose) === tokensText(prose)).toBe(true)
+    // Past the bound, prose keeps its paragraphs as text ('&#039;' is how a quote is escaped there).
+    const long = paragraphs(2_000)
+    expect(render(long) === full(long).trim().replaceAll("'", '&#039;')).toBe(true)
+    // Short paragraphs before one mark at the end: each paragraph's search for a mark once ran to it (quadratic).
+    const marks = `${'a\n\n'.repeat(10_000)}a_b`
+    expect(marks.length).toBeLessThan(MAX_MARKDOWN_CHARS)
+    expect(proseHtml(marks) === full(marks)).toBe(true)
   })
 })

@@ -4,6 +4,7 @@ import { isOverridden } from '../../content/model/occurrence.ts'
 import { isSeries } from '../../content/model/record-types.ts'
 import type { ContentRecord } from '../../content/store.ts'
 import { digest } from '../memo.ts'
+import { MAX_MARKDOWN_CHARS } from '../markdown-it.ts'
 import type { View } from '../view.ts'
 import { wallToInstant } from '../../time/zone.ts'
 import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
@@ -52,9 +53,10 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   for (const record of request.records) {
     // A plain event whose VEVENT the app holds, as it was (plain-keys.ts): nothing to ask the store.
     const held = heldVevent(record, view)
-    // A series costs about ten events the first time (its rule read twice, its occurrences written).
+    // A series costs about ten events the first time (its rule read twice, its occurrences written), and a long
+    // description more than its event: up to ~0.1 s for one of MAX_MARKDOWN_CHARS (a content file's, hostile).
     const series = !held && isSeries(record)
-    work += series ? 10 : 1
+    work += held ? 1 : (series ? 10 : 1) + textWork(record, view)
     if (work >= SLICE) {
       work = 0
       await new Promise((resolve) => setImmediate(resolve))
@@ -105,6 +107,12 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   const parts = [head, zoneText, ...events.map((event) => event.bytes), tail]
   const etag = `"${digest([digest(head), digest(zoneText), ...events.map((event) => event.digest)].join('|'))}"`
   return { parts, etag }
+}
+
+/** What writing a record's description costs, in events: a slice's worth for the longest read as Markdown. */
+function textWork(record: ContentRecord, view: View): number {
+  const description = view.store.fieldsIn(record, view.lang)?.description
+  return typeof description === 'string' ? Math.floor((description.length * SLICE) / MAX_MARKDOWN_CHARS) : 0
 }
 
 /** How a series' rule reaches clients, kept while the series, the horizon and its number of occurrences stay. */

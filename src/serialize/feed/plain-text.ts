@@ -12,11 +12,11 @@ md.validateLink = (url) => isSafeLink(url)
 type Token = ReturnType<typeof md.parse>[number]
 
 /**
- * The text of a Markdown document, without markup; '' stays ''. Prose (../prose.ts) skips markdown-it, and Markdown
- * longer than it reads (MAX_MARKDOWN_CHARS) is given as it is, as the JSON serves it as text.
+ * The text of a Markdown document, without markup; '' stays ''. Prose (../prose.ts) skips markdown-it, and a text
+ * longer than is read as Markdown (MAX_MARKDOWN_CHARS) is given as it is, as the JSON serves it as text.
  */
 export function plainText(markdown: string): string {
-  return proseText(markdown) ?? (isTooLongForMarkdown(markdown) ? markdown.trim() : tokensText(markdown))
+  return isTooLongForMarkdown(markdown) ? markdown.trim() : (proseText(markdown) ?? tokensText(markdown))
 }
 
 /** `plainText` through markdown-it's tokens, prose too. */
