@@ -27,11 +27,13 @@ export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: S
   requireWholePoint(input.params)
   const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
   const given = scope ? new Set([...input.given, scope.filter]) : input.given
+  // The version the records are read at, with no wait between: the feed is kept for it.
+  const version = ctx.store.version
   const { records, shown, bounded } = feedRecords(values, given, ctx)
   const name = scope ? `${siteName(ctx)}: ${scope.name}` : siteName(ctx)
   const path = scope ? `${scope.record.kind}/${scope.record.id}/events.ics` : 'events.ics'
   const feed = { name, path: `${path}${sourceQuery(input.query)}`, records, shown, bounded }
-  return answer(ctx, feed, heldKey(feed))
+  return answer(ctx, feed, heldKey(feed), version)
 }
 
 /**
@@ -75,11 +77,12 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')
   const name = text(ctx.store.fieldsIn(shown, ctx.lang)?.title)
-  return answer(ctx, { name, path: `events/${shown.id}.ics`, records: [shown] }, '')
+  return answer(ctx, { name, path: `events/${shown.id}.ics`, records: [shown] }, '', ctx.store.version)
 }
 
 /**
- * The feed, as anonymous callers read it; kept for the store version and UTC day (the horizon moves with the day)
+ * The feed, as anonymous callers read it; kept for `version` (the store's when its records were read: a change
+ * while git is asked must not keep a feed of the records before it as the one after) and the UTC day and horizon,
  * under its address, name, language, site and `held` (what it holds, for a list feed), since a large one is past
  * what the kept answers take.
  */
@@ -87,6 +90,7 @@ async function answer(
   ctx: RequestContext,
   what: Omit<FeedRequest, 'url'> & { path: string },
   held: string,
+  version: number,
 ): Promise<ApiResult> {
   const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
@@ -97,8 +101,8 @@ async function answer(
     ctx.site,
     `${restRoot(ctx)}${path}${named ? `${path.includes('?') ? '&' : '?'}ml_language=${ctx.lang}` : ''}`,
   )
-  const key = `${Math.floor(ctx.now / DAY)} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${held}`
-  const version = ctx.store.version
+  // The horizon: an empty feed describes the site's zone at it, and it may move without a change of the store.
+  const key = `${Math.floor(ctx.now / DAY)} ${ctx.store.horizon()} ${ctx.lang} ${siteKey(ctx.site)} ${url} ${name} ${held}`
   let feed = ctx.caches.feeds.find(version, key)
   if (!feed) {
     feed = await feedOf(view, { ...what, url })

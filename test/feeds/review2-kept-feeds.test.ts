@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call } from '../helpers.ts'
 import { treeApp } from './review-tree.ts'
@@ -63,5 +65,39 @@ describe('a feed with a relative date, asked again', () => {
     const later = await call(app, 'events.ics?start_date=now&strict_dates=true')
     expect([...later.text.matchAll(/^UID:(\d+)@/gm)].map((m) => Number(m[1]))).toEqual([811])
     expect(feeds.bytes).toBe(kept + Buffer.byteLength(later.text))
+  })
+})
+
+describe('a feed asked for while the store changes', () => {
+  it('is not kept for the version after a change that landed while git was asked', async () => {
+    const app = await treeApp(
+      { 'events/race.en.md': event(820, '2026-12-01 10:00:00', '2026-12-01 11:00:00') },
+      { base: false },
+    )
+    apps.push(app)
+    // Not asked before: the kept answers (src/http/answer-cache.ts) would answer it without the route.
+    const FEED = 'events.ics?start_date=2026-01-01'
+    // Git is asked before a feed is made (its SEQUENCE counts commits): the answer is held here until the change
+    // below has landed, as a slow `git rev-parse` would.
+    const ask = app.store.askGit.bind(app.store)
+    let answerGit: () => void = () => {}
+    const asked = new Promise<void>((resolve) => {
+      app.store.askGit = (again) =>
+        new Promise<void>((done) => {
+          answerGit = () => void ask(again).then(done)
+          resolve()
+        })
+    })
+    const file = join(app.dir, 'content', 'events/race.en.md')
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Event 820', 'title: Renamed 820'))
+    const racing = call(app, FEED)
+    await asked
+    await app.store.reload(['events/race.en.md'])
+    answerGit()
+    expect((await racing).text).toContain('SUMMARY:Event 820')
+    app.store.askGit = ask
+    // The racing answer may show the records it began with; what is kept must not outlive the change.
+    const next = await call(app, FEED)
+    expect(next.text).toContain('SUMMARY:Renamed 820')
   })
 })
