@@ -137,6 +137,17 @@ describe('the search index', () => {
     expect(found(index, 'beyond')).toEqual([])
   })
 
+  it('cuts a title and an excerpt as it cuts a description: a 4 MB one from a content file is not indexed whole', () => {
+    const index = createSearchIndex(store, 'en')
+    const record = store.list('events')[0]!
+    const filler = 'x '.repeat((INDEXED_DESCRIPTION - 'inside '.length) / 2)
+    index.update(record, changed(record, { title: `inside ${filler}after`, excerpt: `within ${filler}behind` }, ''))
+    expect(found(index, 'inside')).toEqual([record.id])
+    expect(found(index, 'within')).toEqual([record.id])
+    expect(found(index, 'after')).toEqual([])
+    expect(found(index, 'behind')).toEqual([])
+  })
+
   it('keeps the matches of past searches within a bound on their bytes, however many events each matches', () => {
     const bounds = { searches: 512, bytes: 1000 }
     const index = createSearchIndex(store, 'en', false, bounds)
