@@ -221,3 +221,11 @@ function siblingOf(asked: Asked, how: (typeof SIBLINGS)[number]): Asked {
       return asked.path.startsWith('/') ? asked : { ...asked, path: `/ms/wp-json/calendar/events/v1/${asked.path}` }
   }
 }
+
+/** Counts by name, as a line of a property's summary. */
+export function tally(map: Map<string, number>): string {
+  return [...map]
+    .sort()
+    .map(([key, n]) => `${key}: ${n}`)
+    .join(', ')
+}

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type App, createApp } from '../../src/app.ts'
+import type { App } from '../../src/app.ts'
 import { openUsers, type UserDirectory } from '../../src/auth/users.ts'
 import { createStore, type Store } from '../../src/content/store.ts'
-import { as, call, json, type TestAppOptions, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, type TestAppOptions, writableApp } from '../helpers.ts'
 import { type LeakTree, treeSpec, writeLeakTree } from '../routes/leak-tree.ts'
 import { clockMove, movedClock } from './clock-moves.ts'
-import { type Asked, batchOf, type Caller, comparison, freshAppOver, quietStore } from './fresh-app-compare.ts'
+import { type Asked, batchOf, type Caller, comparison, freshAppOver, quietStore, tally } from './fresh-app-compare.ts'
 import { ALL_DAY, addRecords, JAZZ, LANTERN, LATE, OCCURRENCES, OPEN_SERIES, SERIES } from './fresh-app-tree.ts'
 
 // Warm caches follow git (docs/feeds.md §3, docs/architecture.md §3): the fresh-app property
@@ -208,16 +208,8 @@ async function startRun(): Promise<void> {
     timezone: options.timezone!,
     now: () => options.now!,
   })
-  app = createApp({
-    store,
-    site: testSite(options),
-    users,
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => options.now!,
-    log: () => {},
-  })
+  // The running app is made as a fresh one, keeping answers: only its warm caches tell it apart.
+  app = freshAppOver(store, users, options, true)
   quiet = quietStore(store)
 }
 
@@ -578,11 +570,6 @@ describe.skipIf(noGit !== undefined)('a running app with warm caches, over a git
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     )
-    const tally = (map: Map<string, number>) =>
-      [...map]
-        .sort()
-        .map(([key, n]) => `${key}: ${n}`)
-        .join(', ')
     console.log(
       `fresh-app git property (seed ${SEED}): ${counts.runs} runs, steps ${tally(counts.steps)}, ${counts.commits} commits, ${compared.counts.compared} requests compared (${compared.counts.twice} asked twice; answers ${tally(compared.counts.statuses)}); ${Date.now() - started} ms`,
     )

@@ -17,6 +17,7 @@ import {
   type Params,
   quietStore,
   some,
+  tally,
   withQuery,
 } from './fresh-app-compare.ts'
 import { addRecords, JAZZ, LANTERN, OCCURRENCES, OPEN_SERIES, SERIES } from './fresh-app-tree.ts'
@@ -729,11 +730,6 @@ describe('a running app with warm caches', () => {
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     )
-    const tally = (map: Map<string, number>) =>
-      [...map]
-        .sort()
-        .map(([key, n]) => `${key}: ${n}`)
-        .join(', ')
     console.log(
       `fresh-app property (seed ${SEED}): ${counts.runs} runs, ${counts.steps} steps, ${compared.counts.compared} requests compared (${compared.counts.twice} asked twice; answers ${tally(compared.counts.statuses)}), ${counts.disk} edits on disk, writes ${tally(counts.writes)}; kept answers served ${app.answers!.hits}; ${Date.now() - started} ms`,
     )
