@@ -24,6 +24,12 @@ export function messageLines(text: string): (message: string) => number {
     if (lined === undefined) lined = parseBlock(text)
     return lined
   }
+  // The file's lines and the first line of each top-level key, found once for all its messages (a split and a
+  // search per message was quadratic in a hostile file).
+  let lines: string[] | undefined
+  let keys: Map<string, number> | undefined
+  const topLine = (_: string, key: string) => (keys ??= keyLines((lines ??= text.split('\n')))).get(key) ?? 1
+  const opensBlock = (_: string, line: number) => opensBlockAt((lines ??= text.split('\n')), line)
   return (message) => {
     const yaml = /at line (\d+)/.exec(message)
     // js-yaml is handed the text from the newline after the opening fence, so its lines are the file's.
@@ -39,15 +45,22 @@ export function messageLines(text: string): (message: string) => number {
   }
 }
 
-/** The line of a top-level key, or 1. */
-function topLine(text: string, key: string): number {
-  const index = text.split('\n').findIndex((line, i) => i > 0 && line.startsWith(`${key}:`))
-  return index >= 0 ? index + 1 : 1
+/** The (1-based) line each top-level key is first written on: what comes before a colon, after the first line. */
+function keyLines(lines: string[]): Map<string, number> {
+  const keys = new Map<string, number>()
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!
+    const colon = line.indexOf(':')
+    if (colon < 0) continue
+    const key = line.slice(0, colon)
+    if (!keys.has(key)) keys.set(key, i + 1)
+  }
+  return keys
 }
 
 /** Whether the key on this line holds a mapping or a list (nothing after the colon, or a flow collection). */
-function opensBlock(text: string, line: number): boolean {
-  const written = text.split('\n', line)[line - 1] ?? ''
+function opensBlockAt(lines: string[], line: number): boolean {
+  const written = lines[line - 1] ?? ''
   const value = written.slice(written.indexOf(':') + 1).trim()
   return value === '' || value.startsWith('[') || value.startsWith('{') || value.startsWith('#')
 }

@@ -23,6 +23,9 @@ export interface ProblemLog {
   list(): Problem[]
 }
 
+/** The most problems told of one file (a hostile one may hold hundreds of thousands). */
+export const MAX_PROBLEMS_PER_FILE = 50
+
 /** Creates the log; `onProblem` hears each problem the first time it appears. */
 export function createProblemLog(onProblem?: (problem: Problem) => void): ProblemLog {
   const byPath = new Map<string, Problem[]>()
@@ -36,9 +39,23 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     if (messages.length === 0) return // nearly every file, at a load: nothing to make
     const known = byPath.get(path) ?? []
     const lineOf = text === undefined ? undefined : messageLines(text)
+    const told = new Set(known.map((p) => p.message))
     for (const raw of messages) {
+      // A hostile file can hold hundreds of thousands of problems (`tags: [0, 0, …]`): the first are told, with
+      // how many more there are, and a load or reload stays linear in the file.
+      if (known.length >= MAX_PROBLEMS_PER_FILE) {
+        const more = `${messages.length - messages.indexOf(raw)} more problems in this file are not listed`
+        if (!told.has(more)) {
+          const problem: Problem = { path, message: more }
+          if (severity === 'warning') problem.severity = 'warning'
+          known.push(problem)
+          onProblem?.(problem)
+        }
+        break
+      }
       const message = oneLine(raw)
-      if (known.some((p) => p.message === message)) continue
+      if (told.has(message)) continue
+      told.add(message)
       const problem: Problem = { path, message }
       const line = knownLine ?? lineOf?.(message)
       if (line !== undefined) problem.line = line

@@ -8,17 +8,28 @@ import { WEB_ADDRESS_FORMAT } from './web-address.ts'
 
 /** Each problem of `errors` in words; `record` names what the schema describes ("an event"). */
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined, record: string): string[] {
-  const list = errors ?? []
+  // A hostile file can give hundreds of thousands (`tags: [0, 0, …]`, every item wrong): the first are described,
+  // which keeps this linear (the alternatives are looked up for each error) and the messages within what a caller
+  // can spread. The problem log tells how many more there are.
+  const all = errors ?? []
+  const list = all.length > MAX_DESCRIBED ? all.slice(0, MAX_DESCRIBED) : all
   const alternatives = list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
   const messages: string[] = []
   for (const error of list) {
     // A branch's own errors are the alternative's to tell: it picks the branch the value meant.
     if (alternatives.some((a) => a !== error && error.schemaPath.startsWith(`${a.schemaPath}/`))) continue
-    if (alternatives.includes(error)) messages.push(...describeAlternative(error, list, record))
+    if (alternatives.includes(error))
+      for (const message of describeAlternative(error, list, record)) messages.push(message)
     else messages.push(describeError(error, record))
   }
-  return [...new Set(messages)]
+  const described = [...new Set(messages)]
+  if (all.length > list.length)
+    described.push(`${all.length - list.length} more problems of ${record} are not described`)
+  return described
 }
+
+/** How many of a file's schema errors are described. */
+const MAX_DESCRIBED = 200
 
 /** One error that is not an alternative. */
 export function describeError(error: ErrorObject, record: string): string {

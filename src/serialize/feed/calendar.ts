@@ -149,13 +149,19 @@ function widen(spans: Spans, span: Span, until?: number): void {
   spans.range = range
 }
 
+/**
+ * The most characters of a feed's name (an event's title, a venue's or term's name): ical-generator folds the
+ * calendar's lines a character at a time, and a content file's 4 MB title took 6.8 s to write as one.
+ */
+const MAX_NAME = 1_000
+
 /** The calendar's properties as ical-generator writes them, split where its components go. */
 function frame(view: View, request: FeedRequest): [Buffer, Buffer] {
   const calendar = new ICalCalendar({
     prodId: { company: 'Almanac', product: 'Almanac calendar feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator writes these two as they are: they are escaped as TEXT here.
-    name: escapeText(cleanText(request.name), false),
+    name: escapeText(cleanText(request.name.slice(0, MAX_NAME)), false),
     description: view.site.description ? escapeText(cleanText(view.site.description), false) : null,
     url: view.site.url,
     source: request.url,
