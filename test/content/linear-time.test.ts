@@ -15,6 +15,10 @@ const within = (ms: number, work: () => unknown) => {
   expect(performance.now() - started).toBeLessThan(ms)
 }
 
+/** Front matter past MAX_FRONT_MATTER: refused, whatever it holds. */
+const refused = (text: string) =>
+  expect(() => parseFrontMatter(text)).toThrow(/front matter of more than 512 KiB is not read/)
+
 describe('reading and writing content files', () => {
   it('takes linear time on long runs of blanks in the body', () => {
     within(1_000, () => expect(parseFrontMatter(`---\nid: 1\n---\nx${blanks}y`).body).toBe(`x${blanks}y`))
@@ -43,8 +47,10 @@ describe('reading and writing content files', () => {
       )
     }
     within(1_000, () =>
-      expect(parseFrontMatter(`---\n${`${' '.repeat(1_000)}\n`.repeat(1_000)}id: 1\n---\n`).data).toEqual({ id: 1 }),
+      expect(parseFrontMatter(`---\n${`${' '.repeat(1_000)}\n`.repeat(500)}id: 1\n---\n`).data).toEqual({ id: 1 }),
     )
+    // Past MAX_FRONT_MATTER (512 KiB) front matter is refused before it is read.
+    within(1_000, () => refused(`---\n${`${' '.repeat(1_000)}\n`.repeat(1_000)}id: 1\n---\n`))
     within(1_000, () => expect(parseFrontMatter(`---${blanks}\n${'\n'.repeat(RUN)}---\n`).data).toEqual({}))
     within(1_000, () => expect(parseFrontMatter(`---\n${'\n'.repeat(RUN)}`).data).toEqual({}))
   })
@@ -56,6 +62,7 @@ describe('reading and writing content files', () => {
     within(1_000, () =>
       expect(parseFrontMatter(`---\nid: 1\n${'---\n'.repeat(mb / 4)}`).body).toBe('---\n'.repeat(mb / 4 - 1).trimEnd()),
     )
-    within(1_000, () => expect(parseFrontMatter(`---\n${'#\n'.repeat(mb / 2)}---\n`).data).toEqual({}))
+    within(1_000, () => expect(parseFrontMatter(`---\n${'#\n'.repeat(mb / 8)}---\n`).data).toEqual({}))
+    within(1_000, () => refused(`---\n${'#\n'.repeat(mb / 2)}---\n`))
   })
 })

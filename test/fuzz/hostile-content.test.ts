@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,12 +6,12 @@ import type { App } from '../../src/app.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { MAX_PROBLEMS_PER_FILE } from '../../src/content/checks/problems.ts'
 import { NAMESPACE, send } from './harness.ts'
-import { FIXTURES, testApp } from '../helpers.ts'
+import { as, call, FIXTURES, json, testApp, writableApp } from '../helpers.ts'
 
 // Content files from a stranger's pull request, each of a shape an adversarial review found (the store reads up to
-// 4 MiB a file): a list of 200,000 invalid ids (a load threw RangeError past ~100,000 problems, and reported them
+// 4 MiB a file, and front matter up to 512 KiB): a list of 150,000 invalid ids (a load threw RangeError past ~100,000 problems, and reported them
 // in quadratic time below that), one real tag named 100,000 times (embedded that often in every answer, then 500s
-// past V8's longest string), and a 1 MB title (its feed's name, folded by ical-generator a character at a time).
+// past V8's longest string), and a 400 KB title (its feed's name, folded by ical-generator a character at a time).
 
 const fileOf = (id: number, extra: string) =>
   [
@@ -33,11 +33,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'almanac-hostile-content-'))
   await cp(resolve(FIXTURES, 'reference', 'content'), join(dir, 'content'), { recursive: true })
   const events = join(dir, 'content', 'events')
-  await writeFile(join(events, 'invalid-ids.en.md'), fileOf(901, `tags: [${Array(200_000).fill(0).join(', ')}]`))
+  await writeFile(join(events, 'invalid-ids.en.md'), fileOf(901, `tags: [${Array(150_000).fill(0).join(', ')}]`))
   await writeFile(join(events, 'one-tag.en.md'), fileOf(902, `tags: [${Array(100_000).fill(3).join(', ')}]`))
   await writeFile(
     join(events, 'long-title.en.md'),
-    fileOf(903, '').replace('title: Hostile 903', `title: ${'a'.repeat(1_000_000)}`),
+    fileOf(903, '').replace('title: Hostile 903', `title: ${'a'.repeat(400_000)}`),
   )
   const store = await createStore(join(dir, 'content'), {
     defaultLanguage: 'en',
@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 describe('hostile content files', () => {
-  it('a list of 200,000 invalid ids: the tree loads, and the file is told of in a bounded list', () => {
+  it('a list of 150,000 invalid ids: the tree loads, and the file is told of in a bounded list', () => {
     const told = problems.filter((problem) => problem.path === 'events/invalid-ids.en.md')
     expect(told.length).toBeGreaterThan(1)
     expect(told.length).toBeLessThanOrEqual(MAX_PROBLEMS_PER_FILE + 1)
@@ -67,10 +67,60 @@ describe('hostile content files', () => {
     expect(list.body.length).toBeLessThan(200_000)
   })
 
-  it('a 1 MB title: its feed is named by the first thousand characters', async () => {
+  it('a 400 KB title: its feed is named by the first thousand characters', async () => {
     const answer = await send(app, `${NAMESPACE}/events/903.ics`, {})
     expect(answer.status).toBe(200)
     const name = /^X-WR-CALNAME:([^\r]*(?:\r\n [^\r]*)*)/m.exec(answer.body)?.[1]?.replace(/\r\n /g, '') ?? ''
     expect(name).toBe('a'.repeat(1_000))
   })
 })
+
+describe('front matter past its bound', () => {
+  it('is not read: the file is told of, the tree loads without it', async () => {
+    const tree = await mkdtemp(join(tmpdir(), 'almanac-hostile-front-'))
+    try {
+      await cp(resolve(FIXTURES, 'reference', 'content'), join(tree, 'content'), { recursive: true })
+      const keys = Array.from({ length: 60_000 }, (_, i) => `k${i}: ${i}`).join('\n')
+      await writeFile(join(tree, 'content', 'events', 'keys.en.md'), fileOf(904, keys))
+      const told: Problem[] = []
+      const store = await createStore(join(tree, 'content'), {
+        defaultLanguage: 'en',
+        fallback: true,
+        onProblem: (problem) => told.push(problem),
+      })
+      expect(store.get('events', 904)).toBeUndefined()
+      expect(told.map((problem) => problem.path)).toEqual(['events/keys.en.md'])
+      expect(told[0]!.message).toMatch(/front matter of more than 512 KiB is not read/)
+      expect(store.list('events').length).toBeGreaterThan(0)
+    } finally {
+      await rm(tree, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a write whose front matter would pass the bound', () => {
+  it('is refused with 413 and writes nothing, so no record is lost at the next reload', async () => {
+    const writable = await writableApp('reference')
+    try {
+      const before = await treeTexts(writable.content)
+      // An editor may send an excerpt of any length up to the body limit; it is written as front matter.
+      const excerpt = 'Long excerpt. '.repeat(45_000)
+      const body = { title: 'Huge', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00', excerpt }
+      const created = await call(writable, 'events', json('POST', body, as('editor')))
+      expect(created.status).toBe(413)
+      expect(created.body.code).toBe('rest_payload_too_large')
+      expect(await treeTexts(writable.content)).toEqual(before)
+    } finally {
+      await rm(writable.dir, { recursive: true, force: true })
+    }
+  })
+})
+
+/** Every file of a tree with its text, to compare a tree before and after. */
+async function treeTexts(root: string): Promise<Map<string, string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  const texts = new Map<string, string>()
+  for (const entry of entries.filter((one) => one.isFile()).sort((a, b) => (a.name < b.name ? -1 : 1)))
+    texts.set(join(entry.parentPath, entry.name), await readFile(join(entry.parentPath, entry.name), 'utf8'))
+  return texts
+}

@@ -7,7 +7,7 @@ import {
   readWithGrayMatter,
   refuseLanguage,
 } from './front-matter-read.ts'
-import { readYamlBlock } from './yaml-data.ts'
+import { FrontMatterError, readYamlBlock } from './yaml-data.ts'
 import { readSimpleYaml } from './yaml-simple.ts'
 
 /** A content file split into its front matter and its Markdown body. */
@@ -52,6 +52,14 @@ export function splitFile(text: string): FileParts | null {
   }
 }
 
+/**
+ * The longest front matter read, in characters. A record's fields take a few hundred; a series with an override
+ * for each of its 1,000 occurrences (the most served) some 200 KB. A content file may be 4 MiB, and one of
+ * hundreds of thousands of keys (or that needs the full YAML reader) held the event loop up to 2.2 s to load and
+ * slowed every answer showing it (each read copies its fields).
+ */
+export const MAX_FRONT_MATTER = 512 * 1024
+
 /** Whether a file's front matter is closed: a file someone is still writing may not be yet. */
 export function isComplete(text: string): boolean {
   const parts = splitFile(text)
@@ -75,6 +83,11 @@ export function parseFrontMatter(text: string): ParsedFile {
 function readFile(text: string): ReadFile & { written?: Record<string, string> } {
   const parts = splitFile(text)
   if (!parts) return { data: {}, block: '', body: text.replace(/^\uFEFF/, '') }
+  if (parts.block.length > MAX_FRONT_MATTER)
+    throw new FrontMatterError(
+      `front matter of more than ${MAX_FRONT_MATTER / 1024} KiB is not read (this file's is ${Math.ceil(parts.block.length / 1024)} KiB)`,
+      1,
+    )
   const simple = readSimply(text, parts)
   if (simple) return simple
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text // splitFile allows one byte-order mark

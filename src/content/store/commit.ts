@@ -1,14 +1,14 @@
 import type { Lang } from '../../languages.ts'
 import { sourceProblems } from './assemble.ts'
 import { dateUndated } from './dating.ts'
-import { parseFrontMatter } from '../files/front-matter.ts'
+import { MAX_FRONT_MATTER, parseFrontMatter, splitFile } from '../files/front-matter.ts'
 import { stringifyFrontMatter, updateFrontMatter } from '../files/front-matter-write.ts'
 import { KEY_ORDER, type Kind } from '../model/kinds.ts'
 import { normalize } from '../files/normalize.ts'
 import { contentPath, STEM } from '../files/paths.ts'
 import type { ContentRecord, FileEntry, FileWrite } from '../model/record-types.ts'
 import { settle } from './settle.ts'
-import { CommitError, StaleFilesError } from './errors.ts'
+import { CommitError, FrontMatterTooLargeError, StaleFilesError } from './errors.ts'
 import type { StoreState } from './state.ts'
 
 /** The files of one commit: null removes one. */
@@ -55,6 +55,9 @@ function planWrites(state: StoreState, kind: Kind, stem: string, files: CommitFi
       : previous === undefined
         ? stringifyFrontMatter(file.data, file.body, KEY_ORDER[kind])
         : updateFrontMatter(previous, file.data, file.body, KEY_ORDER[kind], normalize)
+    // A file the store would refuse to read back must not be written: the record would be lost at the next reload.
+    if (text !== null && (splitFile(text)?.block.length ?? 0) > MAX_FRONT_MATTER)
+      throw new FrontMatterTooLargeError(path, MAX_FRONT_MATTER)
     writes.push({ path, text })
     if (text === null) next.delete(path)
     else {
