@@ -279,3 +279,22 @@ describe('expansion against rrule.js (seed printed on failure)', () => {
     )
   }, 60_000)
 })
+
+describe('BYSETPOS from a first start that is not one of its days', () => {
+  it('counts the positions among the month’s days alone (ical.js counted the first start among them)', () => {
+    // Found by the oracle above (seed 621240418): Thursday 1 January 1970, the second Monday of each month.
+    const c: Case = {
+      freq: 'MONTHLY',
+      by: ['BYDAY=MO', 'BYSETPOS=2'],
+      end: null,
+      first: '1970-01-01 00:00:00',
+      zone: 'Europe/London',
+      horizon: '1970-04-30 23:59:59',
+      rdate: [],
+      exdate: [],
+    }
+    const expected = ['1970-01-01 00:00:00', '1970-01-12 00:00:00', '1970-02-09 00:00:00', '1970-03-09 00:00:00']
+    expect(almanac(c).starts).toEqual([...expected, '1970-04-13 00:00:00'])
+    expect(oracle(c)).toEqual(almanac(c).starts)
+  })
+})

@@ -159,11 +159,12 @@ function inList(list: (string | number)[] | undefined, value: number, size: numb
   return !list || list.some((n) => Number(n) === value || Number(n) === value - size - 1)
 }
 
-/** Whether an occurrence ical.js yielded keeps every part of the rule (BYSETPOS aside). */
+/** Whether an occurrence ical.js yielded keeps every part of the rule. */
 export function keepsRule(rule: Rule, start: string): boolean {
   const wall = wallOf(start)
   const { parts } = rule
   return (
+    (!parts.BYSETPOS || keepsSetPosition(parts, wall)) &&
     inList(parts.BYMONTH, wall.month, 1e9) &&
     inList(parts.BYMONTHDAY, wall.day, wall.monthDays) &&
     inList(parts.BYYEARDAY, wall.yearDay, wall.yearDays) &&
@@ -172,6 +173,24 @@ export function keepsRule(rule: Rule, start: string): boolean {
     (!parts.BYDAY || (parts.BYDAY as string[]).some((day) => keepsDay(rule, wall, day))) &&
     (!parts.BYWEEKNO || inList(parts.BYWEEKNO, ...weekNumber(wall, rule.wkst)))
   )
+}
+
+/**
+ * Whether the wall's day is at a position BYSETPOS names among its month's BYDAY days (the one form of BYSETPOS
+ * taken: `setPositionTaken`). ical.js counts a first start that is not one of them among them, in its month: from
+ * Thursday 1 January, `FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2` gave Monday the 5th besides the 12th (found by the rrule.js oracle).
+ */
+function keepsSetPosition(parts: Record<string, unknown[]>, wall: Wall): boolean {
+  const days = new Set((parts.BYDAY as string[]).map((day) => DAYS.indexOf(day)))
+  const firstWeekday = (wall.weekday - ((wall.day - 1) % 7) + 7) % 7
+  let position = 0
+  let size = 0
+  for (let day = 1; day <= wall.monthDays; day++) {
+    if (!days.has((firstWeekday + day - 1) % 7)) continue
+    size++
+    if (day === wall.day) position = size
+  }
+  return position > 0 && inList(parts.BYSETPOS as (string | number)[], position, size)
 }
 
 /** Whether a BYDAY entry (`MO`, `2TU`, `-1FR`) names the wall's day. */
