@@ -36,13 +36,43 @@ export function translatedFields(kind: Kind, data: Record<string, unknown>): Rec
   return fields
 }
 
+const USED = {
+  source: new WeakMap<object, Record<string, unknown>>(),
+  translation: new WeakMap<object, Record<string, unknown>>(),
+}
+
+/**
+ * `data` without the keys a file of this role does not use: what is served of it. Unknown keys are warned of and
+ * ignored, but a file from a stranger may hold tens of thousands (front matter is read up to 512 KiB), and every
+ * answer that showed the record, and every occurrence of a series, copied them all (seconds a list page, and
+ * ~25 s to load one such series). Kept per data object (a file's data is never changed once read); the object itself
+ * when every key is known, as nearly always.
+ */
+export function usedFields(kind: Kind, data: Record<string, unknown>, role: FileRole): Record<string, unknown> {
+  const kept = USED[role].get(data)
+  if (kept) return kept
+  const known = knownKeys(kind, role)
+  const keys = Object.keys(data)
+  let used = data
+  if (keys.some((key) => !known.has(key))) {
+    used = {}
+    for (const key of keys) if (known.has(key)) used[key] = data[key]
+  }
+  USED[role].set(data, used)
+  return used
+}
+
+/** The keys a file of this role may hold: its schema's, or a translation's (with `description` and `id`). */
+function knownKeys(kind: Kind, role: FileRole): ReadonlySet<string> {
+  return role === 'source'
+    ? keySet(SOURCE_SETS, kind, () => sourceKeys(kind))
+    : keySet(TRANSLATION_SETS, kind, () => [...translationKeys(kind), 'description', 'id'])
+}
+
 /** One warning per key of `data` that a file of this role does not use. */
 export function unknownKeyWarnings(kind: Kind, data: Record<string, unknown>, role: FileRole): string[] {
   // A file's id is its source's business: a translation holding one is reported elsewhere.
-  const known =
-    role === 'source'
-      ? keySet(SOURCE_SETS, kind, () => sourceKeys(kind))
-      : keySet(TRANSLATION_SETS, kind, () => [...translationKeys(kind), 'description', 'id'])
+  const known = knownKeys(kind, role)
   // Every file of a tree is checked at each load: a clean one (nearly all) makes nothing.
   let unknown: string[] | undefined
   for (const key of Object.keys(data)) if (!known.has(key)) (unknown ??= []).push(key)

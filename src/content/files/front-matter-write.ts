@@ -133,12 +133,15 @@ function editLines(
     .filter((key) => wanted(key) && !Object.hasOwn(old, key))
     .sort((a, b) => rank(a) - rank(b))
   const kept = spans.filter((span) => wanted(span.key))
-  const anchorOf = (key: string) => kept.filter((span) => rank(span.key) <= rank(key)).pop()?.key ?? ''
+  // Each new key goes after the last kept key ranked no later than it ('' for the top); found once per new key, as a
+  // file may hold thousands of keys.
+  const anchors = new Map<string, string[]>()
+  for (const key of added) {
+    const anchor = kept.findLast((span) => rank(span.key) <= rank(key))?.key ?? ''
+    anchors.set(anchor, [...(anchors.get(anchor) ?? []), key])
+  }
   const newLines = (anchor: string) =>
-    added
-      .filter((key) => anchorOf(key) === anchor)
-      .flatMap((key) => entryLine(key, data[key]).split('\n'))
-      .map((line) => line + eol)
+    (anchors.get(anchor) ?? []).flatMap((key) => entryLine(key, data[key]).split('\n')).map((line) => line + eol)
   const out: string[] = [lines[0]!]
   let next = 1
   const firstKept = kept[0]?.from ?? lines.length

@@ -36,8 +36,15 @@ const SERIES_ONLY = ['recurrence', 'overrides'] as const
 
 type Data = Record<string, unknown>
 
-/** The occurrences of `series` that start (originally) at `starts`, in that order. */
-export function occurrencesOf(series: ContentRecord, starts: string[]): ContentRecord[] {
+/**
+ * The occurrences of `series` that start (originally) at `starts`, in that order; each file's fields are those
+ * `used` gives of it (the store leaves out keys no file of its role has).
+ */
+export function occurrencesOf(
+  series: ContentRecord,
+  starts: string[],
+  used: (file: FileEntry, own: boolean) => Data = (file) => file.data,
+): ContentRecord[] {
   const source = series.source.data
   const span = wallMs(toWall(String(source.end_date))) - wallMs(toWall(String(source.start_date)))
   const crowded = crowdedDays(starts)
@@ -49,7 +56,7 @@ export function occurrencesOf(series: ContentRecord, starts: string[]): ContentR
     const files = new Map<Lang, FileEntry>()
     for (const [lang, file] of series.files) {
       const own = file === series.source
-      const data = withoutSeriesFields(file.data)
+      const data = withoutSeriesFields(used(file, own))
       const override = overrideFor(file.data.overrides, start)
       for (const key of own ? OVERRIDABLE : OVERRIDABLE_IN_TRANSLATION)
         if (override[key] !== undefined && key !== 'description') data[key] = override[key]

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Lang } from '../../languages.ts'
 import type { Clashes } from '../checks/clashes.ts'
+import { usedFields } from '../checks/unknown-keys.ts'
 import { idSpaceOf, TRANSLATABLE, type Kind } from '../model/kinds.ts'
 import { type ContentRecord, type FileEntry, isSeries, keyOf, type RecordFields } from '../model/record-types.ts'
 
@@ -157,7 +158,10 @@ export function createCatalogue(fallback: boolean): Catalogue {
 /** A record's fields in the language it is served in: the translation's over the source's. */
 function fieldsOf(record: ContentRecord, served: Lang | null): RecordFields | null {
   if (!served) return null
-  const fields: RecordFields = { ...record.source.data, description: record.source.body }
+  const fields: RecordFields = {
+    ...usedFields(record.kind, record.source.data, 'source'),
+    description: record.source.body,
+  }
   const translation = record.files.get(served)
   if (translation && translation !== record.source) {
     for (const key of TRANSLATABLE[record.kind]) {

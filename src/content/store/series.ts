@@ -1,3 +1,4 @@
+import { usedFields } from '../checks/unknown-keys.ts'
 import { occurrencesOf } from '../model/occurrence.ts'
 import { type ContentRecord, isSeries, keyOf } from '../model/record-types.ts'
 import {
@@ -80,7 +81,9 @@ function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord
     const messages = keys.flatMap((key) => overrideWarning(key, expansion, first))
     if (messages.length > 0) state.problems.warn(file.path, messages, state.texts.get(file.path))
   }
-  return occurrencesOf(series, expansion.starts)
+  return occurrencesOf(series, expansion.starts, (file, own) =>
+    usedFields('events', file.data, own ? 'source' : 'translation'),
+  )
 }
 
 /** Warnings about the rule and its dates; each names the key it is about (recurrence.rrule, recurrence.exdate). */
