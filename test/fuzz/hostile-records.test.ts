@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkContent } from '../../src/content/check.ts'
+import { createStore, type Problem } from '../../src/content/store.ts'
+import { buildSite } from '../../src/prerender/site-builder.ts'
+import { buildOptions, call, testApp } from '../helpers.ts'
+
+// Content files from a stranger's pull request, each of a shape an adversarial review of slugs, images, ids and term
+// filters found to break an answer, the build or the event loop.
+
+const trees: string[] = []
+afterEach(async () => {
+  for (const dir of trees.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+
+/** A tree of exactly these files, and a store and app over it. */
+async function treeOf(files: Record<string, string | Buffer>) {
+  const dir = await mkdtemp(join(tmpdir(), 'almanac-hostile-records-'))
+  trees.push(dir)
+  const content = join(dir, 'content')
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(content, path)), { recursive: true })
+    await writeFile(join(content, path), text)
+  }
+  const problems: Problem[] = []
+  const store = await createStore(content, {
+    defaultLanguage: 'en',
+    fallback: true,
+    onProblem: (problem) => problems.push(problem),
+  })
+  return { dir, content, store, problems, app: testApp(store) }
+}
+
+const event = (id: number, extra = '', slug = `event-${id}`) =>
+  `---\nid: ${id}\ntitle: Event ${id}\nslug: ${slug}\ndate: 2026-11-01 09:00:00\nstart_date: 2026-12-10 10:00:00\nend_date: 2026-12-10 12:00:00\n${extra}\n---\nBody\n`
+
+describe('an image that is not a web address', () => {
+  it('is no image: the event, its lists and the build are served, and check names the file', async () => {
+    const { dir, content, store, app } = await treeOf({
+      'events/a.en.md': event(10, 'image: "http://["'),
+      'events/b.en.md': event(11, 'image: "https://exa mple.com/x.png"'),
+      'events/c.en.md': event(12, 'image: "https://example.com/x.png"'),
+    })
+    for (const id of [10, 11]) {
+      const one = await call(app, `events/${id}`)
+      expect(one.status).toBe(200)
+      expect(one.body.image).toBe(false)
+    }
+    expect((await call(app, 'events/12')).body.image).toEqual({ url: 'https://example.com/x.png', extension: 'png' })
+    const list = await call(app, 'events')
+    expect(list.status).toBe(200)
+    expect(list.body.events).toHaveLength(3)
+    const built = await buildSite(buildOptions(store, join(dir, 'dist')))
+    expect(built.files).toBeGreaterThan(0)
+    const { problems } = await checkContent(content, false)
+    expect(problems.map((problem) => [problem.path, problem.message])).toEqual([
+      ['events/a.en.md', 'image: "http://[" is not a web address, so the record is served without an image'],
+      [
+        'events/b.en.md',
+        'image: "https://exa mple.com/x.png" is not a web address, so the record is served without an image',
+      ],
+    ])
+    expect(await readFile(join(content, 'events/a.en.md'), 'utf8')).toBe(event(10, 'image: "http://["'))
+  })
+})
