@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { buildOptions, call, testApp } from '../helpers.ts'
+import { as, buildOptions, call, json, testApp, writableApp } from '../helpers.ts'
 
 // Content files from a stranger's pull request, each of a shape an adversarial review of slugs, images, ids and term
 // filters found to break an answer, the build or the event loop.
@@ -65,3 +65,49 @@ describe('an image that is not a web address', () => {
     expect(await readFile(join(content, 'events/a.en.md'), 'utf8')).toBe(event(10, 'image: "http://["'))
   })
 })
+
+describe('a file that holds the highest id there may be', () => {
+  it('makes creates a clear 409 with nothing written, and no file is given an id past it', async () => {
+    const writable = await writableApp('reference')
+    trees.push(writable.dir)
+    const media = join(writable.content, 'media')
+    await copyFile(join(media, '6-poster.png'), join(media, '999999999-top.png'))
+    // An id past the highest (refused as a post's) holds back nothing.
+    await copyFile(join(media, '6-poster.png'), join(media, '5000000000-past.png'))
+    await writable.store.reload(['media/999999999-top.png', 'media/5000000000-past.png'])
+    const before = await textsUnder(writable.content)
+    for (const [route, body] of [
+      ['venues', { venue: 'New hall' }],
+      ['events', { title: 'New', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' }],
+    ] as const) {
+      const created = await call(writable, route, json('POST', body, as('admin')))
+      expect(created.status, route).toBe(409)
+      expect(created.body.code).toBe('rest_no_ids_left')
+      expect(created.body.message).toMatch(/holds id 999999999, the highest there may be/)
+    }
+    // A term's ids are another space: a tag is still created.
+    expect((await call(writable, 'tags', json('POST', { name: 'Fresh' }, as('admin')))).status).toBe(201)
+    const afterTag = await textsUnder(writable.content)
+    afterTag.delete([...afterTag.keys()].find((path) => path.startsWith('tags/fresh'))!)
+    expect(afterTag).toEqual(before)
+    // A source written by hand without an id is told of and left as it is.
+    const handmade = '---\ntitle: Handmade\nstart_date: 2027-03-02 18:00:00\nend_date: 2027-03-02 21:00:00\n---\nBody\n'
+    await writeFile(join(writable.content, 'events', 'handmade.en.md'), handmade)
+    await writable.store.reload(['events/handmade.en.md'])
+    expect(await readFile(join(writable.content, 'events', 'handmade.en.md'), 'utf8')).toBe(handmade)
+    const told = writable.problems.filter((problem) => problem.path === 'events/handmade.en.md')
+    expect(told.map((problem) => problem.message).join('\n')).toMatch(/No id is left for a new event/)
+  })
+})
+
+/** Every file under `dir` (relative path → text), the tree's state to compare. */
+async function textsUnder(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const texts = new Map<string, string>()
+  for (const entry of entries.filter((one) => one.isFile()))
+    texts.set(
+      join(entry.parentPath, entry.name).slice(dir.length + 1),
+      await readFile(join(entry.parentPath, entry.name), 'latin1'),
+    )
+  return texts
+}

@@ -18,7 +18,9 @@ const WEBSITE = { type: 'string', format: WEB_ADDRESS_FORMAT } as const
 const FLAG = { type: 'boolean' } as const
 const ID = { type: 'integer', minimum: 1 } as const
 // Post ids stay below 10^9: above are the ids of occurrences of series (docs/recurrence.md).
-const POST_ID = { type: 'integer', minimum: 1, maximum: 999_999_999 } as const
+/** The highest id a post (event, venue, organizer, media file) may have; a term's may be any safe integer. */
+export const MAX_POST_ID = 999_999_999
+const POST_ID = { type: 'integer', minimum: 1, maximum: MAX_POST_ID } as const
 const DATE_OR_WALL = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$' } as const
 const DATES = { anyOf: [DATE_OR_WALL, { type: 'array', items: DATE_OR_WALL, maxItems: 1000 }] } as const
 const RECURRENCE = {

@@ -1,4 +1,5 @@
 import { dateUndated } from './dating.ts'
+import { NoIdLeftError } from './errors.ts'
 import { isComplete } from '../files/front-matter.ts'
 import { idSpaceOf, NAME_FIELD, type Kind } from '../model/kinds.ts'
 import type { FileEntry } from '../model/record-types.ts'
@@ -25,7 +26,15 @@ export async function giveId(state: StoreState, kind: Kind, files: FileEntry[], 
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
     if (state.driver.peek(source.path) !== seen) return files
   }
-  const id = state.ids.reserve(idSpaceOf(kind))
+  let id: number
+  try {
+    id = state.ids.reserve(idSpaceOf(kind))
+  } catch (error) {
+    // No id is left: the file is told of and left as it is, never given an id the store would refuse.
+    if (!(error instanceof NoIdLeftError)) throw error
+    state.problems.report(source.path, [error.message])
+    return files
+  }
   const text = withId(seen, id)
   await state.driver.write(source.path, text)
   state.texts.set(source.path, text)

@@ -2,6 +2,8 @@ import type { Catalogue } from './catalogue.ts'
 import type { ContentDriver } from './driver.ts'
 import { idSpaceOf, type Kind } from '../model/kinds.ts'
 import type { MediaLibrary } from './media.ts'
+import { MAX_POST_ID } from '../schema/records.ts'
+import { NoIdLeftError } from './errors.ts'
 
 type Space = 'post' | 'term'
 
@@ -9,6 +11,9 @@ type Space = 'post' | 'term'
 export type InUse = (space: Space) => number
 
 export const HIGH_WATER_FILE = '.ids.yaml'
+
+/** The highest id of each space: an id above it is never given, so one a file holds (refused there) blocks none. */
+const MAX_ID: Record<Space, number> = { post: MAX_POST_ID, term: Number.MAX_SAFE_INTEGER }
 
 /**
  * The one home of ids in each space (posts: events, venues, organizers, media; terms: categories,
@@ -23,7 +28,8 @@ export interface IdAllocation {
   next(space: Space): number
   /**
    * Takes the next free id: it is not handed out again, even before a record carries it, nor when
-   * the transaction that took it fails (that leaves a gap; ids are never reused anyway).
+   * the transaction that took it fails (that leaves a gap; ids are never reused anyway). Throws
+   * NoIdLeftError when the next would pass the space's highest id (a file from anyone may hold that one).
    */
   reserve(space: Space): number
   /** Raises the high-water mark to a deleted record's id, and writes it down. */
@@ -41,12 +47,15 @@ export function createIdAllocation(driver: ContentDriver, inUse: InUse): IdAlloc
   return {
     claim(kind, id) {
       const space = idSpaceOf(kind)
-      if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space]) claimed[space] = id
+      if (typeof id === 'number' && Number.isSafeInteger(id) && id > claimed[space] && id <= MAX_ID[space])
+        claimed[space] = id
     },
     next,
     reserve(space) {
-      claimed[space] = next(space)
-      return claimed[space]
+      const id = next(space)
+      if (id > MAX_ID[space]) throw new NoIdLeftError(space, id - 1)
+      claimed[space] = id
+      return id
     },
     async retire(kind, id) {
       const space = idSpaceOf(kind)
@@ -70,7 +79,8 @@ export function createIdAllocation(driver: ContentDriver, inUse: InUse): IdAlloc
 export function highestInUse(catalogue: Catalogue, media: () => MediaLibrary): InUse {
   return (space) => {
     let inUse = catalogue.highestId(space)
-    if (space === 'post') for (const file of media().all()) if (file.id !== null && file.id > inUse) inUse = file.id
+    if (space === 'post')
+      for (const file of media().all()) if (file.id !== null && file.id > inUse && file.id <= MAX_POST_ID) inUse = file.id
     return inUse
   }
 }
