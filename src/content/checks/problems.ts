@@ -20,6 +20,8 @@ export interface ProblemLog {
   /** Forgets the problems of a file whose message passes `test`, keeping the others. */
   forget(path: string, test: (message: string) => boolean): void
   has(path: string): boolean
+  /** The problems of one file (`list` copies every file's: a settle that asked it per file was quadratic). */
+  of(path: string): readonly Problem[]
   list(): Problem[]
 }
 
@@ -75,6 +77,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
       else byPath.delete(path)
     },
     has: (path) => byPath.has(path),
+    of: (path) => byPath.get(path) ?? [],
     list: () => [...byPath.values()].flat(),
   }
 }

@@ -23,11 +23,7 @@ export function settle(state: StoreState, kind: Kind, stem: string, files: FileE
   if (after) {
     // A record that assembles has no file without a source any more (git may add a source after its translations).
     for (const file of files)
-      if (
-        problems.has(file.path) &&
-        problems.list().some((p) => p.path === file.path && p.message.startsWith(NO_SOURCE))
-      )
-        problems.clear(file.path)
+      if (problems.of(file.path).some((p) => p.message.startsWith(NO_SOURCE))) problems.clear(file.path)
     catalogue.serve(key, after, clashes)
   }
   warnUnknownKeys(state, kind, files)
