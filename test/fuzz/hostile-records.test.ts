@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { buildSite } from '../../src/prerender/site-builder.ts'
-import { as, buildOptions, call, json, testApp, writableApp } from '../helpers.ts'
+import { as, buildOptions, call, FIXTURES, json, testApp, writableApp } from '../helpers.ts'
 
 // Content files from a stranger's pull request, each of a shape an adversarial review of slugs, images, ids and term
 // filters found to break an answer, the build or the event loop.
@@ -155,6 +155,30 @@ describe('a term filter that names a term a thousand times by name', () => {
     await store.reload(['tags/t5000.en.md'])
     expect((await call(app, `events?tags=renamed`)).body.events).toHaveLength(1)
     expect((await call(app, `events?tags=${encodeURIComponent('tag 5000')}`)).status).toBe(400)
+  }, 60_000)
+})
+
+describe('an image file that is no image but starts like a JPEG', () => {
+  it('is sized from its head, once: a change under media/ reads only what changed', async () => {
+    const poster = await readFile(join(FIXTURES, 'reference', 'content', 'media', '6-poster.png'))
+    // image-size steps through a JPEG without markers a byte at a time: 4.4 s for this one, at each change.
+    const bad = Buffer.alloc(20 * 1024 * 1024)
+    bad[0] = 0xff
+    bad[1] = 0xd8
+    const started = performance.now()
+    const { content, store, app } = await treeOf({
+      'events/a.en.md': event(10, 'image: 6'),
+      'media/6-poster.png': poster,
+      'media/7-poster.png': bad,
+    })
+    expect(performance.now() - started).toBeLessThan(2_500)
+    expect(store.media.byId(7)).toMatchObject({ filesize: bad.length })
+    expect(store.media.byId(7)?.width).toBeUndefined()
+    const sized = (await call(app, 'events/10')).body.image
+    expect(sized).toMatchObject({ id: 6, width: expect.any(Number), height: expect.any(Number) })
+    await writeFile(join(content, 'media/8-other.png'), poster)
+    expect(await longestBlock(() => store.reload(['media/8-other.png']))).toBeLessThan(1_000)
+    expect(store.media.byId(8)).toMatchObject({ width: sized.width, height: sized.height })
   }, 60_000)
 })
 

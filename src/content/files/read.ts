@@ -24,6 +24,14 @@ export interface FileStamp {
   readAt: number
 }
 
+/**
+ * Within this long of being modified, a file read may still change without its stamp changing:
+ * file-system clocks step in ticks (a few ms on Linux, 1–2 s on some file systems), so a second
+ * edit of the same size in the tick of the first keeps inode, size and times. Such files are
+ * compared by text, as git does with its "racily clean" entries.
+ */
+export const RACY_MS = 2_000
+
 /** A file that is there but is not one the store reads: a link, a folder, a device, a huge file. */
 export class NotAFileError extends Error {}
 

@@ -4,7 +4,7 @@ import { isTemporaryName, removeFile, writeFileAtomic } from '../../disk/atomic.
 import { watchFolder } from './disk-watch.ts'
 import { checkPath, type ContentDriver } from './driver.ts'
 import { createCommitDates } from './git-dates.ts'
-import { loadMedia } from './media.ts'
+import { loadMedia, type MediaLibrary } from './media.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from '../files/read.ts'
 import { changedSince } from './reconcile.ts'
 
@@ -15,6 +15,7 @@ import { changedSince } from './reconcile.ts'
  */
 export function createDiskDriver(dir: string): ContentDriver {
   const stamps = new Map<string, FileStamp>()
+  let media: MediaLibrary | undefined // the last read, whose unchanged files are not read again
   const { readFromDisk, isLink } = createDiskReader(dir, stamps)
   const at = (path: string) => join(dir, checkPath(path))
   return {
@@ -56,7 +57,7 @@ export function createDiskDriver(dir: string): ContentDriver {
       }
     },
     changed: (texts, media) => changedSince(dir, { stamps, texts, media }),
-    media: () => loadMedia(join(dir, 'media')),
+    media: async () => (media = await loadMedia(join(dir, 'media'), media)),
     dates: createCommitDates(dir),
     watch: (listener) => watchFolder(dir, listener),
   }

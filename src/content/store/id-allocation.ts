@@ -80,7 +80,8 @@ export function highestInUse(catalogue: Catalogue, media: () => MediaLibrary): I
   return (space) => {
     let inUse = catalogue.highestId(space)
     if (space === 'post')
-      for (const file of media().all()) if (file.id !== null && file.id > inUse && file.id <= MAX_POST_ID) inUse = file.id
+      for (const file of media().all())
+        if (file.id !== null && file.id > inUse && file.id <= MAX_POST_ID) inUse = file.id
     return inUse
   }
 }

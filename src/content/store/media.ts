@@ -2,7 +2,7 @@ import { constants } from 'node:fs'
 import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import { extname, join, sep } from 'node:path'
 import { imageSize } from 'image-size'
-import { stampOf, type FileStamp } from '../files/read.ts'
+import { RACY_MS, sameStamp, stampOf, type FileStamp } from '../files/read.ts'
 
 /** One file under `content/media/`, with what can be read from it. */
 export interface MediaFile {
@@ -48,8 +48,18 @@ const LINK = 'is a symbolic link: only regular files inside content/media are se
 /** Larger than any image a calendar shows; such a file is not read into memory to be served. */
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024
 
-/** Reads the media folder (recursively); a missing folder is an empty library. */
-export async function loadMedia(dir: string): Promise<MediaLibrary> {
+/**
+ * How much of an image is read for its width and height: its header is at the start (a JPEG's after its EXIF and
+ * colour profile). image-size reads a file with a JPEG's first bytes and no markers at ~0.2 ms a KiB, and a media
+ * file may be 50 MiB: a stranger's one held each load, and each change under media/, for seconds.
+ */
+export const IMAGE_HEAD_BYTES = 128 * 1024
+
+/**
+ * Reads the media folder (recursively); a missing folder is an empty library. A file whose stamp is the same as in
+ * `previous` keeps its size from there, unread: a change under media/ reads only what changed.
+ */
+export async function loadMedia(dir: string, previous = mediaLibrary()): Promise<MediaLibrary> {
   const files: MediaFile[] = []
   const refused: RefusedMedia[] = []
   const stamps = new Map<string, FileStamp>()
@@ -68,9 +78,21 @@ export async function loadMedia(dir: string): Promise<MediaLibrary> {
       refused.push({ file: name, reason: 'is reached through a symbolic link, so it is not served' })
     else if (MIME[extension] && stats.size > MAX_MEDIA_BYTES)
       refused.push({ file: name, reason: `is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB, so it is not served` })
-    else if (MIME[extension]) files.push(await describe(dir, name, extension, stats.size))
+    else if (MIME[extension]) {
+      const known = previous.byPath(name)
+      files.push(
+        known && unchanged(previous.stamps().get(name), stamps.get(name)!)
+          ? known
+          : await describe(dir, name, extension, stats.size),
+      )
+    }
   }
   return mediaLibrary(files, refused, stamps)
+}
+
+/** Whether a file read before is the same now: its stamp, read long enough after its last change to tell. */
+function unchanged(before: FileStamp | undefined, now: FileStamp): boolean {
+  return before !== undefined && sameStamp(before, now) && before.readAt - before.mtimeMs >= RACY_MS
 }
 
 /** A library of these files; with no arguments, an empty one (a tree without media/). */
@@ -95,7 +117,7 @@ async function describe(dir: string, name: string, extension: string, filesize: 
   const id = /^(\d+)-/.exec(base)
   const media: MediaFile = { file: name, id: id ? Number(id[1]) : null, extension, mime: MIME[extension]!, filesize }
   try {
-    const size = imageSize((await readMediaFile(dir, name)) ?? new Uint8Array())
+    const size = imageSize((await readMediaFile(dir, name, IMAGE_HEAD_BYTES)) ?? new Uint8Array())
     media.width = size.width
     media.height = size.height
   } catch {
@@ -117,11 +139,11 @@ export async function mediaNames(dir: string, prefix = ''): Promise<string[]> {
 }
 
 /**
- * The bytes of a media file, only when it is still a regular file inside the folder: opened
- * without following a link, and its real path inside the folder's (no linked folder on the way).
+ * The bytes of a media file (its first `limit`, when given), only when it is still a regular file inside the folder:
+ * opened without following a link, and its real path inside the folder's (no linked folder on the way).
  * Null otherwise: a file swapped for a link after loading is not served or built either.
  */
-export async function readMediaFile(dir: string, file: string): Promise<Buffer | null> {
+export async function readMediaFile(dir: string, file: string, limit?: number): Promise<Buffer | null> {
   const path = join(dir, file)
   const [inside, real] = await Promise.all([realpath(dir).catch(() => null), realpath(path).catch(() => null)])
   if (!inside || !real?.startsWith(inside + sep)) return null
@@ -131,7 +153,11 @@ export async function readMediaFile(dir: string, file: string): Promise<Buffer |
   if (!handle) return null
   try {
     const stats = await handle.stat()
-    return stats.isFile() && stats.size <= MAX_MEDIA_BYTES ? await handle.readFile() : null
+    if (!stats.isFile() || stats.size > MAX_MEDIA_BYTES) return null
+    if (limit === undefined) return await handle.readFile()
+    const head = Buffer.alloc(Math.min(limit, stats.size))
+    const { bytesRead } = await handle.read(head, 0, head.length, 0)
+    return head.subarray(0, bytesRead)
   } finally {
     await handle.close()
   }

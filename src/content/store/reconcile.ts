@@ -3,16 +3,9 @@ import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { KINDS } from '../model/kinds.ts'
 import { mediaNames } from './media.ts'
-import { sameStamp, stampOf, type FileStamp } from '../files/read.ts'
+import { RACY_MS, sameStamp, stampOf, type FileStamp } from '../files/read.ts'
 import { isRecordFileName } from '../files/paths.ts'
 
-/**
- * Within this long of being modified, a file read may still change without its stamp changing:
- * file-system clocks step in ticks (a few ms on Linux, 1–2 s on some file systems), so a second
- * edit of the same size in the tick of the first keeps inode, size and times. Such files are
- * compared by text, as git does with its "racily clean" entries.
- */
-const RACY_MS = 2_000
 const BATCH = 64
 
 /** What the store knows of the files it read: stamps, and the text of each (read or written). */
