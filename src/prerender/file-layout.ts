@@ -65,6 +65,15 @@ function languageSegment(layout: Layout, lang: string | null): string {
 }
 
 /**
+ * Whether a slug can have a by-slug file of its own. One holding `/` or `\\`, or that is `.` or `..`, cannot: its
+ * file name would be escaped (see `decodedPath`), the name another slug's text may be (`x/y` and `x%2Fy` wrote one
+ * file, the second over the first). Such a record is found through slugs.json.
+ */
+export function slugHasFile(slug: string): boolean {
+  return !/[/\\]/.test(slug) && slug !== '.' && slug !== '..'
+}
+
+/**
  * A URL path decoded segment by segment, each staying one file name: a `/` or `\\` decoded out of a segment
  * (a slug such as `../../venues`, which any text may be) is kept encoded, and so is a segment that decodes to
  * `.` or `..`, so no URL's file lands beside another's or outside the output folder.

@@ -5,7 +5,7 @@ import { LANGUAGES, type Lang } from '../languages.ts'
 import { changedPages, eventListIds, recordUrls, touchedRecords } from './affected-pages.ts'
 import { estimateScopedBytes, isCalendarFeed, isScopedFeed, touchedFeeds } from './feed-files.ts'
 import { extraFiles } from './host-files.ts'
-import { fileFor } from './file-layout.ts'
+import { fileFor, slugHasFile } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
 import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
 import { isEmptyFolder } from './fresh-files.ts'
@@ -59,7 +59,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     recordFiles.delete(key)
     const jobs = recordUrls(store, kind, id, urlOptions)
     slugIndex.set(key, jobs)
-    for (const job of jobs) if (!job.sameAs || slugsWritten) await render(job)
+    for (const job of jobs) if (!job.sameAs || (slugsWritten && slugHasFile(job.slug!.slug))) await render(job)
     const files = recordFiles.get(key) ?? new Set<string>()
     return [...before].filter((old) => !files.has(old))
   }

@@ -1,5 +1,6 @@
 import { KINDS, type Kind } from '../content/model/kinds.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
+import { slugHasFile } from './file-layout.ts'
 import type { ManifestEntry } from './manifest.ts'
 import type { Job } from './public-urls.ts'
 
@@ -121,7 +122,7 @@ export function slugFiles(
   for (const job of jobs) {
     const source = fileOf(job.sameAs!)
     const entry = entryOf(source)
-    if (!entry) continue
+    if (!entry || !slugHasFile(job.slug!.slug)) continue
     pairs.push([job, fileOf(job.url), source])
     bytes += entry.bytes
   }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
-import { buildSite } from '../../src/prerender/site-builder.ts'
+import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
 import { as, buildOptions, call, FIXTURES, json, testApp, writableApp } from '../helpers.ts'
 
 // Content files from a stranger's pull request, each of a shape an adversarial review of slugs, images, ids and term
@@ -180,6 +180,33 @@ describe('an image file that is no image but starts like a JPEG', () => {
     expect(await longestBlock(() => store.reload(['media/8-other.png']))).toBeLessThan(1_000)
     expect(store.media.byId(8)).toMatchObject({ width: sized.width, height: sized.height })
   }, 60_000)
+})
+
+describe('a slug that holds a slash, beside one that is its escaped text', () => {
+  it('has no by-slug file, so the build never answers one slug with the other record', async () => {
+    const { dir, store, app } = await treeOf({
+      'events/a.en.md': event(10, '', '"x/y"'),
+      'events/b.en.md': event(11, '', '"x%2Fy"'),
+    })
+    expect((await call(app, 'events/by-slug/x%2Fy')).body.id).toBe(10)
+    expect((await call(app, 'events/by-slug/x%252Fy')).body.id).toBe(11)
+    const out = join(dir, 'dist')
+    const builder = createSiteBuilder(buildOptions(store, out, { slugPages: true }))
+    const changes: Parameters<typeof builder.update>[0] = []
+    store.onChange((was, is) => changes.push([was, is]))
+    await builder.full()
+    const bySlug = join(out, 'wp-json/calendar/events/v1/events/by-slug')
+    // A static host decodes `x%252Fy.json` to this file name, the live `x%252Fy`: event 11.
+    expect(await readdir(bySlug)).toEqual(['x%2Fy.json'])
+    expect(JSON.parse(await readFile(join(bySlug, 'x%2Fy.json'), 'utf8')).id).toBe(11)
+    expect(JSON.parse(await readFile(join(out, 'slugs.json'), 'utf8')).en.events).toEqual({ 'x/y': 10, 'x%2Fy': 11 })
+    // An update of the record with the slash writes no by-slug file either.
+    await writeFile(join(store.dir, 'events/a.en.md'), event(10, 'excerpt: Changed', '"x/y"'))
+    await store.reload(['events/a.en.md'])
+    await builder.update(changes.splice(0))
+    expect(await readdir(bySlug)).toEqual(['x%2Fy.json'])
+    expect(JSON.parse(await readFile(join(bySlug, 'x%2Fy.json'), 'utf8')).id).toBe(11)
+  })
 })
 
 /** The longest the event loop went without turning while `work` ran. */

@@ -8,7 +8,8 @@ import { buildOptions, FIXTURES, filesUnder, testApp } from '../helpers.ts'
 
 // A slug is any text, and a content file may come from a stranger: a by-slug file is named by its slug, and
 // `../../venues` once overwrote the venues list with an event (a slug climbing out of the folder stopped the
-// build). Every URL's file stays one name in its own folder (src/prerender/file-layout.ts).
+// build). Every URL's file stays one name in its own folder (src/prerender/file-layout.ts), and a slug that holds a
+// slash or is a dot segment has no by-slug file at all (its escaped name is another slug's text): slugs.json finds it.
 
 const HOSTILE = {
   'gala-five.en.md': '../../venues',
@@ -41,7 +42,8 @@ describe('a build over slugs that climb', () => {
     )
     expect(await filesUnder(join(root, 'out'))).toEqual((await filesUnder(out)).map((file) => `dist/${file}`))
     const bySlug = (await filesUnder(out)).filter((file) => file.includes('/by-slug/'))
-    expect(bySlug).toContain('wp-json/calendar/events/v1/events/by-slug/..%2F..%2Fvenues.json')
+    expect(bySlug.length).toBeGreaterThan(0)
+    expect(bySlug.filter((file) => file.includes('..') || file.includes('%2F'))).toEqual([])
     const index = JSON.parse(await readFile(join(out, 'slugs.json'), 'utf8'))
     expect(index.en.events['../../venues']).toBe(11)
   })
