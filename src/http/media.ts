@@ -5,6 +5,15 @@ import type { Store } from '../content/store.ts'
 import { apiError } from '../errors.ts'
 
 /**
+ * A media file is shown, never run: an SVG from a stranger's pull request may hold a script, and it is served on the
+ * API's own origin. No sniffing, and a policy that lets an image draw its own styles and nothing else.
+ */
+export const MEDIA_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+} as const
+
+/**
  * Serves a file of `content/media/`: only files the media library knows (so no path can escape it),
  * and only while each is still a regular file inside the folder (never through a symbolic link).
  */
@@ -23,6 +32,7 @@ export async function serveMedia(event: H3Event, store: Store): Promise<Response
       'Content-Type': media.mime,
       'Content-Length': String(bytes.length),
       'Cache-Control': 'public, max-age=3600',
+      ...MEDIA_HEADERS,
     },
   })
 }

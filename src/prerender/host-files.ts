@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { readMediaFile } from '../content/store/media.ts'
 import type { Store } from '../content/store.ts'
 import { NAMESPACE } from '../namespace.ts'
+import { MEDIA_HEADERS } from '../http/media.ts'
 import type { Site } from '../context/site.ts'
 
 const PREFIXES = ['', '/zh-hans', '/ms', '/ta']
@@ -37,6 +38,8 @@ export function hostFiles(site: Site, publicUrl: string): Record<string, string>
     ),
     '/media/*',
     '  Cache-Control: public, max-age=86400',
+    // Every file already has nosniff (`/*`); a media file, an SVG above all, may not run anything either.
+    `  Content-Security-Policy: ${MEDIA_HEADERS['Content-Security-Policy']}`,
   ]
   const redirects = PREFIXES.flatMap((prefix) => [
     `${prefix}${root}  ${prefix}${root}.json  200`,

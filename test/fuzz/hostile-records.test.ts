@@ -209,6 +209,24 @@ describe('a slug that holds a slash, beside one that is its escaped text', () =>
   })
 })
 
+describe('an SVG image that holds a script', () => {
+  it('is served, live and by the build, under a policy that runs nothing', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>fetch("/x")</script></svg>'
+    const { dir, store, app } = await treeOf({ 'events/a.en.md': event(10, 'image: 7'), 'media/7-x.svg': svg })
+    const served = await app.fetch(new Request('http://127.0.0.1:8089/media/7-x.svg'))
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/svg+xml')
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    const out = join(dir, 'dist')
+    await buildSite(buildOptions(store, out))
+    const headers = await readFile(join(out, '_headers'), 'utf8')
+    const media = headers.slice(headers.indexOf('/media/*'))
+    expect(media).toMatch(/^ {2}Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox$/m)
+    expect(headers).toMatch(/^\/\*\n(?: {2}.*\n)* {2}X-Content-Type-Options: nosniff$/m)
+  })
+})
+
 /** The longest the event loop went without turning while `work` ran. */
 async function longestBlock(work: () => Promise<unknown>): Promise<number> {
   let longest = 0
