@@ -227,6 +227,23 @@ describe('an SVG image that holds a script', () => {
   })
 })
 
+describe('a file without a language beside the same language named', () => {
+  it('is one file too many: the source is served, and the other is told of', async () => {
+    const translation = '---\ntitle: Other title\n---\nOther body\n'
+    for (const [source, other] of [
+      ['events/x.md', 'events/x.en.md'],
+      ['events/x.en.md', 'events/x.md'],
+    ]) {
+      const { app, problems } = await treeOf({ [source]: event(10), [other]: translation })
+      expect((await call(app, 'events/10')).body.title).toBe('Event 10')
+      expect(problems.map((problem) => [problem.path, problem.message])).toContainEqual([
+        other,
+        `${source} is this record's en file already, so this one is not read`,
+      ])
+    }
+  })
+})
+
 /** The longest the event loop went without turning while `work` ran. */
 async function longestBlock(work: () => Promise<unknown>): Promise<number> {
   let longest = 0

@@ -64,9 +64,15 @@ function reportSourceless(state: StoreState, kind: Kind, files: FileEntry[], iss
 
 /** The record's files by language: the source, and each translation that passes its checks. */
 function translationsOf(state: StoreState, kind: Kind, files: FileEntry[], source: FileEntry) {
-  const byLang = new Map<Lang, FileEntry>()
+  const byLang = new Map<Lang, FileEntry>([[source.lang, source]])
   for (const file of files) {
-    if (file === source) byLang.set(file.lang, file)
+    if (file === source) continue
+    const same = byLang.get(file.lang)
+    // `x.md` is the default language's file, as `x.en.md` is: of two, one is read, and the other is told of.
+    if (same)
+      state.problems.report(file.path, [
+        `${same.path} is this record's ${file.lang} file already, so this one is not read`,
+      ])
     else if (file.data.id !== undefined) {
       state.problems.report(file.path, [`a record has one source file; ${source.path} already holds the id`])
     } else {
