@@ -7,7 +7,7 @@ import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
 import { showValue } from './schema/show.ts'
-import { isWebAddress } from './schema/web-address.ts'
+import { isUrlWithHost } from './schema/web-address.ts'
 import { createStore, type ContentRecord, type Store } from './store.ts'
 import { createDiskDriver } from './store/disk-driver.ts'
 import type { ContentDriver } from './store/driver.ts'
@@ -133,8 +133,8 @@ function relationProblems(
     report('parent', `parent: ${data.parent} is not the id of a category in content/categories`)
   }
   const image = data.image
-  if (typeof image === 'string' && /^https?:\/\//i.test(image) && !isWebAddress(image))
-    report('image', `image: ${showValue(image)} is not a web address, so the record is served without an image`)
+  if (typeof image === 'string' && /^https?:\/\//i.test(image) && !isUrlWithHost(image))
+    report('image', `image: ${showValue(image)} is not a URL, so the record is served without an image`)
   if (
     (typeof image === 'string' && image !== '' && !/^https?:\/\//i.test(image)) ||
     (typeof image === 'number' && Number.isInteger(image))

@@ -1,4 +1,4 @@
-import { isWebAddress } from '../content/schema/web-address.ts'
+import { isUrlWithHost } from '../content/schema/web-address.ts'
 import type { View } from './view.ts'
 import { link } from './urls.ts'
 
@@ -10,8 +10,8 @@ export function toImage(value: unknown, view: View): ImageResponse | false {
   if (value === undefined || value === null || value === '') return false
   const text = String(value)
   if (/^https?:\/\//i.test(text)) {
-    // A content file may hold any text (a write is refused one that is not a web address): such a URL is no image.
-    if (!isWebAddress(text)) return false
+    // A content file may hold any text (a write is refused one that is not a web address): one no URL reads is no image.
+    if (!isUrlWithHost(text)) return false
     const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(new URL(text).pathname)?.[1]?.toLowerCase()
     return extension ? { url: text, extension } : { url: text }
   }

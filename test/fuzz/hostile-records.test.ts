@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openUsers } from '../../src/auth/users.ts'
 import { checkContent } from '../../src/content/check.ts'
 import { createStore, type Problem } from '../../src/content/store.ts'
 import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
@@ -36,12 +37,13 @@ async function treeOf(files: Record<string, string | Buffer>) {
 const event = (id: number, extra = '', slug = `event-${id}`) =>
   `---\nid: ${id}\ntitle: Event ${id}\nslug: ${slug}\ndate: 2026-11-01 09:00:00\nstart_date: 2026-12-10 10:00:00\nend_date: 2026-12-10 12:00:00\n${extra}\n---\nBody\n`
 
-describe('an image that is not a web address', () => {
+describe('an image address that is no URL', () => {
   it('is no image: the event, its lists and the build are served, and check names the file', async () => {
     const { dir, content, store, app } = await treeOf({
       'events/a.en.md': event(10, 'image: "http://["'),
       'events/b.en.md': event(11, 'image: "https://exa mple.com/x.png"'),
       'events/c.en.md': event(12, 'image: "https://example.com/x.png"'),
+      'events/d.en.md': event(13, 'image: "https://example.my/gambar/café.jpg"'),
     })
     for (const id of [10, 11]) {
       const one = await call(app, `events/${id}`)
@@ -49,18 +51,20 @@ describe('an image that is not a web address', () => {
       expect(one.body.image).toBe(false)
     }
     expect((await call(app, 'events/12')).body.image).toEqual({ url: 'https://example.com/x.png', extension: 'png' })
+    // Any URL a URL parser reads is an image, non-ASCII too, as it always was.
+    expect((await call(app, 'events/13')).body.image).toEqual({
+      url: 'https://example.my/gambar/café.jpg',
+      extension: 'jpg',
+    })
     const list = await call(app, 'events')
     expect(list.status).toBe(200)
-    expect(list.body.events).toHaveLength(3)
+    expect(list.body.events).toHaveLength(4)
     const built = await buildSite(buildOptions(store, join(dir, 'dist')))
     expect(built.files).toBeGreaterThan(0)
     const { problems } = await checkContent(content, false)
     expect(problems.map((problem) => [problem.path, problem.message])).toEqual([
-      ['events/a.en.md', 'image: "http://[" is not a web address, so the record is served without an image'],
-      [
-        'events/b.en.md',
-        'image: "https://exa mple.com/x.png" is not a web address, so the record is served without an image',
-      ],
+      ['events/a.en.md', 'image: "http://[" is not a URL, so the record is served without an image'],
+      ['events/b.en.md', 'image: "https://exa mple.com/x.png" is not a URL, so the record is served without an image'],
     ])
     expect(await readFile(join(content, 'events/a.en.md'), 'utf8')).toBe(event(10, 'image: "http://["'))
   })
@@ -111,6 +115,19 @@ async function textsUnder(dir: string): Promise<Map<string, string>> {
     )
   return texts
 }
+
+describe('a high-water mark past the highest id', () => {
+  it('names no id ever given, so it holds back no create', async () => {
+    const writable = await writableApp('reference')
+    trees.push(writable.dir)
+    await writeFile(join(writable.content, '.ids.yaml'), 'post: 5000000000\nterm: 3\n')
+    const store = await createStore(writable.content, { defaultLanguage: 'en', fallback: true })
+    const app = testApp(store, { users: openUsers(join(writable.dir, 'users.yaml')) })
+    const created = await call(app, 'venues', json('POST', { venue: 'New hall' }, as('admin')))
+    expect(created.status).toBe(201)
+    expect(created.body.id).toBeLessThan(1_000)
+  })
+})
 
 describe('translations by the thousand that want one slug', () => {
   it('settle again after an edit in time linear in their number', async () => {

@@ -14,3 +14,15 @@ export function isWebAddress(value: string): boolean {
 
 /** The name of the JSON Schema format that applies the rule to a record's `website`. */
 export const WEB_ADDRESS_FORMAT = 'web-address'
+
+/**
+ * Whether an http(s) image address in a content file is a URL at all: one WHATWG URL reads, with a host. Looser
+ * than `isWebAddress` (a write's rule): a file may name `https://example.my/gambar/café.jpg`, as it always could.
+ */
+export function isUrlWithHost(value: string): boolean {
+  try {
+    return new URL(value).hostname !== ''
+  } catch {
+    return false
+  }
+}

@@ -89,7 +89,11 @@ export function highestInUse(catalogue: Catalogue, media: () => MediaLibrary): I
 /** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
 function readHighWater(driver: ContentDriver): Record<Space, number> {
   const text = driver.peek(HIGH_WATER_FILE) ?? ''
-  const read = (space: string) => Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+  // A mark past a space's highest id names no id ever given (none is): a stranger's file holding one blocks nothing.
+  const read = (space: Space) => {
+    const mark = Number(new RegExp(`^${space}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+    return mark <= MAX_ID[space] ? mark : 0
+  }
   return { post: read('post'), term: read('term') }
 }
 
