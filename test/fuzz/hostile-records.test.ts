@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -176,7 +176,7 @@ describe('a term filter that names a term a thousand times by name', () => {
 })
 
 describe('an image file that is no image but starts like a JPEG', () => {
-  it('is sized from its head, once: a change under media/ reads only what changed', async () => {
+  it('is not walked byte by byte, and a change under media/ reads only what changed', async () => {
     const poster = await readFile(join(FIXTURES, 'reference', 'content', 'media', '6-poster.png'))
     // image-size steps through a JPEG without markers a byte at a time: 4.4 s for this one, at each change.
     const bad = Buffer.alloc(20 * 1024 * 1024)
@@ -193,10 +193,41 @@ describe('an image file that is no image but starts like a JPEG', () => {
     expect(store.media.byId(7)?.width).toBeUndefined()
     const sized = (await call(app, 'events/10')).body.image
     expect(sized).toMatchObject({ id: 6, width: expect.any(Number), height: expect.any(Number) })
+    // Files changed long enough ago for their stamps to tell (see RACY_MS) are kept as they were read.
+    const past = new Date(Date.now() - 60_000)
+    for (const name of ['6-poster.png', '7-poster.png']) await utimes(join(content, 'media', name), past, past)
+    await store.reload(['media/6-poster.png'])
+    const kept = [store.media.byId(6), store.media.byId(7)]
     await writeFile(join(content, 'media/8-other.png'), poster)
     expect(await longestBlock(() => store.reload(['media/8-other.png']))).toBeLessThan(1_000)
     expect(store.media.byId(8)).toMatchObject({ width: sized.width, height: sized.height })
+    expect([store.media.byId(6), store.media.byId(7)]).toEqual(kept)
+    expect(store.media.byId(6)).toBe(kept[0])
+    expect(store.media.byId(7)).toBe(kept[1])
+    await writeFile(join(content, 'media/6-poster.png'), bad.subarray(0, 1_000))
+    await store.reload(['media/6-poster.png'])
+    expect(store.media.byId(6)).toMatchObject({ filesize: 1_000 })
   }, 60_000)
+
+  it('a JPEG whose profiles pass 128 KiB before its frame header keeps its size', async () => {
+    const segment = () => {
+      const bytes = Buffer.alloc(65_535)
+      bytes.set([0xff, 0xe2])
+      bytes.writeUInt16BE(65_533, 2)
+      return bytes
+    }
+    const frame = Buffer.from([0xff, 0xc0, 0, 17, 8, 0x01, 0xe0, 0x02, 0x80, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      segment(),
+      segment(),
+      segment(),
+      frame,
+      Buffer.from([0xff, 0xd9]),
+    ])
+    const { app } = await treeOf({ 'events/a.en.md': event(10, 'image: 7'), 'media/7-photo.jpg': jpeg })
+    expect((await call(app, 'events/10')).body.image).toMatchObject({ width: 640, height: 480 })
+  })
 })
 
 describe('a slug that holds a slash, beside one that is its escaped text', () => {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { lstat, open, readdir, realpath } from 'node:fs/promises'
+import { type FileHandle, lstat, open, readdir, realpath } from 'node:fs/promises'
 import { extname, join, sep } from 'node:path'
 import { imageSize } from 'image-size'
 import { RACY_MS, sameStamp, stampOf, type FileStamp } from '../files/read.ts'
@@ -49,9 +49,10 @@ const LINK = 'is a symbolic link: only regular files inside content/media are se
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024
 
 /**
- * How much of an image is read for its width and height: its header is at the start (a JPEG's after its EXIF and
- * colour profile). image-size reads a file with a JPEG's first bytes and no markers at ~0.2 ms a KiB, and a media
- * file may be 50 MiB: a stranger's one held each load, and each change under media/, for seconds.
+ * How much of an image other than a JPEG is read for its width and height: its header is at the start (a JPEG's
+ * frame header is found by walking its segments, see `imageHead`). image-size reads a file with a JPEG's first bytes
+ * and no markers at ~0.2 ms a KiB, and a media file may be 50 MiB: a stranger's one held each load, and each change
+ * under media/, for seconds.
  */
 export const IMAGE_HEAD_BYTES = 128 * 1024
 
@@ -117,7 +118,7 @@ async function describe(dir: string, name: string, extension: string, filesize: 
   const id = /^(\d+)-/.exec(base)
   const media: MediaFile = { file: name, id: id ? Number(id[1]) : null, extension, mime: MIME[extension]!, filesize }
   try {
-    const size = imageSize((await readMediaFile(dir, name, IMAGE_HEAD_BYTES)) ?? new Uint8Array())
+    const size = imageSize((await readMediaFile(dir, name, imageHead)) ?? new Uint8Array())
     media.width = size.width
     media.height = size.height
   } catch {
@@ -139,11 +140,15 @@ export async function mediaNames(dir: string, prefix = ''): Promise<string[]> {
 }
 
 /**
- * The bytes of a media file (its first `limit`, when given), only when it is still a regular file inside the folder:
+ * The bytes of a media file (or those `part` reads of it), only when it is still a regular file inside the folder:
  * opened without following a link, and its real path inside the folder's (no linked folder on the way).
  * Null otherwise: a file swapped for a link after loading is not served or built either.
  */
-export async function readMediaFile(dir: string, file: string, limit?: number): Promise<Buffer | null> {
+export async function readMediaFile(
+  dir: string,
+  file: string,
+  part: (handle: FileHandle, size: number) => Promise<Buffer> = (handle) => handle.readFile(),
+): Promise<Buffer | null> {
   const path = join(dir, file)
   const [inside, real] = await Promise.all([realpath(dir).catch(() => null), realpath(path).catch(() => null)])
   if (!inside || !real?.startsWith(inside + sep)) return null
@@ -153,14 +158,51 @@ export async function readMediaFile(dir: string, file: string, limit?: number): 
   if (!handle) return null
   try {
     const stats = await handle.stat()
-    if (!stats.isFile() || stats.size > MAX_MEDIA_BYTES) return null
-    if (limit === undefined) return await handle.readFile()
-    const head = Buffer.alloc(Math.min(limit, stats.size))
-    const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    return head.subarray(0, bytesRead)
+    return stats.isFile() && stats.size <= MAX_MEDIA_BYTES ? await part(handle, stats.size) : null
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * What image-size reads of a file: a JPEG's bytes up to the end of its frame header, found by walking its segments
+ * (EXIF, colour profiles and XMP come first, and may pass any fixed head); any other image's first IMAGE_HEAD_BYTES.
+ * A JPEG whose segments do not lead to a frame header gives nothing: image-size read such a file a byte at a time.
+ */
+async function imageHead(handle: FileHandle, size: number): Promise<Buffer> {
+  const head = await bytesAt(handle, 0, Math.min(IMAGE_HEAD_BYTES, size))
+  if (head[0] !== 0xff || head[1] !== 0xd8) return head
+  const end = await jpegFrameEnd(handle, size)
+  if (end === null) return Buffer.alloc(0)
+  return end <= head.length ? head.subarray(0, end) : bytesAt(handle, 0, end)
+}
+
+/** JPEG markers of a frame header (SOF0–SOF15 but DHT, JPG and DAC), which holds the width and height. */
+const FRAME_HEADERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf])
+const MAX_SEGMENTS = 4096
+
+/** Where a JPEG's frame header ends, walking its segments by their lengths; null when the walk breaks or ends first. */
+async function jpegFrameEnd(handle: FileHandle, size: number): Promise<number | null> {
+  let at = 2
+  for (let n = 0; n < MAX_SEGMENTS && at + 4 <= size; n++) {
+    const marker = await bytesAt(handle, at, 4)
+    if (marker[0] !== 0xff) return null
+    if (marker[1] === 0xff) {
+      at++ // a fill byte
+      continue
+    }
+    if (marker[1] === 0xd9 || marker[1] === 0xda) return null // the end, or scan data: no frame header before it
+    const end = at + 2 + marker.readUInt16BE(2)
+    if (FRAME_HEADERS.has(marker[1]!)) return end <= size ? end : null
+    at = end
+  }
+  return null
+}
+
+async function bytesAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const bytes = Buffer.alloc(length)
+  const { bytesRead } = await handle.read(bytes, 0, length, position)
+  return bytes.subarray(0, bytesRead)
 }
 
 /** The content type of a media file name, or undefined when it is not an image we serve. */
