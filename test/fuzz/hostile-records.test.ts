@@ -290,6 +290,26 @@ describe('a file without a language beside the same language named', () => {
       ])
     }
   })
+
+  it('of two translations, the first in path order is read, however they arrived, and one is told of', async () => {
+    const translation = (title: string) => `---\ntitle: ${title}\n---\nBody ${title}\n`
+    const { content, store } = await treeOf({
+      'events/x.ms.md': event(10),
+      'events/x.md': translation('Plain'),
+      'events/x.en.md': translation('Named'),
+    })
+    const title = async () => (await call(testApp(store), '/wp-json/calendar/events/v1/events/10')).body.title
+    const told = () => store.problems().filter((problem) => /so this one is not read$/.test(problem.message))
+    expect(await title()).toBe('Named')
+    await rm(join(content, 'events/x.en.md'))
+    await store.reload(['events/x.en.md'])
+    expect(await title()).toBe('Plain')
+    expect(told()).toEqual([])
+    await writeFile(join(content, 'events/x.en.md'), translation('Named'))
+    await store.reload(['events/x.en.md'])
+    expect(await title()).toBe('Named')
+    expect(told().map((problem) => problem.path)).toEqual(['events/x.md'])
+  })
 })
 
 describe('categories by the ten thousand, under one parent or chained', () => {

@@ -30,8 +30,16 @@ export const ID_HINT =
   '; of two files the one whose path sorts first keeps an id, so remove the id: line of this one and run almanac check --fix'
 export const SLUG_HINT = '; of two files the one whose path sorts first keeps a slug, so give this one another'
 
-/** A problem that goes away when another file does: an id or a slug another record holds. */
-export const isClash = (message: string): boolean => / is already used by /.test(message)
+/** Of two files of a record in one language (`x.md` is the default language's, as `x.en.md` is), the second's. */
+export const secondFileMessage = (first: string, lang: string): string =>
+  `${first} is this record's ${lang} file already, so this one is not read`
+
+/**
+ * A problem that goes away when another file does: an id or a slug another record holds, or a language another file
+ * of the record holds.
+ */
+export const isClash = (message: string): boolean =>
+  / is already used by /.test(message) || / file already, so this one is not read$/.test(message)
 
 /** `settleAgain(key)` reads a loser's files again as they are and settles its record. */
 export function createClashes(settleAgain: (key: string) => void): Clashes {

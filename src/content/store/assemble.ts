@@ -1,5 +1,5 @@
 import type { Lang } from '../../languages.ts'
-import { ID_HINT, SLUG_HINT } from '../checks/clashes.ts'
+import { ID_HINT, secondFileMessage, SLUG_HINT } from '../checks/clashes.ts'
 import { checkEvent } from '../checks/event-checks.ts'
 import { idSpaceOf, type Kind } from '../model/kinds.ts'
 import { type ContentRecord, type FileEntry, keyOf } from '../model/record-types.ts'
@@ -65,14 +65,12 @@ function reportSourceless(state: StoreState, kind: Kind, files: FileEntry[], iss
 /** The record's files by language: the source, and each translation that passes its checks. */
 function translationsOf(state: StoreState, kind: Kind, files: FileEntry[], source: FileEntry) {
   const byLang = new Map<Lang, FileEntry>([[source.lang, source]])
-  for (const file of files) {
+  // In path order, as ids and slugs go: of two files of one language (`x.md` is the default language's, as `x.en.md`
+  // is), the source, else the first, is read, and the other is told of, however the files arrived.
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     if (file === source) continue
     const same = byLang.get(file.lang)
-    // `x.md` is the default language's file, as `x.en.md` is: of two, one is read, and the other is told of.
-    if (same)
-      state.problems.report(file.path, [
-        `${same.path} is this record's ${file.lang} file already, so this one is not read`,
-      ])
+    if (same) state.problems.report(file.path, [secondFileMessage(same.path, file.lang)])
     else if (file.data.id !== undefined) {
       state.problems.report(file.path, [`a record has one source file; ${source.path} already holds the id`])
     } else {
