@@ -169,7 +169,7 @@ function storeOver(state: StoreState): Store {
     langOf: (record, lang) => catalogue.langOf(record, lang),
     problems: () => state.problems.list(),
     nextId: (space) => state.ids.next(space),
-    newStem: (kind, slug, id) => freeStem(kind, slug, id, (stem) => catalogue.filesOf(`${kind}/${stem}`).length > 0),
+    newStem: (kind, slug, id) => freeStem(kind, slug, id, (stem) => catalogue.stemTaken(kind, stem)),
     commit: (kind, stem, files) => queue(() => readingStale(reload, () => commitNow(state, kind, stem, files))),
     transaction: (work) => queue(() => readingStale(reload, () => transactionNow(state, work))),
     reload: (paths) => queue(() => reload(paths)),

@@ -116,6 +116,22 @@ async function textsUnder(dir: string): Promise<Map<string, string>> {
   return texts
 }
 
+describe('a record whose file name differs from a new one only in case', () => {
+  it('keeps its file: the new record is written under another name, as a disk that ignores case needs', async () => {
+    const writable = await writableApp('reference')
+    trees.push(writable.dir)
+    const theirs = join(writable.content, 'events', 'Jazz.en.md')
+    await writeFile(theirs, event(900, '', 'their-jazz'))
+    await writable.store.reload(['events/Jazz.en.md'])
+    const body = { title: 'Jazz', start_date: '2027-03-02 18:00:00', end_date: '2027-03-02 21:00:00' }
+    const created = await call(writable, 'events', json('POST', body, as('admin')))
+    expect(created.status).toBe(201)
+    const names = (await readdir(join(writable.content, 'events'))).filter((name) => /^jazz/i.test(name))
+    expect(names.sort()).toEqual(['Jazz.en.md', `jazz-${created.body.id}.en.md`])
+    expect(await readFile(theirs, 'utf8')).toBe(event(900, '', 'their-jazz'))
+  })
+})
+
 describe('a high-water mark past the highest id', () => {
   it('names no id ever given, so it holds back no create', async () => {
     const writable = await writableApp('reference')

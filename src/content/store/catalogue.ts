@@ -33,6 +33,11 @@ export interface Catalogue {
   highestId(space: Space): number
   /** The files last put under a key, served or not. */
   filesOf(key: string): FileEntry[]
+  /**
+   * Whether a record of `kind` has files under `stem` in any case: on a disk that ignores case (macOS, Windows),
+   * `jazz.en.md` is `Jazz.en.md`, and a new record written there would replace another's file.
+   */
+  stemTaken(kind: Kind, stem: string): boolean
   entry(path: string): FileEntry | undefined
   /** Puts a record's files in place (the files of the key that are not among them are dropped). */
   place(key: string, files: FileEntry[]): void
@@ -135,6 +140,11 @@ export function createCatalogue(fallback: boolean): Catalogue {
       return highest[space]
     },
     filesOf: (key) => [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!),
+    stemTaken(kind, stem) {
+      const wanted = `${kind}/${stem}`.toLowerCase()
+      for (const [key, paths] of byStem) if (paths.size > 0 && key.toLowerCase() === wanted) return true
+      return false
+    },
     entry: (path) => entries.get(path),
     place(key, files) {
       for (const path of byStem.get(key) ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
