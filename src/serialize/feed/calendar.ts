@@ -62,14 +62,14 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (held) {
-      widen(spans, held.span)
+      widen(spans, held.span, 'ends')
       events.push(held.memo)
       continue
     }
     const uid = `${record.id}@${view.site.host}`
     if (!series) {
       const { memo, span } = plainVevent(record, view, uid, (one) => spanOf(one, view))
-      widen(spans, span)
+      widen(spans, span, 'ends')
       events.push(memo)
       continue
     }
@@ -86,10 +86,10 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     const mode = endless && !reachesEnd ? { ruled: new Set<string>() } : ruled
     const openEnded = endless && reachesEnd
     const rule = seriesRuleLines(record, view, mode, starts)
-    widen(spans, spanOf(record, view), openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
+    widen(spans, spanOf(record, view), 'whole', openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
     for (const occurrence of occurrences) {
-      widen(spans, spanOf(occurrence, view))
+      widen(spans, spanOf(occurrence, view), 'ends')
       if (isOverridden(record, occurrence.series!.start))
         events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
@@ -97,11 +97,11 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
   // RFC 5545 asks a calendar for one component at least: an empty feed describes the site's zone.
   if (events.length === 0) {
     const at = wallToInstant(horizon, 'UTC')
-    spans.byZone.set(feedZone(view.site.timezone), [at, at])
+    spans.byZone.set(feedZone(view.site.timezone), [[at, at]])
   }
   const zones = [...spans.byZone]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([zone, [from, to]]) => vtimezone(zone, from, to))
+    .map(([zone, windows]) => vtimezone(zone, merged(windows)))
   const [head, tail] = frame(view, request)
   const zoneText = Buffer.from(zones.map((zone) => `${zone}\r\n`).join(''))
   const parts = [head, zoneText, ...events.map((event) => event.bytes), tail]
@@ -130,23 +130,60 @@ function spanOf(record: ContentRecord, view: View): Span {
   return [feedZone(times.timezone), times.start, times.end]
 }
 
-/** Each zone's span of instants in a feed; the last zone widened is at hand (most events share the site's). */
+/**
+ * The instants of a feed each zone's VTIMEZONE must describe, as windows: most events share the site's zone and lie
+ * close together, so a window is usually widened in place (the last zone's last window is at hand).
+ */
 interface Spans {
-  byZone: Map<string, [number, number]>
+  byZone: Map<string, [number, number][]>
   zone?: string
-  range?: [number, number]
+  windows?: [number, number][]
 }
 
-/** Widens the span of a zone to a VEVENT's, or to `until`. */
-function widen(spans: Spans, span: Span, until?: number): void {
+/**
+ * Windows closer than this are described as one: a gap costs its changes, and a window's start its own observance.
+ * Far apart (a stranger's event dated in year 1), each is described alone, so a feed's zones cost what its events
+ * need, not the years between them.
+ */
+const WINDOW_GAP = 366 * 86_400_000
+
+/**
+ * Adds a VEVENT's instants to its zone's windows: `whole` for a series (clients expand its rule over all of it, up to
+ * `until`), `ends` for a VEVENT of its own dates (a client reads the zone at its start and end only).
+ */
+function widen(spans: Spans, span: Span, part: 'whole' | 'ends', until?: number): void {
   if (!span) return
   const [zone, start, end] = span
-  let range = zone === spans.zone ? spans.range : spans.byZone.get(zone)
-  if (!range) spans.byZone.set(zone, (range = [start, end]))
-  range[0] = Math.min(range[0], start)
-  range[1] = Math.max(range[1], end, until ?? end)
+  let windows = zone === spans.zone ? spans.windows : spans.byZone.get(zone)
+  if (!windows) spans.byZone.set(zone, (windows = []))
+  const last = Math.max(end, until ?? end)
+  if (part === 'whole' || last - start <= WINDOW_GAP) place(windows, start, last)
+  else {
+    place(windows, start, start)
+    place(windows, last, last)
+  }
   spans.zone = zone
-  spans.range = range
+  spans.windows = windows
+}
+
+/** Widens the last window to [from, to] when they are close, else adds a window (`merged` sorts them at the end). */
+function place(windows: [number, number][], from: number, to: number): void {
+  const last = windows.at(-1)
+  if (last && from <= last[1] + WINDOW_GAP && to >= last[0] - WINDOW_GAP) {
+    last[0] = Math.min(last[0], from)
+    last[1] = Math.max(last[1], to)
+  } else windows.push([from, to])
+}
+
+/** The windows in order, those closer than WINDOW_GAP joined. */
+function merged(windows: [number, number][]): [number, number][] {
+  const joined: [number, number][] = []
+  for (const [from, to] of [...windows].sort((a, b) => a[0] - b[0])) {
+    const last = joined.at(-1)
+    if (last && from <= last[1] + WINDOW_GAP) last[1] = Math.max(last[1], to)
+    else joined.push([from, to])
+  }
+  return joined
 }
 
 /**

@@ -1,14 +1,21 @@
 import ICAL from 'ical.js'
 import { DateTime, FixedOffsetZone } from 'luxon'
-import { abbreviation, instantToWall, offsetAt, zoneFor } from '../../time/zone.ts'
+import { abbreviation, instantToWall, zoneFor } from '../../time/zone.ts'
 
 // A feed's VTIMEZONE components (RFC 5545 section 3.6.5), written from the same zone data that turns the events'
 // wall clocks into instants, so a client that reads the component computes the instants the JSON shows.
 // Each component lists the zone's offset at the start of the span and then every change inside it, as
 // observances of their own: no rule to get wrong, and exact for the span the feed covers.
 
-const HOUR = 3_600_000
-const STEP = 12 * HOUR
+const DAY = 86_400_000
+/**
+ * How far apart the zone is read while looking for changes (then each change is found to the minute). Two changes
+ * closer than a step, the second undoing the first, would go unseen: the closest in the tz database since 1900 are
+ * 6.9 days apart (Brazil in 2000, Gaza from 2040). Before 1900 zones changed once, from local mean time, so a year.
+ */
+const STEP = 3 * DAY
+const OLD_STEP = 365 * DAY
+const YEAR_1900 = Date.UTC(1900, 0, 1)
 
 /**
  * A zone's TZID in a feed: its name, but `UTC+05:30` as `UTC+0530`, since a colon would end the parameter (the
@@ -25,19 +32,28 @@ interface Change {
   to: number
 }
 
-/** The VTIMEZONE component of a zone (an IANA name or `UTC+8`) over [from, to], as text; '' for no zone. */
-export function vtimezone(name: string, from: number, to: number): string {
+/**
+ * The VTIMEZONE component of a zone (an IANA name or `UTC+8`) over windows of instants (in order, apart), as text;
+ * '' for no zone. Each window starts with the offset in force there (an observance of its own when it differs from
+ * the last one described), then every change inside it.
+ */
+export function vtimezone(name: string, windows: readonly (readonly [number, number])[]): string {
   const zone = zoneFor(name)
-  if (!zone) return ''
+  if (!zone || windows.length === 0) return ''
   const component = new ICAL.Component('vtimezone')
   component.addPropertyWithValue('tzid', name)
-  const first = offsetAt(zone, from)
-  component.addSubcomponent(
-    observance(name, from, first, first, !(zone instanceof FixedOffsetZone) && inDst(name, from)),
-  )
-  if (!(zone instanceof FixedOffsetZone))
+  const fixed = zone instanceof FixedOffsetZone
+  const first = windows[0]![0]
+  let before = zone.offset(first)
+  component.addSubcomponent(observance(name, first, before, before, !fixed && inDst(name, first)))
+  if (fixed) return component.toString()
+  for (const [from, to] of windows) {
+    const now = zone.offset(from)
+    if (now !== before) component.addSubcomponent(observance(name, from, before, now, inDst(name, from)))
     for (const change of changes(name, from, to))
       component.addSubcomponent(observance(name, change.at, change.from, change.to, inDst(name, change.at)))
+    before = zone.offset(to)
+  }
   return component.toString()
 }
 
@@ -45,19 +61,24 @@ export function vtimezone(name: string, from: number, to: number): string {
 export function changes(name: string, from: number, to: number): Change[] {
   const zone = zoneFor(name)!
   const found: Change[] = []
-  let before = offsetAt(zone, from)
-  for (let t = from; t < to; t += STEP) {
-    const next = Math.min(t + STEP, to)
-    const after = offsetAt(zone, next)
-    if (after === before) continue
-    let [low, high] = [t, next]
-    while (high - low > 60_000) {
-      const mid = low + Math.floor((high - low) / 120_000) * 60_000
-      if (offsetAt(zone, mid) === before) low = mid
-      else high = mid
+  let before = zone.offset(from)
+  for (let t = from; t < to; ) {
+    const next = Math.min(t + (t < YEAR_1900 ? OLD_STEP : STEP), to)
+    const after = zone.offset(next)
+    if (after !== before) {
+      let [low, high] = [t, next]
+      while (high - low > 60_000) {
+        const mid = low + Math.floor((high - low) / 120_000) * 60_000
+        if (zone.offset(mid) === before) low = mid
+        else high = mid
+      }
+      found.push({ at: high, from: before, to: zone.offset(high) })
+      before = zone.offset(high)
+      // Another change may follow within the same step: read on from this one.
+      t = high
+      continue
     }
-    found.push({ at: high, from: before, to: after })
-    before = after
+    t = next
   }
   return found
 }
@@ -66,7 +87,11 @@ export function changes(name: string, from: number, to: number): Change[] {
 function observance(name: string, at: number, from: number, to: number, daylight: boolean): ICAL.Component {
   const part = new ICAL.Component(daylight ? 'daylight' : 'standard')
   const wall = instantToWall(at + from * 60_000, 'UTC')
-  part.addPropertyWithValue('dtstart', ICAL.Time.fromDateTimeString(wall.replace(' ', 'T')))
+  // As text (`YYYY-MM-DDTHH:MM:SS`, the year in four digits): ical.js writes the year of an ICAL.Time unpadded, and
+  // `DTSTART:1-01-01T00:03:58` for an event in year 1 made the whole feed unreadable.
+  const dtstart = new ICAL.Property('dtstart')
+  dtstart.setValue(wall.replace(' ', 'T') as unknown as ICAL.Time)
+  part.addProperty(dtstart)
   part.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(from * 60))
   part.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(to * 60))
   part.addPropertyWithValue('tzname', abbreviation(name, at) || name)
