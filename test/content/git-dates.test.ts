@@ -37,6 +37,30 @@ describe('reading when each file was added from git log', () => {
   })
 })
 
+describe('a file name holding the bytes of a commit header', () => {
+  // A stranger's pull request may name a file anything but NUL: the log was cut at every \x01, and the rest of such a
+  // name read as a commit of the date it chose, for every file after it in its commit (check --fix wrote it down).
+  const forged = 'events/0\x014102444800\x02\x024102444800.en.md'
+  const log =
+    commit(100, '', ['A', forged], ['A', 'events/victim.en.md']) + commit(200, 'p1', ['M', 'events/later.en.md'])
+
+  it('is a path: the files after it keep their commit date', () => {
+    expect(parseLog(log, false)).toEqual(
+      new Map([
+        [forged, 100_000],
+        ['events/victim.en.md', 100_000],
+      ]),
+    )
+    expect(parseChanges(log)).toEqual(
+      new Map([
+        [forged, 100_000],
+        ['events/victim.en.md', 100_000],
+        ['events/later.en.md', 200_000],
+      ]),
+    )
+  })
+})
+
 describe("reading when each file last changed from git log (a feed's SEQUENCE)", () => {
   it('keeps the last commit that added, changed or renamed a file, and forgets files deleted', () => {
     const log =

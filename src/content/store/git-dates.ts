@@ -131,16 +131,12 @@ function git(dir: string, args: string[]): Promise<string | null> {
  */
 export function parseChanges(log: string): Map<string, number> {
   const changes = new Map<string, number>()
-  for (const commit of log.split('\x01').slice(1)) {
-    const [header = '', ...rest] = commit.split('\0')
+  for (const { header, entries } of commitsOf(log)) {
     // The committer's date: a rebase or a cherry-pick lands a change at the time it lands.
-    const at = Number(header.split('\x02')[2]) * 1000
-    const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
-    for (let i = 0; i < fields.length; ) {
-      const status = fields[i++]!
-      const path = fields[i++] ?? ''
+    const at = Number(header[2]) * 1000
+    for (const [status = '', path = '', renamed = ''] of entries) {
       if (status.startsWith('R')) changes.delete(path)
-      const target = status.startsWith('R') ? (fields[i++] ?? '') : path
+      const target = status.startsWith('R') ? renamed : path
       if (status === 'D') changes.delete(target)
       else if (Number.isFinite(at)) changes.set(target, at)
     }
@@ -154,26 +150,48 @@ export function parseChanges(log: string): Map<string, number> {
  */
 export function parseLog(log: string, shallow: boolean): Map<string, number> {
   const dates = new Map<string, number>()
-  for (const commit of log.split('\x01').slice(1)) {
-    const [header = '', ...rest] = commit.split('\0')
-    const [seconds = '', parents = ''] = header.split('\x02')
+  for (const { header, entries } of commitsOf(log)) {
+    const [seconds = '', parents = ''] = header
     const at = Number(seconds) * 1000
     const cutOff = shallow && parents.trim() === ''
-    // The header ends with a newline before the first change; file names keep theirs.
-    const fields = rest.map((field, i) => (i === 0 ? field.replace(/^\n/, '') : field)).filter((field) => field !== '')
-    for (let i = 0; i < fields.length; ) {
-      const status = fields[i++]!
+    for (const [status = '', path = '', renamed = ''] of entries) {
       if (status.startsWith('R')) {
-        const [from = '', to = ''] = [fields[i++], fields[i++]]
-        const added = dates.get(from)
-        dates.delete(from)
-        if (added !== undefined) dates.set(to, added)
-      } else {
-        const path = fields[i++] ?? ''
-        if (status === 'D' || cutOff || !Number.isFinite(at)) dates.delete(path)
-        else if (status === 'A') dates.set(path, at)
-      }
+        const added = dates.get(path)
+        dates.delete(path)
+        if (added !== undefined) dates.set(renamed, added)
+      } else if (status === 'D' || cutOff || !Number.isFinite(at)) dates.delete(path)
+      else if (status === 'A') dates.set(path, at)
     }
   }
   return dates
+}
+
+/** A commit of the log: its header's fields (author date, parents, committer date) and its changes. */
+interface LogCommit {
+  header: string[]
+  /** Status and path; a rename's status, old path and new path. */
+  entries: string[][]
+}
+
+/**
+ * The commits of a `-z --name-status` log, read field by field: a header (`\x01` and its fields) where a status may
+ * come, then each status with its one path, or two for a rename. A path is any text but NUL, `\x01` too: the log was
+ * once cut at every `\x01`, and a file named `0\x01<seconds>…` gave the files after it in its commit a date of its
+ * own choosing.
+ */
+function commitsOf(log: string): LogCommit[] {
+  const fields = log.split('\0')
+  const commits: LogCommit[] = []
+  let current: LogCommit | undefined
+  for (let i = 0; i < fields.length; ) {
+    // The header ends with a newline before the first change.
+    const field = fields[i++]!.replace(/^\n/, '')
+    if (field.startsWith('\x01')) commits.push((current = { header: field.slice(1).split('\x02'), entries: [] }))
+    else if (field !== '' && current) {
+      const paths = field.startsWith('R') ? 2 : 1
+      current.entries.push([field, ...fields.slice(i, i + paths)])
+      i += paths
+    }
+  }
+  return commits
 }
