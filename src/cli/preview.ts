@@ -49,16 +49,23 @@ export async function answer(
     path = '/'
   }
   const bare = trimEndOf(path, '/') || '/'
+  // A host reads its rules from these files and serves neither.
+  if (HOST_FILES.has(bare)) return notFound(res)
   const candidates = [bare, rewrite(rules.rewrites, path), `${bare}.json`].filter((c): c is string => c !== undefined)
   for (const candidate of candidates) {
     const file = await servable(root, candidate)
     if (!file) continue
+    const headers = headersFor(rules.headers, path)
+    // As a host does: the type `_headers` gives the path (a feed's `text/calendar`), else the file's own.
     const type =
-      extname(file.path) === '.json'
+      headers['Content-Type'] ??
+      (extname(file.path) === '.json'
         ? 'application/json; charset=UTF-8'
-        : (mediaType(file.path) ?? 'application/octet-stream')
+        : extname(file.path) === '.ics'
+          ? 'text/calendar; charset=utf-8'
+          : (mediaType(file.path) ?? 'application/octet-stream'))
     res.writeHead(200, {
-      ...headersFor(rules.headers, path),
+      ...headers,
       'Content-Type': type,
       'Access-Control-Allow-Origin': '*',
       'Content-Length': file.size,
@@ -66,6 +73,13 @@ export async function answer(
     res.end(req.method === 'HEAD' ? undefined : await readFile(file.path))
     return
   }
+  notFound(res)
+}
+
+/** The files a host reads its rules from. */
+const HOST_FILES = new Set(['/_headers', '/_redirects'])
+
+function notFound(res: ServerResponse): void {
   res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' })
   res.end(
     JSON.stringify({

@@ -63,8 +63,17 @@ export function rewrite(rules: RewriteRule[], path: string): string | undefined 
   return undefined
 }
 
-/** A whole-path pattern: `*` matches anything (captured as the splat), the rest literally. */
+/**
+ * A whole-path pattern: `*` matches anything (captured as the splat), a `:name` placeholder one segment (as in
+ * `/:kind/:id/events.ics`), the rest literally.
+ */
 function patternOf(path: string): RegExp {
-  const parts = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+  const parts = path.split('*').map((part) =>
+    part
+      .split(/(:[A-Za-z]\w*)/)
+      .map((piece, i) => (i % 2 === 1 ? '[^/]+' : literal(piece)))
+      .join(''),
+  )
   return new RegExp(`^${parts.join('(.*)')}$`)
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { headersFor, parseHeaders } from '../../src/cli/static-host.ts'
 import { PUBLIC, usePreviewedBuild } from '../prerender/previewed.ts'
 
 let outside: string
@@ -29,6 +30,21 @@ describe('almanac preview, like the static hosts that read _headers and _redirec
   it('follows the rewrites of _redirects', async () => {
     const response = await fetch(`${built.host}/wp-json/calendar/events/v1/events`)
     expect((await response.json()).events.length).toBeGreaterThan(0)
+  })
+
+  it("serves a feed as text/calendar, as _headers asks, and neither of the host's own files", async () => {
+    const feed = await fetch(`${built.host}/wp-json/calendar/events/v1/events.ics`)
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    for (const path of ['/_headers', '/_redirects'])
+      expect((await fetch(`${built.host}${path}`)).status, path).toBe(404)
+  })
+
+  it('reads a placeholder of _headers as one path segment', () => {
+    const [rule] = parseHeaders('/api/:kind/:id/events.ics\n  Content-Type: text/calendar\n')
+    expect(headersFor([rule!], '/api/venues/5/events.ics')).toEqual({ 'Content-Type': 'text/calendar' })
+    expect(headersFor([rule!], '/api/venues/5/x/events.ics')).toEqual({})
+    expect(headersFor([rule!], '/api/:kind/:id/events.ics')).toEqual({ 'Content-Type': 'text/calendar' })
   })
 
   it('never serves a file through a link that leads out of the folder', async () => {
