@@ -174,3 +174,21 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
     .sort()
 }
+
+/** The longest the event loop went without turning while `work` ran (ms, timed every millisecond), and its result. */
+export async function longestBlock<T>(work: () => Promise<T>): Promise<[number, T]> {
+  let longest = 0
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+  }, 1)
+  try {
+    const result = await work()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return [longest, result]
+  } finally {
+    clearInterval(timer)
+  }
+}

@@ -143,7 +143,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     }),
   )
   .map((c) => {
-    const horizon = addDays(c.first, c.span).slice(0, 10) + ' 23:59:59'
+    const horizon = `${addDays(c.first, c.span).slice(0, 10)} 23:59:59`
     let end: Case['end'] = null
     if (c.end && 'count' in c.end) end = c.end
     else if (Array.isArray(c.end)) end = { until: addDays(c.first, c.end[0]), form: c.end[1] as 'utc' }
@@ -162,7 +162,7 @@ const caseArb: fc.Arbitrary<Case> = fc
           return bare ? start.slice(0, 10) : start
         }),
       ...misses.map(([days, bare]) =>
-        bare ? addDays(c.first, days).slice(0, 10) : addDays(c.first, days).slice(0, 17) + '17',
+        bare ? addDays(c.first, days).slice(0, 10) : `${addDays(c.first, days).slice(0, 17)}17`,
       ),
     ]
     return { ...c, exdate } as Case

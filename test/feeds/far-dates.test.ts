@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { as, call, json, writableApp } from '../helpers.ts'
+import { as, call, json, longestBlock, writableApp } from '../helpers.ts'
 import { instancesOf, parseFeed } from './parse.ts'
 
 // An author may date an event in year 1, and an administrator move one occurrence there. A feed's VTIMEZONE read
@@ -14,21 +14,6 @@ afterEach(async () => {
   if (app) await rm(app.dir, { recursive: true, force: true })
   app = undefined
 })
-
-/** The longest the event loop went without turning while `work` ran, and its result. */
-async function longestBlock<T>(work: () => Promise<T>): Promise<[number, T]> {
-  let longest = 0
-  let last = performance.now()
-  const timer = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-  }, 1)
-  const result = await work()
-  await new Promise((resolve) => setTimeout(resolve, 5))
-  clearInterval(timer)
-  return [longest, result]
-}
 
 describe('an event dated in year 1', () => {
   it('leaves every feed quick, and its instants as the JSON shows them', async () => {
