@@ -68,7 +68,7 @@ export async function checkContent(
       if (fix) fixed.push(...(await putKeysInOrder(driver, record, text)))
     }
   }
-  problems.push(...(await brokenSourceRelations(store, problems, text)))
+  problems.push(...(await brokenSourceRelations(store, problems, text)), ...caseTwinWarnings(store))
   return { problems, fixed }
 }
 
@@ -144,6 +144,27 @@ function relationProblems(
         ? store.media.byId(Number(image))
         : store.media.byPath(image.replace(/^(content\/)?media\//, ''))
     if (!media) report('image', `image: ${showValue(image)} is not in content/media`)
+  }
+  return found
+}
+
+/**
+ * Files whose paths differ only in case (`events/Jazz.en.md`, `events/jazz.en.md`): two records here, one file on
+ * a macOS or Windows checkout, which keeps whichever git writes last. A warning on each after the first.
+ */
+function caseTwinWarnings(store: Store): Problem[] {
+  const first = new Map<string, string>()
+  const found: Problem[] = []
+  const paths = KINDS.flatMap((kind) => store.list(kind).flatMap((record) => [...record.files.values()]))
+    .map((file) => file.path)
+    .sort()
+  for (const path of paths) {
+    const twin = first.get(path.toLowerCase())
+    if (twin === undefined) first.set(path.toLowerCase(), path)
+    else {
+      const message = `differs from ${twin} only in case: on macOS and Windows the two are one file, and a checkout keeps one of them`
+      found.push({ path, line: 1, message, severity: 'warning' })
+    }
   }
   return found
 }

@@ -132,6 +132,20 @@ describe('a record whose file name differs from a new one only in case', () => {
   })
 })
 
+describe('two files whose names differ only in case', () => {
+  it('are two records here, and check warns of the second: a macOS or Windows checkout keeps one', async () => {
+    const { content } = await treeOf({ 'events/Jazz.en.md': event(10), 'events/jazz.en.md': event(11) })
+    const { problems } = await checkContent(content, false)
+    expect(problems.map((problem) => [problem.path, problem.severity, problem.message])).toEqual([
+      [
+        'events/jazz.en.md',
+        'warning',
+        'differs from events/Jazz.en.md only in case: on macOS and Windows the two are one file, and a checkout keeps one of them',
+      ],
+    ])
+  })
+})
+
 describe('a high-water mark past the highest id', () => {
   it('names no id ever given, so it holds back no create', async () => {
     const writable = await writableApp('reference')
