@@ -2,7 +2,7 @@ import { LANGUAGES } from '../languages.ts'
 import { parseFrontMatter } from './files/front-matter.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
-import { parseContentPath } from './files/paths.ts'
+import { isRecordFileName, parseContentPath } from './files/paths.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
@@ -68,7 +68,11 @@ export async function checkContent(
       if (fix) fixed.push(...(await putKeysInOrder(driver, record, text)))
     }
   }
-  problems.push(...(await brokenSourceRelations(store, problems, text)), ...caseTwinWarnings(store))
+  problems.push(
+    ...(await brokenSourceRelations(store, problems, text)),
+    ...caseTwinWarnings(store),
+    ...folderWarnings(driver),
+  )
   return { problems, fixed }
 }
 
@@ -167,6 +171,20 @@ function caseTwinWarnings(store: Store): Problem[] {
     }
   }
   return found
+}
+
+/** Folders inside a kind folder: records are the files right in it, so nothing in one is read (hidden ones aside). */
+function folderWarnings(driver: ContentDriver): Problem[] {
+  return KINDS.flatMap((kind) =>
+    (driver.list(kind) ?? [])
+      .filter((name) => !name.startsWith('.') && !isRecordFileName(name) && driver.list(`${kind}/${name}`) !== null)
+      .map((name) => ({
+        path: `${kind}/${name}`,
+        line: 1,
+        message: `is a folder: records are the files right in ${kind}/, so nothing in it is read`,
+        severity: 'warning' as const,
+      })),
+  )
 }
 
 /** A record translated into some languages but not all: a warning, not an error. */

@@ -144,6 +144,15 @@ describe('two files whose names differ only in case', () => {
       ],
     ])
   })
+
+  it('a folder inside a kind folder is read as nothing, and check says so', async () => {
+    const { content, store } = await treeOf({ 'events/sub/x.en.md': event(10), 'events/.hidden/y.en.md': event(11) })
+    expect(store.get('events', 10)).toBeUndefined()
+    const { problems } = await checkContent(content, false)
+    expect(problems.map((problem) => [problem.path, problem.severity, problem.message])).toEqual([
+      ['events/sub', 'warning', 'is a folder: records are the files right in events/, so nothing in it is read'],
+    ])
+  })
 })
 
 describe('a high-water mark past the highest id', () => {
