@@ -66,7 +66,22 @@ export function touchedFeeds(
   withScoped: boolean,
 ): Job[] {
   const records = withScoped ? changes.flatMap((pair) => pair.filter((one) => one !== undefined)) : []
-  if (records.some((record) => record.kind !== 'events')) return langs.flatMap((lang) => feedJobs(store, options, lang))
+  if (records.some((record) => record.kind !== 'events')) {
+    // Every feed there is now, and those of the records of SCOPES as they were: one deleted (or no longer in a
+    // language) has no feed in `feedJobs`, and its file would stay, with the events it held, protected ones since.
+    const were = changes.flatMap(([before]) =>
+      before && SCOPES.some(([kind]) => kind === before.kind) ? [before] : [],
+    )
+    return langs.flatMap((lang) => {
+      const jobs = feedJobs(store, options, lang)
+      const asked = new Set(jobs.map((job) => job.url))
+      for (const record of were) {
+        const job = scopedFeed(options, lang, record.kind, record.id)
+        if (!asked.has(job.url)) jobs.push(job)
+      }
+      return jobs
+    })
+  }
   const scoped = new Set<string>()
   for (const record of records)
     for (const [kind, field] of SCOPES) for (const id of idList(record.source.data[field])) scoped.add(`${kind}/${id}`)
