@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { createSiteBuilder } from '../../src/prerender/site-builder.ts'
-import { SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { buildOptions, writableApp } from '../helpers.ts'
 
 // A venue, organizer or term deleted on disk kept its feed file through every update (build --watch, serve
 // --build): the feeds asked again were those of the records there are now. With an event given a password in the
@@ -15,16 +15,7 @@ it('an update removes the feed of a deleted venue, and with it the events it hel
   const app = await writableApp('reference')
   const out = await mkdtemp(join(tmpdir(), 'almanac-deleted-feed-'))
   try {
-    const builder = createSiteBuilder({
-      store: app.store,
-      site: testSite(),
-      publicUrl: 'https://cdn.example.org',
-      perPage: 2,
-      maxPerPage: 50,
-      now: () => SAMPLE_NOW,
-      out,
-      feeds: true,
-    })
+    const builder = createSiteBuilder(buildOptions(app.store, out, { perPage: 2, feeds: true }))
     await builder.full()
     const feeds = ['', 'ms/', 'ta/', 'zh-hans/'].map((lang) =>
       join(out, `${lang}wp-json/calendar/events/v1/venues/4/events.ics`),
