@@ -175,8 +175,9 @@ function caseTwinWarnings(store: Store): Problem[] {
 
 /** Folders inside a kind folder: records are the files right in it, so nothing in one is read (hidden ones aside). */
 function folderWarnings(driver: ContentDriver): Problem[] {
+  // A kind folder that is a link is not read at all (the store reports it): nothing inside it is looked at.
   return KINDS.flatMap((kind) =>
-    (driver.list(kind) ?? [])
+    (driver.isLink(kind) ? [] : (driver.list(kind) ?? []))
       .filter((name) => !name.startsWith('.') && !isRecordFileName(name) && driver.list(`${kind}/${name}`) !== null)
       .map((name) => ({
         path: `${kind}/${name}`,

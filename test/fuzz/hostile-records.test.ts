@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -152,6 +152,15 @@ describe('two files whose names differ only in case', () => {
     expect(problems.map((problem) => [problem.path, problem.severity, problem.message])).toEqual([
       ['events/sub', 'warning', 'is a folder: records are the files right in events/, so nothing in it is read'],
     ])
+  })
+
+  it('a kind folder that is a link is not looked into, not even for its folders', async () => {
+    const { dir, content } = await treeOf({ 'events/a.en.md': event(10) })
+    await mkdir(join(dir, 'elsewhere', 'private-folder'), { recursive: true })
+    await symlink(join(dir, 'elsewhere'), join(content, 'venues'))
+    const { problems } = await checkContent(content, false)
+    expect(problems.map((problem) => problem.path)).toEqual(['venues'])
+    expect(JSON.stringify(problems)).not.toContain('private-folder')
   })
 })
 
