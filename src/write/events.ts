@@ -1,6 +1,7 @@
 import type { LinkedArg } from '../args/linked-entries.ts'
 import { eventTimes } from '../content/model/derive.ts'
-import type { ContentRecord } from '../content/store.ts'
+import type { ContentRecord, FileWrite } from '../content/store.ts'
+import type { Lang } from '../languages.ts'
 import { idList } from '../content/model/derive.ts'
 import { invalidParam } from '../errors.ts'
 import { wallToInstant } from '../time/zone.ts'
@@ -52,7 +53,7 @@ export async function updateEvent(
 ): Promise<ContentRecord> {
   const changes = await eventChanges(params, given, ctx, event)
   untrash(event, given, changes, ctx.caller)
-  let files = planFiles('events', event, ctx.lang, changes)
+  let files: Partial<Record<Lang, FileWrite | null>> = planFiles('events', event, ctx.lang, changes)
   if (changes.recurrence === null) files = withoutTranslationOverrides(event, files)
   if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
   return (await ctx.tx.commit('events', event.stem, files))!

@@ -7,7 +7,7 @@ import type { Lang } from '../languages.ts'
 import type { Changes } from './changes.ts'
 import { eventChanges } from './events.ts'
 import { modifiedAfter } from './linked.ts'
-import { refuseInvalidSeries } from './series.ts'
+import { refuseInvalidSeries, translationWrite } from './series.ts'
 import type { WriteContext } from './transaction.ts'
 
 // Writes to one occurrence of a series (docs/series-writes.md): an override in the series' files, keyed by
@@ -56,7 +56,7 @@ export async function overrideOccurrence(
 export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteContext): Promise<void> {
   const { parent: series, start } = occurrence.series!
   const key = occurrenceKey(ctx.store, series, start)
-  const files: Files = {}
+  const files: Partial<Record<Lang, FileWrite | null>> = {}
   for (const [lang, file] of series.files) {
     const overrides = withoutOverridesOf(file.data.overrides, start, key)
     if (file !== series.source && overrides === file.data.overrides) continue
@@ -67,7 +67,7 @@ export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteCon
       recurrence.exdate = [...new Set([...toList(recurrence.exdate), key])].sort()
       Object.assign(data, { recurrence, modified: modifiedAfter(ctx, data.modified) })
     }
-    files[lang] = { data, body: file.body }
+    files[lang] = file === series.source ? { data, body: file.body } : translationWrite(data, file.body)
   }
   refuseInvalidSeries(files, series.source.lang)
   await ctx.tx.commit('events', series.stem, files)

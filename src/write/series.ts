@@ -72,19 +72,28 @@ export function refuseInvalidSeries(files: Partial<Record<Lang, FileWrite | null
   throw invalidParams(issues)
 }
 
-/** A series turned back into a single event: its translations' overrides go too. */
+/**
+ * A series turned back into a single event: its translations' overrides go too. A translation file left with
+ * nothing (an occurrence write in another language makes one holding only overrides) goes with them.
+ */
 export function withoutTranslationOverrides(
   record: ContentRecord,
-  files: Partial<Record<Lang, FileWrite>>,
-): Partial<Record<Lang, FileWrite>> {
+  files: Partial<Record<Lang, FileWrite | null>>,
+): Partial<Record<Lang, FileWrite | null>> {
   const out = { ...files }
   for (const [lang, file] of record.files) {
     if (file === record.source || file.data.overrides === undefined) continue
-    const planned = out[lang] ?? { data: file.data, body: file.body }
+    const planned = out[lang] === undefined ? { data: file.data, body: file.body } : out[lang]
+    if (planned === null) continue
     const { overrides: _dropped, ...data } = planned.data
-    out[lang] = { data, body: planned.body }
+    out[lang] = translationWrite(data, planned.body)
   }
   return out
+}
+
+/** A translation file's write once overrides left it: none (the file goes) when nothing else is in it. */
+export function translationWrite(data: Record<string, unknown>, body: string): FileWrite | null {
+  return Object.keys(data).length === 0 && body.trim() === '' ? null : { data, body }
 }
 
 /** The series whose `exdate` excludes the occurrence an id names, if the id names one. */

@@ -184,6 +184,34 @@ describe('PATCH of a series', () => {
     expect((await reloadApp(app.content)).problems).toEqual([])
   })
 
+  it('removes a translation file that held only overrides when the series becomes a single event', async () => {
+    const id = occurrenceId(40, '2027-01-02 18:00:00')
+    const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
+    expect(written.status, written.text).toBe(200)
+    expect(await read('market.ms.md')).toContain('Pasar Malam')
+    const response = await call(app, 'events/40', json('PATCH', { recurrence: null }, as('admin')))
+    expect(response.status, response.text).toBe(200)
+    expect((await snapshot(app.content))['events/market.ms.md']).toBeUndefined()
+    expect((await call(app, 'events/40?ml_language=ms')).body.title).toBe('Night Market')
+    const problems = (await reloadApp(app.content)).problems
+    expect(problems.filter((problem: { path: string }) => problem.path.includes('market'))).toEqual([])
+  })
+
+  it("removes a translation file that held only an occurrence's override when that occurrence is deleted", async () => {
+    const id = occurrenceId(40, '2027-01-02 18:00:00')
+    const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
+    expect(written.status, written.text).toBe(200)
+    const other = occurrenceId(40, '2027-04-03 18:00:00')
+    expect((await call(app, `events/${other}?ml_language=ms`, json('PATCH', { title: 'Pasar' }, as('admin')))).status).toBe(200)
+    expect((await call(app, `events/${id}`, json('DELETE', {}, as('admin')))).status).toBe(200)
+    expect(await read('market.ms.md')).not.toContain('Pasar Malam')
+    expect((await call(app, `events/${other}`, json('DELETE', {}, as('admin')))).status).toBe(200)
+    expect((await snapshot(app.content))['events/market.ms.md']).toBeUndefined()
+    expect((await call(app, `events/${occurrenceId(40, '2027-05-01 18:00:00')}?ml_language=ms`)).body.title).toBe(
+      'Night Market',
+    )
+  })
+
   it('turns a series back into a single event with recurrence sent empty in a form body', async () => {
     const response = await call(app, 'events/40', {
       method: 'PATCH',
