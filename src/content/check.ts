@@ -72,6 +72,7 @@ export async function checkContent(
     ...(await brokenSourceRelations(store, problems, text)),
     ...caseTwinWarnings(store),
     ...folderWarnings(driver),
+    ...hiddenWarnings(driver),
   )
   return { problems, fixed }
 }
@@ -183,6 +184,20 @@ function folderWarnings(driver: ContentDriver): Problem[] {
         path: `${kind}/${name}`,
         line: 1,
         message: `is a folder: records are the files right in ${kind}/, so nothing in it is read`,
+        severity: 'warning' as const,
+      })),
+  )
+}
+
+/** Hidden Markdown files in a kind folder: neither check nor the server reads them, which an editor may not expect. */
+function hiddenWarnings(driver: ContentDriver): Problem[] {
+  return KINDS.flatMap((kind) =>
+    (driver.isLink(kind) ? [] : (driver.list(kind) ?? []))
+      .filter((name) => name.startsWith('.') && name.endsWith('.md'))
+      .map((name) => ({
+        path: `${kind}/${name}`,
+        line: 1,
+        message: 'is hidden (its name starts with a dot), so it is not read as a record',
         severity: 'warning' as const,
       })),
   )

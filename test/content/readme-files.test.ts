@@ -43,3 +43,35 @@ describe('a README.md that explains a content folder', () => {
     }
   })
 })
+
+describe('a hidden Markdown file in a kind folder', () => {
+  const HIDDEN = ['.draft.en.md', '._mac.en.md', '.#lock.en.md']
+
+  it('is no record at start, and check warns of it without failing', async () => {
+    for (const [i, name] of HIDDEN.entries()) await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
+    const { store, problems: logged } = await loadStore(tree.content)
+    expect(HIDDEN.map((_, i) => store.get('events', 90 + i))).toEqual([undefined, undefined, undefined])
+    expect(logged.filter((p) => p.path.includes('/.'))).toEqual([])
+    const { problems } = await checkContent(tree.content, false)
+    expect(problems.filter((p) => p.path.includes('/.')).map((p) => [p.path, p.severity])).toEqual(
+      HIDDEN.map((name) => [`events/${name}`, 'warning']).sort(),
+    )
+  })
+
+  it('is no record when it arrives while the server watches, nor when the tree is compared', async () => {
+    const { store } = await loadStore(tree.content)
+    const watching = watchContent(store)
+    try {
+      await watching.ready
+      for (const [i, name] of HIDDEN.entries()) await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
+      await writeFile(join(tree.content, 'events/after-hidden.en.md'), eventFile(77, 'After Hidden'))
+      await eventually(() => expect(store.get('events', 77)).toBeDefined())
+      await store.reconcile()
+      await store.reload(HIDDEN.map((name) => `events/${name}`))
+      expect(HIDDEN.map((_, i) => store.get('events', 90 + i))).toEqual([undefined, undefined, undefined])
+      expect(store.problems().filter((p) => p.path.includes('/.'))).toEqual([])
+    } finally {
+      await watching.close()
+    }
+  })
+})

@@ -13,11 +13,13 @@ export interface FileAddress {
 export const STEM = /^[a-z0-9][a-z0-9_-]{0,127}$/i
 
 /**
- * Whether a file name in a kind folder is a record's file: Markdown, and not the folder's own
- * `README.md`, which a content repository may keep to explain the folder to its editors.
+ * Whether a file name in a kind folder is a record's file: Markdown, not hidden, and not the folder's own
+ * `README.md`, which a content repository may keep to explain the folder to its editors. A hidden file (a
+ * name starting with a dot: an editor's lock file `.#x.en.md`, macOS's `._x.en.md`, the temporary files of
+ * atomic saves) is no record: the watcher never reports one, so the store reads none at all, at start or after.
  */
 export function isRecordFileName(name: string): boolean {
-  return name.endsWith('.md') && !/^readme\.md$/i.test(name)
+  return name.endsWith('.md') && !name.startsWith('.') && !/^readme\.md$/i.test(name)
 }
 
 const SEPARATOR = /[\\/]/
@@ -36,6 +38,7 @@ export function parseContentPath(relative: string, defaultLang: Lang): FileAddre
   if (!(KINDS as readonly string[]).includes(folder)) return `unknown folder "${folder}"`
   const m = /^(.+?)(?:\.([^.]+))?\.md$/.exec(name)
   if (!m) return 'not a Markdown file'
+  if (name.startsWith('.')) return 'a hidden file (its name starts with a dot) is not a record'
   if (!isRecordFileName(name)) return 'a README.md explains its folder; it is not a record'
   const stem = m[1]!
   const lang = m[2] ?? defaultLang
