@@ -48,7 +48,8 @@ describe('a hidden Markdown file in a kind folder', () => {
   const HIDDEN = ['.draft.en.md', '._mac.en.md', '.#lock.en.md']
 
   it('is no record at start, and check warns of it without failing', async () => {
-    for (const [i, name] of HIDDEN.entries()) await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
+    for (const [i, name] of HIDDEN.entries())
+      await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
     const { store, problems: logged } = await loadStore(tree.content)
     expect(HIDDEN.map((_, i) => store.get('events', 90 + i))).toEqual([undefined, undefined, undefined])
     expect(logged.filter((p) => p.path.includes('/.'))).toEqual([])
@@ -63,7 +64,8 @@ describe('a hidden Markdown file in a kind folder', () => {
     const watching = watchContent(store)
     try {
       await watching.ready
-      for (const [i, name] of HIDDEN.entries()) await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
+      for (const [i, name] of HIDDEN.entries())
+        await writeFile(join(tree.content, 'events', name), eventFile(90 + i, 'X'))
       await writeFile(join(tree.content, 'events/after-hidden.en.md'), eventFile(77, 'After Hidden'))
       await eventually(() => expect(store.get('events', 77)).toBeDefined())
       await store.reconcile()

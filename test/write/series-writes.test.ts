@@ -202,7 +202,9 @@ describe('PATCH of a series', () => {
     const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
     expect(written.status, written.text).toBe(200)
     const other = occurrenceId(40, '2027-04-03 18:00:00')
-    expect((await call(app, `events/${other}?ml_language=ms`, json('PATCH', { title: 'Pasar' }, as('admin')))).status).toBe(200)
+    expect(
+      (await call(app, `events/${other}?ml_language=ms`, json('PATCH', { title: 'Pasar' }, as('admin')))).status,
+    ).toBe(200)
     expect((await call(app, `events/${id}`, json('DELETE', {}, as('admin')))).status).toBe(200)
     expect(await read('market.ms.md')).not.toContain('Pasar Malam')
     expect((await call(app, `events/${other}`, json('DELETE', {}, as('admin')))).status).toBe(200)
