@@ -38,3 +38,26 @@ describe('an event dated in year 1', () => {
     expect(new Date(instance.end).toISOString()).toBe(`${one.body.utc_end_date.replace(' ', 'T')}.000Z`)
   }, 60_000)
 })
+
+describe('an event in a zone whose offset then had seconds (local mean time)', () => {
+  it("writes the offset to the second, so the feed's instant is the JSON's", async () => {
+    app = await writableApp('series')
+    const body = {
+      title: 'Old Town',
+      start_date: '1890-03-01 10:00:00',
+      end_date: '1890-03-01 12:00:00',
+      timezone: 'Asia/Kuala_Lumpur',
+      status: 'publish',
+    }
+    const created = await call(app, 'events', json('POST', body, as('admin')))
+    expect(created.status, created.text).toBe(201)
+    // Kuala Lumpur kept Singapore's mean time, +6:55:25, until 1905: 10:00 there was 03:04:35 UTC.
+    expect(created.body.utc_start_date).toBe('1890-03-01 03:04:35')
+    const feed = await call(app, 'events.ics?start_date=1890-01-01')
+    expect(feed.status).toBe(200)
+    expect(feed.text).toContain('DTSTART;TZID=Asia/Kuala_Lumpur:18900301T100000')
+    const zone = /BEGIN:VTIMEZONE\r\nTZID:Asia\/Kuala_Lumpur\r\n[\s\S]*?END:VTIMEZONE/.exec(feed.text)?.[0] ?? ''
+    expect(zone).toContain('TZOFFSETTO:+065525')
+    expect(zone).not.toMatch(/TZOFFSET(FROM|TO):\+0655\r\n/)
+  }, 60_000)
+})

@@ -10,7 +10,7 @@ import { abbreviation, instantToWall, zoneFor } from '../../time/zone.ts'
 
 const DAY = 86_400_000
 /**
- * How far apart the zone is read while looking for changes (then each change is found to the minute). Two changes
+ * How far apart the zone is read while looking for changes (then each change is found to the second). Two changes
  * closer than a step, the second undoing the first, would go unseen: the closest in the tz database since 1900 are
  * 6.9 days apart (Brazil in 2000, Gaza from 2040). Before 1900 zones changed once, from local mean time, so a year.
  */
@@ -58,7 +58,7 @@ export function vtimezone(name: string, windows: readonly (readonly [number, num
   return component.toString()
 }
 
-/** Every change of the zone's offset between two instants, found to the minute. */
+/** Every change of the zone's offset between two instants, found to the second (local mean time ended at one). */
 export function changes(name: string, from: number, to: number): Change[] {
   const zone = zoneFor(name)!
   const found: Change[] = []
@@ -68,8 +68,8 @@ export function changes(name: string, from: number, to: number): Change[] {
     const after = zone.offset(next)
     if (after !== before) {
       let [low, high] = [t, next]
-      while (high - low > 60_000) {
-        const mid = low + Math.floor((high - low) / 120_000) * 60_000
+      while (high - low > 1_000) {
+        const mid = low + Math.floor((high - low) / 2_000) * 1_000
         if (zone.offset(mid) === before) low = mid
         else high = mid
       }
@@ -93,10 +93,26 @@ function observance(name: string, at: number, from: number, to: number, daylight
   const dtstart = new ICAL.Property('dtstart')
   dtstart.setValue(wall.replace(' ', 'T') as unknown as ICAL.Time)
   part.addProperty(dtstart)
-  part.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(from * 60))
-  part.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(to * 60))
+  part.addProperty(offsetProperty('tzoffsetfrom', from))
+  part.addProperty(offsetProperty('tzoffsetto', to))
   part.addPropertyWithValue('tzname', abbreviation(name, at) || name)
   return part
+}
+
+/**
+ * TZOFFSETFROM or TZOFFSETTO, to the second when the offset has seconds (local mean time, before ~1900: Kuala
+ * Lumpur's was +06:55:25), as RFC 5545 allows: an ICAL.UtcOffset writes hours and minutes only, which put such a
+ * feed's instants 25 seconds from the JSON's. Given as text (`+06:55:25`), which ical.js's writer turns into
+ * `+065525`.
+ */
+function offsetProperty(name: string, minutes: number): ICAL.Property {
+  const seconds = Math.round(minutes * 60)
+  const abs = Math.abs(seconds)
+  const two = (n: number) => String(n).padStart(2, '0')
+  const text = `${seconds < 0 ? '-' : '+'}${two(Math.floor(abs / 3600))}:${two(Math.floor(abs / 60) % 60)}`
+  const property = new ICAL.Property(name)
+  property.setValue((abs % 60 === 0 ? text : `${text}:${two(abs % 60)}`) as unknown as ICAL.UtcOffset)
+  return property
 }
 
 function inDst(name: string, at: number): boolean {
