@@ -12,6 +12,12 @@ export interface UserDirectory {
    * check out; 429 after too many failures for the login or the client `address`.
    */
   authenticate(header: string | null, address?: string): Promise<Caller | null>
+  /**
+   * Whether `header` still names `caller`, with the same role, in the users file as it is now (looked at again,
+   * not up to a second old): a write asks in its transaction, since a user may be removed, given another role or
+   * a new password while the request's body arrives or it waits its turn.
+   */
+  stillIs(header: string | null, caller: Caller): Promise<boolean>
   list(): StoredUser[]
   /** Adds a user; returns the application password (generated unless given), shown once. */
   add(login: string, role: Role, password?: string): { user: StoredUser; password: string }
@@ -39,15 +45,15 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
   const now = options.now ?? Date.now
   const checker = createLoginChecker(options.limits ?? DEFAULT_LIMITS, now)
   let data: UsersData = read(file, log)
-  let loadedMtime = mtimeOf(file)
+  let loadedStamp = stampOf(file)
   let checkedAt = now()
 
-  const fresh = () => {
-    if (now() - checkedAt < RECHECK_MS) return data.users
+  const fresh = (force = false) => {
+    if (!force && now() - checkedAt < RECHECK_MS) return data.users
     checkedAt = now()
-    const mtime = mtimeOf(file)
-    if (mtime === loadedMtime) return data.users
-    loadedMtime = mtime
+    const stamp = stampOf(file)
+    if (stamp === loadedStamp) return data.users
+    loadedStamp = stamp
     try {
       data = read(file, log)
       checker.forget()
@@ -61,7 +67,7 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
     const updated = next(read(file, () => {}))
     save(file, updated)
     data = updated
-    loadedMtime = mtimeOf(file)
+    loadedStamp = stampOf(file)
     checker.forget()
   }
   const find = (current: UsersData, login: string) => {
@@ -72,6 +78,15 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
 
   return {
     authenticate: async (header, address) => (header === null ? null : checker.check(header, address, fresh())),
+    async stillIs(header, caller) {
+      if (header === null) return false
+      try {
+        const now = await checker.check(header, undefined, fresh(true))
+        return now.id === caller.id && now.login === caller.login && now.role === caller.role
+      } catch {
+        return false
+      }
+    },
     list: () => fresh().map((user) => ({ ...user })),
     add(login, role, password) {
       if (!LOGIN.test(login)) throw new UsersError(`login "${login}" must be 1–60 letters, digits, . _ @ or -`)
@@ -113,11 +128,13 @@ function newPassword(given?: string) {
   return { password, entry: { name: 'almanac', hash: hashPassword(password), created: new Date().toISOString() } }
 }
 
-function mtimeOf(file: string): number {
+/** What tells one version of the users file from another: a replace (a new inode) in the same millisecond too. */
+function stampOf(file: string): string {
   try {
-    return statSync(file).mtimeMs
+    const stats = statSync(file)
+    return `${stats.mtimeMs}:${stats.ino}:${stats.size}`
   } catch {
-    return 0
+    return ''
   }
 }
 

@@ -48,9 +48,17 @@ async function run(event: H3Event, route: RouteDef, app: AppState): Promise<Done
   event.context.authenticated = ctx.caller !== null
   const target = pathTarget(event)
   // docs/compatibility.md §3: who asks is settled before any argument, so a write without the right is
-  // 401/403 whatever its body.
-  if (endpoint.capability && !endpoint.capability(ctx.caller)) throw forbidden(ctx.caller)
-  endpoint.authorize?.(ctx, target)
+  // 401/403 whatever its body. A write settles it again in its transaction (`recheck`).
+  const rights = () => {
+    if (endpoint.capability && !endpoint.capability(ctx.caller)) throw forbidden(ctx.caller)
+    endpoint.authorize?.(ctx, target)
+  }
+  rights()
+  const header = event.req.headers.get('authorization')
+  const recheck = async () => {
+    if (ctx.caller && app.users && !(await app.users.stillIs(header, ctx.caller))) throw apiError('incorrect_password')
+    rights()
+  }
   const raw = await rawInput(event, method, query, endpoint, target)
   const parsed = parseParams(endpoint.args, raw, ctx)
   const result = await endpoint.handler(ctx, {
@@ -60,6 +68,7 @@ async function run(event: H3Event, route: RouteDef, app: AppState): Promise<Done
     query,
     raw,
     ifMatch: event.req.headers.get('if-match'),
+    recheck,
     ...(target.slug !== undefined ? { pathSlug: target.slug } : {}),
     ...(target.id !== undefined ? { pathId: target.id } : {}),
   })

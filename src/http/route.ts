@@ -19,6 +19,13 @@ export interface RouteInput {
   /** The record the path names: its id, or its slug (by-slug routes). */
   pathId?: number
   pathSlug?: string
+  /**
+   * The caller's rights checked again as they are now: the endpoint's capability and its right on the record the
+   * path names, the caller still in the users file with the same role. A write runs it first in its transaction
+   * (`inTransaction`): checked only before the body arrived, a write held open on an id nobody had yet landed on
+   * the record created there meanwhile, whoever made it.
+   */
+  recheck: () => Promise<void>
 }
 
 /** What a handler answers: a body (or its JSON, already serialized), a status and extra headers. */

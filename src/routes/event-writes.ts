@@ -88,12 +88,12 @@ function currentTag(record: ContentRecord, ctx: RequestContext): string {
 
 async function create(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
   const { params, given } = withUndeclared(input)
-  const record = await inTransaction(ctx, (write) => createEvent(params, given, write))
+  const record = await inTransaction(ctx, input, (write) => createEvent(params, given, write))
   return { status: 201, json: toEventJson(record, writerView(record, ctx)).bytes }
 }
 
 async function update(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
-  const record = await inTransaction(ctx, (write) => {
+  const record = await inTransaction(ctx, input, (write) => {
     const event = target(ctx, input)
     checkIfMatch(input, () => currentTag(event, ctx))
     const { params, given } = withUndeclared(input)
@@ -123,7 +123,7 @@ function mayChange(record: ContentRecord, ctx: RequestContext): boolean {
 
 /** DELETE trashes (a second time is 410); `force=true` deletes the files for good (docs/compatibility.md §8). */
 async function remove(ctx: RequestContext, input: RouteInput): Promise<ApiResult> {
-  return inTransaction(ctx, async (write) => {
+  return inTransaction(ctx, input, async (write) => {
     const event = target(ctx, input)
     checkIfMatch(input, () => currentTag(event, ctx))
     if (event.series) return removeOccurrence(event, input.params.force === true, ctx, write)

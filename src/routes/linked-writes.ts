@@ -41,7 +41,7 @@ function linkedBody(kind: LinkedKind, record: ContentRecord, ctx: RequestContext
 
 function create(kind: LinkedKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
-    const { record } = await inTransaction(ctx, (write) => createLinked(kind, input.params, input.given, write))
+    const { record } = await inTransaction(ctx, input, (write) => createLinked(kind, input.params, input.given, write))
     // 201 also when an existing record of the same name was reused, as upstream (docs/compatibility.md §24).
     return { status: 201, body: linkedBody(kind, record, ctx, false) }
   }
@@ -49,7 +49,7 @@ function create(kind: LinkedKind) {
 
 function update(kind: LinkedKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
-    const record = await inTransaction(ctx, (write) => {
+    const record = await inTransaction(ctx, input, (write) => {
       const current = target(kind, ctx, input)
       checkIfMatch(input, () => entityTag(JSON.stringify(linkedBody(kind, current, ctx))))
       const changes = linkedChanges(kind, input.params, input.given, write, current)
@@ -66,7 +66,7 @@ function update(kind: LinkedKind) {
  */
 function remove(kind: LinkedKind) {
   return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
-    inTransaction(ctx, async (write) => {
+    inTransaction(ctx, input, async (write) => {
       const record = target(kind, ctx, input)
       checkIfMatch(input, () => entityTag(JSON.stringify(linkedBody(kind, record, ctx))))
       if (input.params.force === true) {

@@ -39,7 +39,7 @@ function refuseCycle(term: ContentRecord, ctx: RequestContext, input: RouteInput
 function create(kind: TermKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
     refuseTagParent(kind, input)
-    const record = await inTransaction(ctx, (write) => createTerm(kind, input.params, write))
+    const record = await inTransaction(ctx, input, (write) => createTerm(kind, input.params, write))
     return {
       status: 201,
       body: withLinks(record, ctx),
@@ -51,7 +51,7 @@ function create(kind: TermKind) {
 function update(kind: TermKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
     refuseTagParent(kind, input)
-    const record = await inTransaction(ctx, (write) => {
+    const record = await inTransaction(ctx, input, (write) => {
       const term = ctx.store.get(kind, input.params.id as number)!
       checkIfMatch(input, () => entityTag(JSON.stringify(toTermResponse(term, ctx, { allow: ['GET'] }))))
       refuseCycle(term, ctx, input)
@@ -64,7 +64,7 @@ function update(kind: TermKind) {
 /** Terms are always deleted for good; the answer is the term as it was, without `_links`. */
 function remove(kind: TermKind) {
   return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
-    inTransaction(ctx, async (write) => {
+    inTransaction(ctx, input, async (write) => {
       const term = ctx.store.get(kind, input.params.id as number)!
       const previous = toTermResponse(term, ctx)
       await deleteTerm(kind, term, write)

@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/roles.ts'
 import type { Transaction } from '../content/store.ts'
 import type { RequestContext } from '../context/request.ts'
+import type { RouteInput } from '../http/route.ts'
 
 /** What every write needs: the request's context, the store's transaction, and a caller who signed in. */
 export interface WriteContext extends RequestContext {
@@ -15,8 +16,16 @@ export function createWriteContext(ctx: RequestContext, tx: Transaction, caller:
 
 /**
  * Runs a write as the store's only writer, with what the write modules need; the caller has signed in (the
- * route's capability said so).
+ * route's capability said so). Its rights are checked again first (`RouteInput.recheck`), as the store is now:
+ * the users file or the record the path names may have changed since they were checked, before the body came.
  */
-export function inTransaction<T>(ctx: RequestContext, work: (write: WriteContext) => Promise<T>): Promise<T> {
-  return ctx.store.transaction((tx) => work(createWriteContext(ctx, tx, ctx.caller!)))
+export function inTransaction<T>(
+  ctx: RequestContext,
+  input: Pick<RouteInput, 'recheck'>,
+  work: (write: WriteContext) => Promise<T>,
+): Promise<T> {
+  return ctx.store.transaction(async (tx) => {
+    await input.recheck()
+    return work(createWriteContext(ctx, tx, ctx.caller!))
+  })
 }
