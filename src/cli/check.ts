@@ -18,7 +18,8 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   const printed = warnings.length + (warnIfEmpty(config.content) ? 1 : 0)
   const { problems, fixed } = await checkContent(config.content, flags.fix === true, config.timezone)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
-  for (const change of fixed) console.error(`fixed ${relative(process.cwd(), config.content)}/${change}`)
+  const base = relative(process.cwd(), config.content)
+  for (const change of fixed) console.error(`fixed ${base === '' ? '' : `${base}/`}${change}`)
   const sorted = [...problems].sort((a, b) => where(a).localeCompare(where(b)) || (a.line ?? 1) - (b.line ?? 1))
   if (format === 'json') {
     console.log(

@@ -44,6 +44,7 @@ export async function checkContent(
     defaultLanguage: 'en',
     fallback: true,
     assignIds: fix,
+    onIdGiven: (path, id) => fixed.push(`${path}: id ${id} given`),
     timezone: siteZone,
     now,
     onProblem: (problem) => problems.push({ severity: 'error', line: 1, ...problem }),

@@ -33,6 +33,8 @@ export interface StoreOptions {
   onProblem?: (problem: Problem) => void
   /** Give a source file written without `id` the next free id (the server does; `check` only with --fix). */
   assignIds?: boolean
+  /** Told of each id given to a file (`check --fix` says what it changed). */
+  onIdGiven?: (path: string, id: number) => void
   /** The zone of events that name none (the site's); UTC unless given. */
   timezone?: string
   /** The clock that places the horizon of open-ended series; tests pin it. */
@@ -118,6 +120,7 @@ export async function createStore(source: string | ContentDriver, options: Store
     defaultLanguage: options.defaultLanguage,
     fallback: options.fallback,
     assignIds: !!options.assignIds,
+    ...(options.onIdGiven ? { onIdGiven: options.onIdGiven } : {}),
     timezone: options.timezone ?? 'UTC',
     maxOccurrences: options.maxOccurrences ?? SERIES_LIMITS.total,
   }

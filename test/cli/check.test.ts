@@ -112,9 +112,14 @@ describe('almanac check', () => {
       expect(await readFile(join(dir, 'content/events/new-one.en.md'), 'utf8')).toMatch(
         /^---\nid: 17\ntitle: New One\ndate: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\nstart_date: 2027-01-01 10:00:00\nend_date: 2027-01-01 11:00:00\n---\nHello.\n$/,
       )
+      expect(result.stderr).toContain('fixed content/events/new-one.en.md: id 17 given')
       expect(result.stderr).toMatch(
         /fixed content\/events\/new-one.en.md: date \S+ \S+ written \(the file's modification time\)/,
       )
+      // Run from inside the content folder, the paths start at it.
+      await writeFile(join(dir, 'content/events/one-more.md'), '---\ntitle: One More\ndate: 2026-01-01 10:00:00\n---\n')
+      const inside = await almanac(['check', '--fix', '--content', '.'], join(dir, 'content'))
+      expect(inside.stderr).toContain('\nfixed events/one-more.md: id 18 given\n')
       expect(await readFile(join(dir, 'content/tags/outdoor.en.md'), 'utf8')).toBe(
         '---\nid: 3\nname: Outdoor\nslug: outdoor\n---\nOutside\n',
       )

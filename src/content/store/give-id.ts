@@ -38,6 +38,7 @@ export async function giveId(state: StoreState, kind: Kind, files: FileEntry[], 
   const text = withId(seen, id)
   await state.driver.write(source.path, text)
   state.texts.set(source.path, text)
+  state.rules.onIdGiven?.(source.path, id)
   const given = { ...source, data: { id, ...source.data } }
   await dateUndated(state, [given], false) // the file was written again: a new mtime, unless git dates it
   return files.map((f) => (f === source ? given : f))

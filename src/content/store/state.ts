@@ -15,6 +15,8 @@ export interface StoreRules {
   fallback: boolean
   /** Give a source file written without `id` the next free id. */
   assignIds: boolean
+  /** Told of each id given. */
+  onIdGiven?: (path: string, id: number) => void
   /** The zone of events that name none (the site's): a series' UNTIL in UTC is read in it. */
   timezone: string
   /** The most occurrences of series served in all (SERIES_LIMITS.total). */
