@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseFrontMatter } from '../src/content/files/front-matter.ts'
 import { stringifyFrontMatter } from '../src/content/files/front-matter-write.ts'
-import { slugify } from '../src/write/slugs.ts'
+import { slugify } from '../src/content/slugs.ts'
 import { as, call, json, writableApp } from './helpers.ts'
 
 // Each case held the event loop for seconds with a backtracking regex (quadratic in the input);

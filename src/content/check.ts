@@ -3,6 +3,7 @@ import { parseFrontMatter } from './files/front-matter.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { isRecordFileName, parseContentPath } from './files/paths.ts'
+import { missingSlugWarning } from './check-slugs.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
@@ -60,6 +61,7 @@ export async function checkContent(
   const text = async (path: string) => driver.peek(path) ?? ''
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
+      problems.push(...missingSlugWarning(record))
       problems.push(
         ...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)),
       )

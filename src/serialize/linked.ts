@@ -130,7 +130,10 @@ export function postHead(
   }
 }
 
-/** A post's public page; posts that have none (drafts, trash) get WordPress's `?p=` form. */
+/**
+ * A post's public page; posts that have none (drafts, trash) get WordPress's `?p=` form, and so does a published
+ * one whose file names no slug (`/event//` is no page).
+ */
 function postUrl(record: ContentRecord, fields: RecordFields, view: View, type: string, status: string): string {
   if (status === 'publish' || status === 'private') {
     const lang = servedLang(record, view)
@@ -138,7 +141,8 @@ function postUrl(record: ContentRecord, fields: RecordFields, view: View, type: 
     const series = record.series
     const slug = series ? view.store.fieldsIn(series.parent, lang)?.slug : fields.slug
     const date = series ? `${series.start.slice(0, 10)}/` : ''
-    return publicUrl(view.site, lang, `/${type}/${slugSegment(slug)}/${date}`)
+    if (slug !== undefined && slug !== null && slug !== '')
+      return publicUrl(view.site, lang, `/${type}/${slugSegment(slug)}/${date}`)
   }
   return `${view.site.url}/?post_type=tribe_${type === 'event' ? 'events' : type}&p=${record.id}`
 }

@@ -12,7 +12,7 @@ import { instantToWall, isWallClock, wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
 import { checkAuthor, publicationDate, writtenStatus } from './posts.ts'
-import { slugify, uniqueSlug } from './slugs.ts'
+import { slugify, uniqueSlug } from '../content/slugs.ts'
 import { prepareMarkdownOf, sanitizeChanges } from './sanitize.ts'
 
 const NAME = { venues: 'venue', organizers: 'organizer' } as const

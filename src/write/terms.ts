@@ -8,7 +8,7 @@ import { toList } from '../args/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
 import { deleteFiles, unlinkFromEvents } from './removal.ts'
-import { slugify, uniqueSlug } from './slugs.ts'
+import { slugify, uniqueSlug } from '../content/slugs.ts'
 import { sanitizeChanges } from './sanitize.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { Kind } from '../content/model/kinds.ts'
-import type { Store } from '../content/store.ts'
+import type { Kind } from './model/kinds.ts'
+import type { Store } from './store.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { trimOf } from '../text.ts'
 
@@ -20,11 +20,20 @@ export function slugify(text: string): string {
 /**
  * `base`, or `base-2`, `base-3`… until no other record of the kind uses it in any language. A slug
  * written in `lang` is also served in every language the record has no file in (fallback), so a
- * slug free only in `lang` could clash there, and the clash would drop a record at the next load.
+ * slug free only in `lang` could clash there, and the clash would drop a record at the next load. `taken`: slugs
+ * given meanwhile that the store does not hold yet (`check --fix`).
  */
-export function uniqueSlug(store: Store, kind: Kind, _lang: Lang, base: string, selfId?: number): string {
+export function uniqueSlug(
+  store: Store,
+  kind: Kind,
+  _lang: Lang,
+  base: string,
+  selfId?: number,
+  taken: ReadonlySet<string> = new Set(),
+): string {
   const root = base || 'untitled'
   const free = (slug: string) =>
+    !taken.has(slug) &&
     LANGUAGES.every((l) => {
       const holder = store.bySlug(kind, l, slug)
       return !holder || holder.id === selfId

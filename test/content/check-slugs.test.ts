@@ -1,0 +1,36 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkContent } from '../../src/content/check.ts'
+import { call, writableApp } from '../helpers.ts'
+
+// A hand-written event without `slug:` was served with `"slug": ""` and a `url` ending `/event//`, with no word
+// from check. Now check warns of a source without a slug (drafts aside: WordPress gives one on publishing),
+// suggesting the one the API would make, and the url takes WordPress's `?p=` form meanwhile.
+
+let app: Awaited<ReturnType<typeof writableApp>>
+beforeEach(async () => {
+  app = await writableApp('reference')
+})
+afterEach(() => rm(app.dir, { recursive: true, force: true }))
+
+const file = (id: number, title: string, extra = '') =>
+  `---\nid: ${id}\ntitle: ${title}\n${extra}date: 2026-11-01 10:00:00\nstart_date: 2027-01-04 19:00:00\nend_date: 2027-01-04 21:00:00\n---\nHi.\n`
+
+describe('a source written without a slug', () => {
+  it('is warned of, drafts aside, and served with the ?p= url', async () => {
+    await writeFile(join(app.content, 'events/no-slug.en.md'), file(901, 'Chess Club'))
+    await writeFile(join(app.content, 'events/draft.en.md'), file(902, 'Draft Club', 'status: draft\n'))
+    const { problems } = await checkContent(app.content, false)
+    expect(problems.filter((p) => /slug/.test(p.message)).map((p) => [p.path, p.severity, p.message])).toEqual([
+      [
+        'events/no-slug.en.md',
+        'warning',
+        'slug is not set, so it is served with an empty slug and has no by-slug address: add one (slug: chess-club, made from its title as the API makes one)',
+      ],
+    ])
+    await app.store.reload(['events/no-slug.en.md'])
+    const { body } = await call(app, 'events/901')
+    expect([body.slug, body.url]).toEqual(['', `${body.url.split('/?')[0]}/?post_type=tribe_events&p=901`])
+  })
+})
