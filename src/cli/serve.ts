@@ -1,6 +1,7 @@
 import { type App, createApp } from '../app.ts'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import type { Config } from '../config.ts'
+import { BUILD_SWITCHES } from './args.ts'
 import { overHostLimit, scopedFeedsLeftOut, slugPagesLeftOut, switchOptions, switchSettings } from './build-switches.ts'
 import { siteOf } from './site.ts'
 import { openUsers } from '../auth/users.ts'
@@ -24,6 +25,12 @@ type Flags = Record<string, string | boolean | undefined>
 
 /** `almanac serve`: loads the content tree and serves the API until SIGINT or SIGTERM. */
 export async function serve(flags: Flags): Promise<number> {
+  // The build's options shape files only --build writes: without it they would be taken and do nothing.
+  if (flags.build !== true) {
+    const idle = [...Object.keys(BUILD_SWITCHES), 'out'].filter((name) => flags[name] !== undefined)
+    const given = idle[0] && (flags[idle[0]] === false ? `--no-${idle[0]}` : `--${idle[0]}`)
+    if (given) throw new CliError(`serve: ${given} is for serve --build (without it nothing is written)`)
+  }
   const { config, file } = settings(switchSettings(flags))
   requireContentFolder(config.content)
   warnIfEmpty(config.content)
@@ -83,6 +90,8 @@ export async function serve(flags: Flags): Promise<number> {
     `Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`,
   )
   console.log(`  ➜ API: ${siteOf(config, listener.port).url}${config.api_root}/${NAMESPACE}`)
+  // With a public address (site_url) the line above is where clients reach it, not where it listens.
+  if (config.site_url) console.log(`  ➜ Listening: ${siteOf({ ...config, site_url: '' }, listener.port).url}`)
   console.log(`  ➜ ${configNote(file)}`)
   // Left out of the start (only writes use it), and loaded now, so the first write does not wait for it.
   setImmediate(loadSanitizer)

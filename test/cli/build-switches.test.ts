@@ -159,6 +159,22 @@ describe('a default build whose by-slug files would take it past 1 GB', () => {
   })
 })
 
+describe('almanac serve with a build switch and no --build', () => {
+  it('refuses it, naming the switch as given: without --build it would do nothing', async () => {
+    const content = join(FIXTURES, 'reference', 'content')
+    for (const [flag, said] of [
+      [['--wide-pages'], '--wide-pages'],
+      [['--no-feeds'], '--no-feeds'],
+      [['--languages', 'en'], '--languages'],
+      [['--out', join(dir, 'never')], '--out'],
+    ] as const) {
+      const ran = await runCli(['serve', '--content', content, '--port', '0', ...flag], dir)
+      expect(ran.code, said).toBe(1)
+      expect(ran.stderr).toContain(`serve: ${said} is for serve --build (without it nothing is written)`)
+    }
+  })
+})
+
 describe('almanac serve --build with the build switches', () => {
   it('writes what --languages, --wide-pages and --no-slug-pages ask, as almanac build does', async () => {
     const content = join(dir, 'serve-content')

@@ -12,10 +12,11 @@ const BIN = resolve(import.meta.dirname, '../../bin/almanac.js')
 function start(
   args: string[],
   cwd: string,
+  env: Record<string, string> = {},
 ): { child: ChildProcess; ready: Promise<string>; exit: Promise<number | null>; output: () => string } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
-    env: { ...process.env, ALMANAC_PORT: '' },
+    env: { ...process.env, ALMANAC_PORT: '', ...env },
     stdio: 'pipe',
   })
   let output = ''
@@ -24,7 +25,8 @@ function start(
     const timer = setTimeout(() => fail(new Error(`no URL within 15 s:\n${output}`)), 15_000)
     const read = (chunk: Buffer) => {
       output += chunk.toString()
-      const url = /API: (http:\/\/\S+)/.exec(output)?.[1]
+      // The API's address; with a public https one, where it listens.
+      const url = /(?:API|Listening): (http:\/\/\S+)/.exec(output)?.[1]
       if (url) {
         clearTimeout(timer)
         done(url)
@@ -60,6 +62,26 @@ describe('almanac serve, end to end', () => {
       expect(event.title).toBe('Summer Concert')
       expect(event.rest_url).toBe(`${api}/events/7`)
       expect(server.output()).toMatch(/Almanac is serving .* ready in \d+ ms/)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+    expect(await server.exit).toBe(0)
+  })
+
+  it('says where it listens when its public address is another', async () => {
+    const server = start(['serve', '--port', '0', '--host', '127.0.0.1'], dir, {
+      ALMANAC_SITE_URL: 'https://cal.example.org',
+    })
+    try {
+      const listening = await server.ready
+      expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(server.output()).toContain('➜ API: https://cal.example.org/wp-json/calendar/events/v1\n')
+      const response = await fetch(`${listening}/wp-json/calendar/events/v1/events/7`, {
+        signal: AbortSignal.timeout(5_000),
+      })
+      expect(((await response.json()) as { rest_url: string }).rest_url).toBe(
+        'https://cal.example.org/wp-json/calendar/events/v1/events/7',
+      )
     } finally {
       server.child.kill('SIGTERM')
     }

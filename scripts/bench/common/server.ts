@@ -16,7 +16,7 @@ export const API = '/wp-json/calendar/events/v1'
  * The banner lines the CLI prints on start; anything else it prints is reported as a warning. Servers run with
  * --quiet: no request log, so thousands of lines a second neither cost the server nor fill the bench's memory.
  */
-export const SERVER_LINES = /^(Almanac is serving|\s+➜ (API|Config):)/
+export const SERVER_LINES = /^(Almanac is serving|\s+➜ (API|Config|Listening):)/
 export const START_TIMEOUT_MS = 60_000
 
 /** The running server the write and live sections talk to. */
