@@ -1,7 +1,7 @@
 import { canChangePost, canEditPosts, canManageTerms, type Caller } from '../auth/roles.ts'
 import type { Kind, PostKind, TermKind } from '../content/model/kinds.ts'
 import { findBySlug, findTrashedBySlug } from '../content/lookup.ts'
-import { statusIn, ownerIn } from '../content/model/post-state.ts'
+import { ownerIn, rightsStatusIn, statusIn } from '../content/model/post-state.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { ApiError } from '../errors.ts'
 import type { RequestContext } from '../context/request.ts'
@@ -15,10 +15,13 @@ export function pathRecord(kind: Kind, ctx: RequestContext, target: PathTarget):
   return undefined
 }
 
-/** The owner and status of a post, for the per-record rights: an occurrence's are its series'. */
-export function ownership(record: ContentRecord): { owner: number; status: string } {
+/**
+ * The owner and status of a post, for the per-record rights: an occurrence's are its series'. `rights` is the
+ * status the right to change it reads (`rightsStatusIn`: a trashed post as it was before the trash).
+ */
+export function ownership(record: ContentRecord): { owner: number; status: string; rights: string } {
   const data = (record.series?.parent ?? record).source.data
-  return { owner: ownerIn(data), status: statusIn(data) }
+  return { owner: ownerIn(data), status: statusIn(data), rights: rightsStatusIn(data) }
 }
 
 /**
@@ -29,8 +32,8 @@ export function postAccess(kind: PostKind) {
   return (ctx: RequestContext, target: PathTarget) => {
     const record = pathRecord(kind, ctx, target)
     if (!record) return
-    const { owner, status } = ownership(record)
-    if (!canChangePost(ctx.caller, owner, status)) throw forbidden(ctx.caller)
+    const { owner, rights } = ownership(record)
+    if (!canChangePost(ctx.caller, owner, rights)) throw forbidden(ctx.caller)
   }
 }
 

@@ -117,8 +117,8 @@ async function removeOccurrence(occurrence: ContentRecord, force: boolean, ctx: 
 }
 
 function mayChange(record: ContentRecord, ctx: RequestContext): boolean {
-  const { owner, status } = ownership(record)
-  return canChangePost(ctx.caller, owner, status)
+  const { owner, rights } = ownership(record)
+  return canChangePost(ctx.caller, owner, rights)
 }
 
 /** DELETE trashes (a second time is 410); `force=true` deletes the files for good (docs/compatibility.md §8). */

@@ -1,3 +1,4 @@
+import { statusIn } from '../content/model/post-state.ts'
 import { type Caller, canPublish } from '../auth/roles.ts'
 import type { PostKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
@@ -19,7 +20,9 @@ const IN_TRASH = {
 export async function trashPost(kind: PostKind, record: ContentRecord, ctx: WriteContext): Promise<ContentRecord> {
   if (record.source.data.status === 'trash') throw apiError(IN_TRASH[kind])
   if (kind !== 'events') await unlinkFromEvents(LINK_FIELD[kind], record.id, ctx)
-  const data = { ...record.source.data, status: 'trash' }
+  // What it was goes with it (`trashed_from`, WordPress's `_wp_trash_meta_status`): the rights to change a post
+  // in the trash are those it had before (rightsStatusIn).
+  const data = { ...record.source.data, status: 'trash', trashed_from: statusIn(record.source.data) }
   return (await ctx.tx.commit(kind, record.stem, { [record.source.lang]: { data, body: record.source.body } }))!
 }
 
@@ -54,7 +57,8 @@ export async function unlinkFromEvents(field: string, id: number, ctx: WriteCont
 
 /**
  * An update of a trashed post that sets no status takes it out of the trash: published if the caller may
- * publish, else a draft.
+ * publish, else a draft. `trashed_from` follows: gone once the post leaves the trash, written when an update
+ * puts it there.
  */
 export function untrash(
   record: ContentRecord,
@@ -62,6 +66,9 @@ export function untrash(
   changes: Record<string, unknown>,
   caller: Caller,
 ): void {
-  if (record.source.data.status === 'trash' && !given.has('status'))
-    changes.status = canPublish(caller) ? 'publish' : 'draft'
+  const trashed = record.source.data.status === 'trash'
+  if (trashed && !given.has('status')) changes.status = canPublish(caller) ? 'publish' : 'draft'
+  const status = changes.status ?? record.source.data.status
+  if (trashed && status !== 'trash') changes.trashed_from = null
+  if (!trashed && status === 'trash') changes.trashed_from = statusIn(record.source.data)
 }

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openUsers } from '../../src/auth/users.ts'
@@ -138,5 +138,29 @@ describe('a write held open while its rights change', () => {
     const answer = await held.release({ title: 'Tajuk Baru' })
     expect(answer.status).toBe(200)
     expect((await call(app, 'events/406?ml_language=ms')).body.title).toBe('Tajuk Baru')
+  })
+})
+
+describe('a post in the trash', () => {
+  it('keeps the rights it had before: a contributor cannot change or restore their event trashed once published', async () => {
+    expect((await call(app, 'events/404', json('PATCH', { status: 'publish' }, as('editor')))).body.status).toBe(
+      'publish',
+    )
+    expect((await call(app, 'events/404', { method: 'DELETE', headers: as('editor') })).status).toBe(200)
+    const refused = await call(app, 'events/404', json('PATCH', { title: 'Back, edited' }, as('contributor')))
+    expect(refused.status).toBe(403)
+    const restored = await call(app, 'events/404', json('PATCH', { title: 'Back' }, as('editor')))
+    expect([restored.status, restored.body.status]).toEqual([200, 'publish'])
+  })
+
+  it("is the contributor's again when it was trashed unpublished, and the file says what it was only while trashed", async () => {
+    const source = (await readdir(join(app.content, 'events'))).find((name) => name.startsWith('contrib-pending'))!
+    expect((await call(app, 'events/404', { method: 'DELETE', headers: as('contributor') })).status).toBe(200)
+    expect(await readFile(join(app.content, 'events', source), 'utf8')).toMatch(
+      /\nstatus: trash\ntrashed_from: pending\n/,
+    )
+    const restored = await call(app, 'events/404', json('PATCH', { title: 'Back' }, as('contributor')))
+    expect([restored.status, restored.body.status]).toEqual([200, 'draft'])
+    expect(await readFile(join(app.content, 'events', source), 'utf8')).not.toContain('trashed_from')
   })
 })

@@ -17,6 +17,18 @@ export function statusIn(data: Readonly<Record<string, unknown>>): string {
   return typeof status === 'string' ? status : DEFAULT_STATUS
 }
 
+/**
+ * The status a post's rights are decided by: its status, but a post in the trash as the status it had before
+ * (`trashed_from`, which a DELETE through the API writes, as WordPress keeps `_wp_trash_meta_status`). A post
+ * trashed while published or scheduled stays out of a contributor's reach; one trashed by hand, saying nothing
+ * of before, counts as unpublished, as in WordPress.
+ */
+export function rightsStatusIn(data: Readonly<Record<string, unknown>>): string {
+  const status = statusIn(data)
+  const before = data.trashed_from
+  return status === 'trash' && (before === 'publish' || before === 'future') ? before : status
+}
+
 /** A post's author id, from its front matter: 0 for none. */
 export function ownerIn(data: Readonly<Record<string, unknown>>): number {
   return Number(data.author) || 0

@@ -35,6 +35,7 @@ const POST_FIELDS = {
   id: POST_ID,
   slug: TEXT,
   status: STATUS,
+  trashed_from: { enum: STATUSES.filter((status) => status !== 'trash') },
   date: WALL_CLOCK,
   date_utc: WALL_CLOCK,
   modified: WALL_CLOCK,
