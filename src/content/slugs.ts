@@ -1,5 +1,6 @@
 import type { Kind } from './model/kinds.ts'
 import type { Store } from './store.ts'
+import { isSeries } from './model/record-types.ts'
 import { LANGUAGES, type Lang } from '../languages.ts'
 import { trimOf } from '../text.ts'
 
@@ -34,6 +35,7 @@ export function uniqueSlug(
   const root = base || 'untitled'
   const free = (slug: string) =>
     !taken.has(slug) &&
+    !(kind === 'events' && keptForOccurrences(store, slug, selfId)) &&
     LANGUAGES.every((l) => {
       const holder = store.bySlug(kind, l, slug)
       return !holder || holder.id === selfId
@@ -42,4 +44,21 @@ export function uniqueSlug(
     const slug = n === 1 ? root : `${root}-${n}`
     if (free(slug)) return slug
   }
+}
+
+/** `<slug>-<YYYY-MM-DD>`, with the time for a second occurrence that day (`-1700`): an occurrence's slug. */
+const OCCURRENCE_SLUG = /^(.+)-\d{4}-\d{2}-\d{2}(?:-\d{4})?$/
+
+/**
+ * Whether a slug has the form of an occurrence's of a series (its slug and a date, docs/recurrence.md §7), one that
+ * is or may later be served: a record's own slug wins over an occurrence's, so a slug given now must not take the
+ * address of an occurrence that a longer rule, or a date moved later, makes.
+ */
+function keptForOccurrences(store: Store, slug: string, selfId: number | undefined): boolean {
+  const series = OCCURRENCE_SLUG.exec(slug)?.[1]
+  if (series === undefined) return false
+  return LANGUAGES.some((lang) => {
+    const holder = store.bySlug('events', lang, series)
+    return holder !== undefined && holder.id !== selfId && isSeries(holder)
+  })
 }

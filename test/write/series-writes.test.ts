@@ -418,6 +418,27 @@ describe('DELETE of an occurrence', () => {
   })
 })
 
+describe("a slug of the form of a series' occurrence", () => {
+  it('is not given to another event: a longer rule would serve that occurrence under it', async () => {
+    const event = { ...CLUB, title: 'Fake Market', slug: 'night-market-2027-06-05' }
+    const fake = await call(app, 'events', json('POST', event, as('author')))
+    expect([fake.status, fake.body.slug]).toEqual([201, 'night-market-2027-06-05-2'])
+    const more = await call(
+      app,
+      'events/40',
+      json('PATCH', { recurrence: 'FREQ=MONTHLY;BYDAY=1SA;COUNT=7' }, as('admin')),
+    )
+    expect(more.status, more.text).toBe(200)
+    const june = await call(app, 'events/by-slug/night-market-2027-06-05')
+    expect([june.body.id, june.body.start_date]).toEqual([
+      occurrenceId(40, '2027-06-05 18:00:00'),
+      '2027-06-05 18:00:00',
+    ])
+    const other = await call(app, 'events', json('POST', { ...CLUB, slug: 'chess-club-2027-06-05' }, as('author')))
+    expect(other.body.slug).toBe('chess-club-2027-06-05')
+  })
+})
+
 describe('DELETE of a series', () => {
   it('trashes it whole: no occurrence is listed any more; force=true deletes its files', async () => {
     const response = await call(app, 'events/30', json('DELETE', {}, as('admin')))
