@@ -1,7 +1,6 @@
 import type { Caller } from '../auth/roles.ts'
 import type { Transaction } from '../content/store.ts'
 import type { RequestContext } from '../context/request.ts'
-import type { RouteInput } from '../http/route.ts'
 
 /** What every write needs: the request's context, the store's transaction, and a caller who signed in. */
 export interface WriteContext extends RequestContext {
@@ -21,7 +20,7 @@ export function createWriteContext(ctx: RequestContext, tx: Transaction, caller:
  */
 export function inTransaction<T>(
   ctx: RequestContext,
-  input: Pick<RouteInput, 'recheck'>,
+  input: { recheck: () => Promise<void> },
   work: (write: WriteContext) => Promise<T>,
 ): Promise<T> {
   return ctx.store.transaction(async (tx) => {
