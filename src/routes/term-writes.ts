@@ -36,6 +36,17 @@ function refuseCycle(term: ContentRecord, ctx: RequestContext, input: RouteInput
   }
 }
 
+/**
+ * The term the path names, looked up again in the write's transaction: the argument check found it, but a write
+ * ahead of this one in the queue (a second DELETE sent with the first) may have removed it since. Then the answer
+ * is the one that check gives for an id that names no term.
+ */
+function termOf(kind: TermKind, ctx: RequestContext, input: RouteInput): ContentRecord {
+  const term = ctx.store.get(kind, input.params.id as number)
+  if (!term) throw invalidParam('id')
+  return term
+}
+
 function create(kind: TermKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
     refuseTagParent(kind, input)
@@ -52,7 +63,7 @@ function update(kind: TermKind) {
   return async (ctx: RequestContext, input: RouteInput): Promise<ApiResult> => {
     refuseTagParent(kind, input)
     const record = await inTransaction(ctx, input, (write) => {
-      const term = ctx.store.get(kind, input.params.id as number)!
+      const term = termOf(kind, ctx, input)
       checkIfMatch(input, () => entityTag(JSON.stringify(toTermResponse(term, ctx, { allow: ['GET'] }))))
       refuseCycle(term, ctx, input)
       return updateTerm(kind, term, input.params, input.given, write)
@@ -65,7 +76,7 @@ function update(kind: TermKind) {
 function remove(kind: TermKind) {
   return (ctx: RequestContext, input: RouteInput): Promise<ApiResult> =>
     inTransaction(ctx, input, async (write) => {
-      const term = ctx.store.get(kind, input.params.id as number)!
+      const term = termOf(kind, ctx, input)
       const previous = toTermResponse(term, ctx)
       await deleteTerm(kind, term, write)
       return { body: previous }

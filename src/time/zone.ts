@@ -169,10 +169,15 @@ export function instantToWall(instant: number, zoneName: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
-/** ISO 8601 with the zone's offset at that instant, e.g. `2026-11-25T19:00:00-06:00`. */
+/**
+ * ISO 8601 with the zone's offset at that instant, e.g. `2026-11-25T19:00:00-06:00`. An offset with seconds (local
+ * mean time: Monrovia's -00:44:30 until 1972) has no ISO 8601 or RFC 3339 form: the instant is then given in UTC
+ * (`1960-03-01T10:44:30Z`), the same instant exactly.
+ */
 export function instantToIso(instant: number, zoneName: string): string {
   const zone = zoneFor(zoneName)
   const offset = zone ? offsetAt(zone, instant) : 0
+  if (!Number.isInteger(offset)) return `${new Date(instant).toISOString().slice(0, 19)}Z`
   const iso = new Date(instant + offset * 60_000).toISOString().slice(0, 19)
   const sign = offset < 0 ? '-' : '+'
   const abs = Math.abs(offset)

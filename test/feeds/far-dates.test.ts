@@ -61,3 +61,29 @@ describe('an event in a zone whose offset then had seconds (local mean time)', (
     expect(zone).not.toMatch(/TZOFFSET(FROM|TO):\+0655\r\n/)
   }, 60_000)
 })
+
+describe("an event's JSON-LD in a zone whose offset then had seconds", () => {
+  it('gives the instant in UTC, as no ISO 8601 offset holds seconds', async () => {
+    app = await writableApp('series')
+    const body = {
+      title: 'Old Town',
+      start_date: '1960-03-01 10:00:00',
+      end_date: '1960-03-01 12:00:00',
+      timezone: 'Africa/Monrovia',
+      status: 'publish',
+    }
+    const created = await call(app, 'events', json('POST', body, as('admin')))
+    expect(created.status, created.text).toBe(201)
+    // Monrovia kept -0:44:30 until 1972.
+    expect(created.body.utc_start_date).toBe('1960-03-01 10:44:30')
+    const one = await call(app, `events/${created.body.id}`)
+    expect(one.text).toContain('"startDate":"1960-03-01T10:44:30Z"')
+    expect(one.text).toContain('"endDate":"1960-03-01T12:44:30Z"')
+    const plain = await call(
+      app,
+      'events',
+      json('POST', { ...body, start_date: '2026-03-01 10:00:00', end_date: '2026-03-01 12:00:00' }, as('admin')),
+    )
+    expect((await call(app, `events/${plain.body.id}`)).text).toContain('"startDate":"2026-03-01T10:00:00+00:00"')
+  }, 60_000)
+})
