@@ -164,3 +164,22 @@ describe('a post in the trash', () => {
     expect(await readFile(join(app.content, 'events', source), 'utf8')).not.toContain('trashed_from')
   })
 })
+
+describe('a term removed by the write ahead of this one', () => {
+  it('answers the second of two DELETEs, and a PATCH behind a DELETE, as for a term that is not there', async () => {
+    const [first, second] = await Promise.all([
+      call(app, 'tags/311', { method: 'DELETE', headers: as('editor') }),
+      call(app, 'tags/311', { method: 'DELETE', headers: as('editor') }),
+    ])
+    expect([first.status, second.status]).toEqual([200, 400])
+    expect(second.body.code).toBe('rest_invalid_param')
+    const [removed, renamed] = await Promise.all([
+      call(app, 'categories/301', { method: 'DELETE', headers: as('editor') }),
+      call(app, 'categories/301', json('PATCH', { name: 'Renamed' }, as('editor'))),
+    ])
+    expect([removed.status, renamed.status]).toEqual([200, 400])
+    expect((await call(app, 'categories/301', json('PATCH', { name: 'Again' }, as('editor')))).body).toEqual(
+      renamed.body,
+    )
+  })
+})
