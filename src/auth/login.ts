@@ -23,6 +23,11 @@ export const DEFAULT_LIMITS: LoginLimits = { perLogin: 10, perAddress: 30, windo
 /** Checks `Authorization: Basic` credentials against the users; owned by one users directory. */
 export interface LoginChecker {
   check(header: string, address: string | undefined, users: StoredUser[]): Promise<Caller>
+  /**
+   * The caller credentials that checked out once already name among `users` now, or null: counted against no
+   * limit (nothing is guessed: the request was let in with them), so a write's second look never locks anyone out.
+   */
+  again(header: string, users: StoredUser[]): Promise<Caller | null>
   /** Forgets remembered successful checks (the users changed). */
   forget(): void
 }
@@ -92,6 +97,19 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       if (address !== undefined) addresses.forgive(address)
       verified.set(login, digest)
       return toCaller(user!)
+    },
+    async again(header, users) {
+      const credentials = parseBasic(header)
+      if (!credentials) return null
+      const { login, password } = credentials
+      const user = users.find((u) => u.login === login)
+      if (!user) return null
+      const digest = credentialDigest(login, password)
+      const known = verified.get(user.login)
+      if (known && timingSafeEqual(known, digest)) return toCaller(user)
+      if (!(await shared(digest, () => matches(user, password)))) return null
+      verified.set(login, digest)
+      return toCaller(user)
     },
     forget() {
       verified = new Map()

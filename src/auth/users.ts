@@ -13,11 +13,11 @@ export interface UserDirectory {
    */
   authenticate(header: string | null, address?: string): Promise<Caller | null>
   /**
-   * Whether `header` still names `caller`, with the same role, in the users file as it is now (looked at again,
-   * not up to a second old): a write asks in its transaction, since a user may be removed, given another role or
-   * a new password while the request's body arrives or it waits its turn.
+   * Who `header`, which checked out for this request, names in the users file as it is now (looked at again, not
+   * up to a second old), or null: a write asks in its transaction, since a user may be removed, given another role
+   * or a new password while the request's body arrives or it waits its turn. Counts against no sign-in limit.
    */
-  stillIs(header: string | null, caller: Caller): Promise<boolean>
+  callerNow(header: string | null): Promise<Caller | null>
   list(): StoredUser[]
   /** Adds a user; returns the application password (generated unless given), shown once. */
   add(login: string, role: Role, password?: string): { user: StoredUser; password: string }
@@ -78,15 +78,7 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
 
   return {
     authenticate: async (header, address) => (header === null ? null : checker.check(header, address, fresh())),
-    async stillIs(header, caller) {
-      if (header === null) return false
-      try {
-        const now = await checker.check(header, undefined, fresh(true))
-        return now.id === caller.id && now.login === caller.login && now.role === caller.role
-      } catch {
-        return false
-      }
-    },
+    callerNow: async (header) => (header === null ? null : checker.again(header, fresh(true))),
     list: () => fresh().map((user) => ({ ...user })),
     add(login, role, password) {
       if (!LOGIN.test(login)) throw new UsersError(`login "${login}" must be 1–60 letters, digits, . _ @ or -`)

@@ -56,7 +56,14 @@ async function run(event: H3Event, route: RouteDef, app: AppState): Promise<Done
   rights()
   const header = event.req.headers.get('authorization')
   const recheck = async () => {
-    if (ctx.caller && app.users && !(await app.users.stillIs(header, ctx.caller))) throw apiError('incorrect_password')
+    const was = ctx.caller
+    if (was && app.users) {
+      const now = await app.users.callerNow(header)
+      if (!now || now.id !== was.id) throw apiError('incorrect_password')
+      // Given another role meanwhile: the write was let in, and would run, as the old one. Sent again, it runs as
+      // the new.
+      if (now.role !== was.role) throw forbidden(now)
+    }
     rights()
   }
   const raw = await rawInput(event, method, query, endpoint, target)

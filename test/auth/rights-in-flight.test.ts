@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openUsers } from '../../src/auth/users.ts'
@@ -182,4 +182,34 @@ describe('a term removed by the write ahead of this one', () => {
       renamed.body,
     )
   })
+})
+
+describe('the second look at the users file', () => {
+  it('answers 403 to a write whose user was given another role meanwhile, and the write sent again runs', async () => {
+    const held = heldWrite('events/404', 'PATCH', as('contributor'))
+    await routed()
+    const file = join(app.dir, 'users.yaml')
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.replace(/(login: contributor\n\s*role: )contributor/, '$1editor'))
+    expect((await held.release({ title: 'Still mine' })).status).toBe(403)
+    const again = await call(app, 'events/404', json('PATCH', { title: 'Still mine' }, as('contributor')))
+    expect([again.status, again.body.title]).toEqual([200, 'Still mine'])
+  })
+
+  it('counts against no sign-in limit: writes refused after a password reset do not lock the new password out', async () => {
+    const users = openUsers(join(app.dir, 'users.yaml'))
+    // One at a time: the first signs in, the others find its check remembered.
+    const held: ReturnType<typeof heldWrite>[] = []
+    for (let i = 0; i < 12; i++) {
+      held.push(heldWrite('events/406', 'PATCH', as('editor')))
+      await routed()
+    }
+    const password = users.resetPassword('editor')
+    for (const write of held) expect((await write.release({ title: 'Old password' })).status).toBe(401)
+    const fresh = heldWrite('events/406', 'PATCH', as('editor', password))
+    await routed()
+    users.add('someone', 'subscriber', 'a-long-password-0000')
+    const answer = await fresh.release({ title: 'New password' })
+    expect([answer.status, answer.body.title]).toEqual([200, 'New password'])
+  }, 60_000)
 })
