@@ -2,19 +2,25 @@ import type { Problem } from './checks/problems.ts'
 import { NAME_FIELD } from './model/kinds.ts'
 import { statusIn } from './model/post-state.ts'
 import type { ContentRecord } from './model/record-types.ts'
-import { slugify } from './slugs.ts'
+import { slugify, uniqueSlug } from './slugs.ts'
+import type { Store } from './store.ts'
 
 /**
  * A source without a slug is served with an empty one: no by-slug address, and a `url` in WordPress's `?p=` form.
  * Normal for a draft (WordPress gives a slug on publishing); for any other status, something an editor forgot.
+ * The warning suggests the slug the API would make: free in every language, and not one suggested already in this
+ * run (`suggested`, `kind/slug`), so following every suggestion makes no clash.
  */
-export function missingSlugWarning(record: ContentRecord): Problem[] {
+export function missingSlugWarning(record: ContentRecord, store: Store, suggested: Set<string>): Problem[] {
   const { data } = record.source
   if (record.series || (data.slug !== undefined && data.slug !== null && data.slug !== '')) return []
   if (['draft', 'pending', 'trash'].includes(statusIn(data))) return []
-  const made = slugify(String(data[NAME_FIELD[record.kind]] ?? ''))
-  const suggestion =
-    made === '' ? '' : ` (slug: ${made}, made from its ${NAME_FIELD[record.kind]} as the API makes one)`
-  const message = `slug is not set, so it is served with an empty slug and has no by-slug address: add one${suggestion}`
+  const name = NAME_FIELD[record.kind]
+  const mine = new Set(
+    [...suggested].filter((key) => key.startsWith(`${record.kind}/`)).map((key) => key.slice(record.kind.length + 1)),
+  )
+  const slug = uniqueSlug(store, record.kind, record.source.lang, slugify(String(data[name] ?? '')), record.id, mine)
+  suggested.add(`${record.kind}/${slug}`)
+  const message = `slug is not set, so it is served with an empty slug and has no by-slug address: add one (slug: ${slug}, made from its ${name} as the API makes one)`
   return [{ path: record.source.path, line: 1, message, severity: 'warning' }]
 }

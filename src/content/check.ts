@@ -59,9 +59,10 @@ export async function checkContent(
     }
   }
   const text = async (path: string) => driver.peek(path) ?? ''
+  const suggested = new Set<string>()
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
-      problems.push(...missingSlugWarning(record))
+      problems.push(...missingSlugWarning(record, store, suggested))
       problems.push(
         ...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)),
       )

@@ -22,7 +22,7 @@ export function slugify(text: string): string {
  * `base`, or `base-2`, `base-3`… until no other record of the kind uses it in any language. A slug
  * written in `lang` is also served in every language the record has no file in (fallback), so a
  * slug free only in `lang` could clash there, and the clash would drop a record at the next load. `taken`: slugs
- * given meanwhile that the store does not hold yet (`check --fix`).
+ * given meanwhile that the store does not hold yet (`check`'s suggestions).
  */
 export function uniqueSlug(
   store: Store,

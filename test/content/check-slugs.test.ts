@@ -33,4 +33,14 @@ describe('a source written without a slug', () => {
     const { body } = await call(app, 'events/901')
     expect([body.slug, body.url]).toEqual(['', `${body.url.split('/?')[0]}/?post_type=tribe_events&p=901`])
   })
+
+  it('suggests a slug no record holds, nor another suggestion, so following them all makes no clash', async () => {
+    await writeFile(join(app.content, 'events/one.en.md'), file(901, 'Chess Club'))
+    await writeFile(join(app.content, 'events/two.en.md'), file(902, 'Chess Club'))
+    await writeFile(join(app.content, 'events/holder.en.md'), file(903, 'Holder', 'slug: chess-club\n'))
+    await writeFile(join(app.content, 'events/bang.en.md'), file(904, '"!!!"'))
+    const { problems } = await checkContent(app.content, false)
+    const suggested = problems.flatMap((p) => /\(slug: (\S+),/.exec(p.message)?.slice(1) ?? [])
+    expect(suggested).toEqual(['chess-club-2', 'chess-club-3', 'untitled'])
+  })
 })
