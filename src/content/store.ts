@@ -101,6 +101,8 @@ export interface Store {
   moveHorizon(): Promise<boolean>
   /** The wall clock open-ended series are served to now (UTC), as `moveHorizon` last placed it. */
   horizon(): string
+  /** A file's text as the store last read or wrote it (relative path), comments and all; undefined for none. */
+  textOf(path: string): string | undefined
   /** When git last committed a change to a file of the tree (ms), as last asked (`askGit`); undefined outside git. */
   committedAt(path: string): number | undefined
   /**
@@ -180,6 +182,7 @@ function storeOver(state: StoreState): Store {
     onChange: (listener) => changes.onChange(listener),
     moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
     horizon: () => state.horizon.at,
+    textOf: (path) => state.texts.get(path),
     committedAt: (path) => state.driver.dates.changed(path),
     askGit: (again = false) => {
       if (again || asked?.version !== changes.version) {

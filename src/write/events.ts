@@ -54,7 +54,7 @@ export async function updateEvent(
   const changes = await eventChanges(params, given, ctx, event)
   untrash(event, given, changes, ctx.caller)
   let files: Partial<Record<Lang, FileWrite | null>> = planFiles('events', event, ctx.lang, changes)
-  if (changes.recurrence === null) files = withoutTranslationOverrides(event, files)
+  if (changes.recurrence === null) files = withoutTranslationOverrides(ctx.store, event, files)
   if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
   return (await ctx.tx.commit('events', event.stem, files))!
 }

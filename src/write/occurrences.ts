@@ -67,7 +67,8 @@ export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteCon
       recurrence.exdate = [...new Set([...toList(recurrence.exdate), key])].sort()
       Object.assign(data, { recurrence, modified: modifiedAfter(ctx, data.modified) })
     }
-    files[lang] = file === series.source ? { data, body: file.body } : translationWrite(data, file.body)
+    files[lang] =
+      file === series.source ? { data, body: file.body } : translationWrite(data, file.body, ctx.store.textOf(file.path))
   }
   refuseInvalidSeries(files, series.source.lang)
   await ctx.tx.commit('events', series.stem, files)

@@ -1,4 +1,5 @@
 import { checkEvent } from '../content/checks/event-checks.ts'
+import { splitFile } from '../content/files/front-matter.ts'
 import type { Lang } from '../languages.ts'
 import { expand, keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
 import { checkSource, checkTranslation } from '../content/schema/records.ts'
@@ -77,6 +78,7 @@ export function refuseInvalidSeries(files: Partial<Record<Lang, FileWrite | null
  * nothing (an occurrence write in another language makes one holding only overrides) goes with them.
  */
 export function withoutTranslationOverrides(
+  store: Store,
   record: ContentRecord,
   files: Partial<Record<Lang, FileWrite | null>>,
 ): Partial<Record<Lang, FileWrite | null>> {
@@ -86,14 +88,19 @@ export function withoutTranslationOverrides(
     const planned = out[lang] === undefined ? { data: file.data, body: file.body } : out[lang]
     if (planned === null) continue
     const { overrides: _dropped, ...data } = planned.data
-    out[lang] = translationWrite(data, planned.body)
+    out[lang] = translationWrite(data, planned.body, store.textOf(file.path))
   }
   return out
 }
 
-/** A translation file's write once overrides left it: none (the file goes) when nothing else is in it. */
-export function translationWrite(data: Record<string, unknown>, body: string): FileWrite | null {
-  return Object.keys(data).length === 0 && body.trim() === '' ? null : { data, body }
+/**
+ * A translation file's write once overrides left it: none (the file goes) when nothing else is in it, not even a
+ * comment in its front matter (`text`, the file as it is: a translator's `# title: …` kept for later stays).
+ */
+export function translationWrite(data: Record<string, unknown>, body: string, text = ''): FileWrite | null {
+  const block = splitFile(text)?.block ?? ''
+  const empty = Object.keys(data).length === 0 && body.trim() === '' && !/^[ \t]*#/m.test(block)
+  return empty ? null : { data, body }
 }
 
 /** The series whose `exdate` excludes the occurrence an id names, if the id names one. */

@@ -197,6 +197,21 @@ describe('PATCH of a series', () => {
     expect(problems.filter((problem: { path: string }) => problem.path.includes('market'))).toEqual([])
   })
 
+  it('keeps a translation file whose front matter still holds a comment, the overrides gone', async () => {
+    const id = occurrenceId(40, '2027-01-02 18:00:00')
+    const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
+    expect(written.status, written.text).toBe(200)
+    const path = join(app.content, 'events', 'market.ms.md')
+    await writeFile(
+      path,
+      (await read('market.ms.md')).replace('---\n', '---\n# title: Pasar Malam Bulanan (to review)\n'),
+    )
+    await app.store.reload(['events/market.ms.md'])
+    const response = await call(app, 'events/40', json('PATCH', { recurrence: null }, as('admin')))
+    expect(response.status, response.text).toBe(200)
+    expect(await read('market.ms.md')).toBe('---\n# title: Pasar Malam Bulanan (to review)\n---\n')
+  })
+
   it("removes a translation file that held only an occurrence's override when that occurrence is deleted", async () => {
     const id = occurrenceId(40, '2027-01-02 18:00:00')
     const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
