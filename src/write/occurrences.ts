@@ -68,7 +68,9 @@ export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteCon
       Object.assign(data, { recurrence, modified: modifiedAfter(ctx, data.modified) })
     }
     files[lang] =
-      file === series.source ? { data, body: file.body } : translationWrite(data, file.body, ctx.store.textOf(file.path))
+      file === series.source
+        ? { data, body: file.body }
+        : translationWrite(data, file.body, ctx.store.textOf(file.path))
   }
   refuseInvalidSeries(files, series.source.lang)
   await ctx.tx.commit('events', series.stem, files)
