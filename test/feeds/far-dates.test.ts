@@ -41,16 +41,17 @@ describe('an event dated in year 1', () => {
 
 /** A published event from 10:00 to 12:00 local on `day` in `timezone`, made by an administrator in a fresh app. */
 async function oldTown(day: string, timezone: string) {
-  app = await writableApp('series')
+  const made = await writableApp('series')
+  app = made
   const body = { title: 'Old Town', start_date: `${day} 10:00:00`, end_date: `${day} 12:00:00`, timezone }
-  const created = await call(app, 'events', json('POST', { ...body, status: 'publish' }, as('admin')))
+  const created = await call(made, 'events', json('POST', { ...body, status: 'publish' }, as('admin')))
   expect(created.status, created.text).toBe(201)
-  return created
+  return { app: made, created }
 }
 
 describe('an event in a zone whose offset then had seconds (local mean time)', () => {
   it("writes the offset to the second, so the feed's instant is the JSON's", async () => {
-    const created = await oldTown('1890-03-01', 'Asia/Kuala_Lumpur')
+    const { app, created } = await oldTown('1890-03-01', 'Asia/Kuala_Lumpur')
     // Kuala Lumpur kept Singapore's mean time, +6:55:25, until 1905: 10:00 there was 03:04:35 UTC.
     expect(created.body.utc_start_date).toBe('1890-03-01 03:04:35')
     const feed = await call(app, 'events.ics?start_date=1890-01-01')
@@ -64,7 +65,7 @@ describe('an event in a zone whose offset then had seconds (local mean time)', (
 
 describe("an event's JSON-LD in a zone whose offset then had seconds", () => {
   it('gives the instant in UTC, as no ISO 8601 offset holds seconds', async () => {
-    const created = await oldTown('1960-03-01', 'Africa/Monrovia')
+    const { app, created } = await oldTown('1960-03-01', 'Africa/Monrovia')
     // Monrovia kept -0:44:30 until 1972.
     expect(created.body.utc_start_date).toBe('1960-03-01 10:44:30')
     const one = await call(app, `events/${created.body.id}`)
