@@ -49,7 +49,13 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
   // Successful checks, as credential digests: a request does not pay scrypt each time.
   let verified = new Map<string, Buffer>()
-  // Checks under way, by credential digest: a client's burst of requests pays for one hash, not one each.
+  // Credentials a write's second look found wrong (`again`): a write held open with a password reset meanwhile
+  // pays no hash in the write queue once another such write has.
+  let refused = new Set<string>()
+  // Which users the checks are against: every change of the users file (`forget`) starts a new generation. A
+  // check that began before one neither fills the cache after it nor lends its answer to a check begun after.
+  let generation = 0
+  // Checks under way, by generation and credential digest: a client's burst of requests pays for one hash.
   const pending = new Map<string, Promise<boolean>>()
 
   const matches = async (user: StoredUser | undefined, password: string) => {
@@ -75,7 +81,7 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
     if (address !== undefined) addresses.count(address)
   }
   const shared = (digest: Buffer, check: () => Promise<boolean>) => {
-    const key = digest.toString('base64')
+    const key = `${generation}:${digest.toString('base64')}`
     let running = pending.get(key)
     if (!running) pending.set(key, (running = check().finally(() => pending.delete(key))))
     return running
@@ -92,10 +98,11 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       const known = user ? verified.get(user.login) : undefined
       if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
       admit(login, address)
+      const at = generation
       if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
       logins.clear(loginKey(login, address))
       if (address !== undefined) addresses.forgive(address)
-      verified.set(login, digest)
+      if (at === generation) verified.set(login, digest)
       return toCaller(user!)
     },
     async again(header, users) {
@@ -107,12 +114,20 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       const digest = credentialDigest(login, password)
       const known = verified.get(user.login)
       if (known && timingSafeEqual(known, digest)) return toCaller(user)
-      if (!(await shared(digest, () => matches(user, password)))) return null
-      verified.set(login, digest)
+      const at = generation
+      const key = `${at}:${digest.toString('base64')}`
+      if (refused.has(key)) return null
+      if (!(await shared(digest, () => matches(user, password)))) {
+        if (at === generation) refused.add(key)
+        return null
+      }
+      if (at === generation) verified.set(login, digest)
       return toCaller(user)
     },
     forget() {
       verified = new Map()
+      refused = new Set()
+      generation++
     },
   }
 }
