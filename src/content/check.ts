@@ -3,7 +3,7 @@ import { parseFrontMatter } from './files/front-matter.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { isRecordFileName, parseContentPath } from './files/paths.ts'
-import { missingSlugWarning } from './check-slugs.ts'
+import { missingSlugWarning, noSuggestions } from './check-slugs.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
@@ -59,7 +59,7 @@ export async function checkContent(
     }
   }
   const text = async (path: string) => driver.peek(path) ?? ''
-  const suggested = new Set<string>()
+  const suggested = noSuggestions()
   for (const kind of KINDS) {
     for (const record of store.list(kind)) {
       problems.push(...missingSlugWarning(record, store, suggested))

@@ -21,8 +21,9 @@ export function slugify(text: string): string {
 /**
  * `base`, or `base-2`, `base-3`… until no other record of the kind uses it in any language. A slug
  * written in `lang` is also served in every language the record has no file in (fallback), so a
- * slug free only in `lang` could clash there, and the clash would drop a record at the next load. `taken`: slugs
- * given meanwhile that the store does not hold yet (`check`'s suggestions).
+ * slug free only in `lang` could clash there, and the clash would drop a record at the next load. A slug the
+ * record itself holds (`selfId`) is free for it. `taken`: slugs given meanwhile that the store does not hold yet
+ * (`check`'s suggestions); `from`: the first suffix worth trying, for a caller that gave this base before.
  */
 export function uniqueSlug(
   store: Store,
@@ -30,17 +31,19 @@ export function uniqueSlug(
   _lang: Lang,
   base: string,
   selfId?: number,
-  taken: ReadonlySet<string> = new Set(),
+  { taken = new Set<string>(), from = 1 }: { taken?: ReadonlySet<string>; from?: number } = {},
 ): string {
   const root = base || 'untitled'
-  const free = (slug: string) =>
-    !taken.has(slug) &&
-    !(kind === 'events' && keptForOccurrences(store, slug, selfId)) &&
-    LANGUAGES.every((l) => {
-      const holder = store.bySlug(kind, l, slug)
-      return !holder || holder.id === selfId
-    })
-  for (let n = 1; ; n++) {
+  const holders = (slug: string) => LANGUAGES.map((l) => store.bySlug(kind, l, slug)?.id)
+  const free = (slug: string) => {
+    if (taken.has(slug)) return false
+    const ids = holders(slug)
+    if (!ids.every((id) => id === undefined || id === selfId)) return false
+    // One it holds already stays its own, whatever form it has.
+    if (selfId !== undefined && ids.includes(selfId)) return true
+    return !(kind === 'events' && keptForOccurrences(store, slug, selfId))
+  }
+  for (let n = from; ; n++) {
     const slug = n === 1 ? root : `${root}-${n}`
     if (free(slug)) return slug
   }

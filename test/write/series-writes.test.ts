@@ -452,6 +452,19 @@ describe("a slug of the form of a series' occurrence", () => {
     const other = await call(app, 'events', json('POST', { ...CLUB, slug: 'chess-club-2027-06-05' }, as('author')))
     expect(other.body.slug).toBe('chess-club-2027-06-05')
   })
+
+  it('stays with an event that holds it already, sent back unchanged', async () => {
+    const file =
+      '---\nid: 90\ntitle: Old Fair\nslug: night-market-2027-06-05\nstart_date: 2027-06-05 10:00:00\nend_date: 2027-06-05 12:00:00\n---\n'
+    await writeFile(join(app.content, 'events', 'old-fair.en.md'), file)
+    await app.store.reload(['events/old-fair.en.md'])
+    const put = await call(
+      app,
+      'events/90',
+      json('PUT', { title: 'Old Fair', slug: 'night-market-2027-06-05' }, as('admin')),
+    )
+    expect([put.status, put.body.slug]).toEqual([200, 'night-market-2027-06-05'])
+  })
 })
 
 describe('DELETE of a series', () => {
