@@ -65,6 +65,8 @@ function withUndeclared(input: RouteInput): { params: Record<string, unknown>; g
 function target(ctx: RequestContext, input: RouteInput): ContentRecord {
   const record = pathRecord('events', ctx, { id: input.pathId, slug: input.pathSlug })
   if (record) return record
+  // Gone since the argument check found it (a write ahead in the queue): as for a slug that names nothing.
+  if (input.pathSlug !== undefined) throw invalidParam('slug')
   const id = input.pathId ?? 0
   const series = excludedBy(ctx.store, id)
   if (series && input.method === 'DELETE' && mayChange(series, ctx)) throw apiError('event-is-in-trash')

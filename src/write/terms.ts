@@ -2,7 +2,7 @@ import { canManageTerms } from '../auth/roles.ts'
 import { findBySlug } from '../content/lookup.ts'
 import type { TermKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, invalidParam } from '../errors.ts'
 import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
@@ -40,6 +40,14 @@ export function byName(kind: TermKind, name: string, ctx: WriteContext, parent?:
   })
 }
 
+/**
+ * The parent a write names, looked for again in its transaction: the argument check found it, but a DELETE ahead
+ * in the queue may have removed it since. Then the answer is that check's for a parent that is not there.
+ */
+function requireParent(parent: number, ctx: WriteContext): void {
+  if (parent && !ctx.store.get('categories', parent)) throw invalidParam('parent')
+}
+
 /** Creates a category or tag; 400 `term_exists` when the name is taken under the same parent, as WordPress answers. */
 export async function createTerm(
   kind: TermKind,
@@ -48,6 +56,7 @@ export async function createTerm(
 ): Promise<ContentRecord> {
   const name = String(params.name)
   const parent = kind === 'categories' ? Number(params.parent ?? 0) : 0
+  requireParent(parent, ctx)
   const twin = byName(kind, name, ctx, parent)
   if (twin) {
     const where = kind === 'categories' ? 'with this parent' : 'in this taxonomy'
@@ -84,7 +93,10 @@ export async function updateTerm(
   const changes: Changes = {}
   if (given.has('name')) changes.name = String(params.name)
   if (given.has('description')) changes.description = String(params.description)
-  if (given.has('parent')) changes.parent = Number(params.parent) || null
+  if (given.has('parent')) {
+    changes.parent = Number(params.parent) || null
+    requireParent(Number(params.parent) || 0, ctx)
+  }
   if (given.has('slug')) {
     const slug = termSlug(params.slug, String(changes.name ?? term.source.data.name ?? ''))
     // A slug is served in every language a term has no file in, so it must be free in all of them.

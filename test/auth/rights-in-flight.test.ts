@@ -165,6 +165,15 @@ describe('a post in the trash', () => {
   })
 })
 
+describe('an event removed by the write ahead of this one', () => {
+  it('answers the second of two DELETEs by slug as for a slug that names nothing', async () => {
+    const del = () => call(app, 'events/by-slug/open-plain?force=true', json('DELETE', {}, as('editor')))
+    const [first, second] = await Promise.all([del(), del()])
+    expect(first.status).toBe(200)
+    expect([second.status, second.body]).toEqual([400, (await del()).body])
+  })
+})
+
 describe('a term removed by the write ahead of this one', () => {
   it('answers the second of two DELETEs, and a PATCH behind a DELETE, as for a term that is not there', async () => {
     const [first, second] = await Promise.all([
@@ -178,6 +187,15 @@ describe('a term removed by the write ahead of this one', () => {
       call(app, 'categories/301', json('PATCH', { name: 'Renamed' }, as('editor'))),
     ])
     expect([removed.status, renamed.status]).toEqual([200, 400])
+    const parent = await call(app, 'categories', json('POST', { name: 'Parent' }, as('editor')))
+    const other = await call(app, 'categories', json('POST', { name: 'Other' }, as('editor')))
+    const [gone, child, moved] = await Promise.all([
+      call(app, `categories/${parent.body.id}`, { method: 'DELETE', headers: as('editor') }),
+      call(app, 'categories', json('POST', { name: 'Child', parent: parent.body.id }, as('editor'))),
+      call(app, `categories/${other.body.id}`, json('PATCH', { parent: parent.body.id }, as('editor'))),
+    ])
+    expect([gone.status, child.status, moved.status]).toEqual([200, 400, 400])
+    expect([child.body.data.params, moved.body.data.params].map(Object.keys)).toEqual([['parent'], ['parent']])
     expect((await call(app, 'categories/301', json('PATCH', { name: 'Again' }, as('editor')))).body).toEqual(
       renamed.body,
     )
