@@ -1,5 +1,8 @@
 import { checkEvent } from '../content/checks/event-checks.ts'
 import { splitFile } from '../content/files/front-matter.ts'
+import { updateFrontMatter } from '../content/files/front-matter-write.ts'
+import { normalize } from '../content/files/normalize.ts'
+import { KEY_ORDER } from '../content/model/kinds.ts'
 import type { Lang } from '../languages.ts'
 import { expand, keyMatches, readRecurrence, splitOccurrenceId, toWall } from '../content/model/recurrence.ts'
 import { checkSource, checkTranslation } from '../content/schema/records.ts'
@@ -94,13 +97,15 @@ export function withoutTranslationOverrides(
 }
 
 /**
- * A translation file's write once overrides left it: none (the file goes) when nothing else is in it, not even a
- * comment in its front matter (`text`, the file as it is: a translator's `# title: …` kept for later stays).
+ * A translation file's write once overrides left it: none (the file goes) when nothing else would be in it, not
+ * even a comment of its front matter (`text`, the file as it is: a translator's `# title: …` kept for later stays).
+ * What would be left is what the store's writer makes of `text` (src/content/store/commit.ts), which keeps the
+ * comments of the keys it keeps and drops those inside the ones it removes.
  */
 export function translationWrite(data: Record<string, unknown>, body: string, text = ''): FileWrite | null {
-  const block = splitFile(text)?.block ?? ''
-  const empty = Object.keys(data).length === 0 && body.trim() === '' && !/^[ \t]*#/m.test(block)
-  return empty ? null : { data, body }
+  if (Object.keys(data).length > 0 || body.trim() !== '') return { data, body }
+  const left = text === '' ? '' : (splitFile(updateFrontMatter(text, data, body, KEY_ORDER.events, normalize))?.block ?? '')
+  return left.trim() === '' ? null : { data, body }
 }
 
 /** The series whose `exdate` excludes the occurrence an id names, if the id names one. */

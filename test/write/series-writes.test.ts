@@ -212,6 +212,25 @@ describe('PATCH of a series', () => {
     expect(await read('market.ms.md')).toBe('---\n# title: Pasar Malam Bulanan (to review)\n---\n')
   })
 
+  it('removes it when the only comments or # lines were inside the overrides', async () => {
+    const path = join(app.content, 'events', 'market.ms.md')
+    for (const text of [
+      '---\noverrides:\n  "2027-01-02":\n    # checked by Siti\n    title: Pasar Malam\n---\n',
+      '---\noverrides:\n  "2027-01-02":\n    description: |\n      # Pasar Malam\n      Gerai makanan.\n---\n',
+    ]) {
+      await writeFile(path, text)
+      await app.store.reload(['events/market.ms.md'])
+      const response = await call(
+        app,
+        'events/40',
+        json('PATCH', { recurrence: 'FREQ=MONTHLY;BYDAY=1SA;COUNT=6' }, as('admin')),
+      )
+      expect(response.status, response.text).toBe(200)
+      expect((await call(app, 'events/40', json('PATCH', { recurrence: null }, as('admin')))).status).toBe(200)
+      expect((await snapshot(app.content))['events/market.ms.md'], text).toBeUndefined()
+    }
+  })
+
   it("removes a translation file that held only an occurrence's override when that occurrence is deleted", async () => {
     const id = occurrenceId(40, '2027-01-02 18:00:00')
     const written = await call(app, `events/${id}?ml_language=ms`, json('PATCH', { title: 'Pasar Malam' }, as('admin')))
