@@ -104,7 +104,8 @@ export function withoutTranslationOverrides(
  */
 export function translationWrite(data: Record<string, unknown>, body: string, text = ''): FileWrite | null {
   if (Object.keys(data).length > 0 || body.trim() !== '') return { data, body }
-  const left = text === '' ? '' : (splitFile(updateFrontMatter(text, data, body, KEY_ORDER.events, normalize))?.block ?? '')
+  const left =
+    text === '' ? '' : (splitFile(updateFrontMatter(text, data, body, KEY_ORDER.events, normalize))?.block ?? '')
   return left.trim() === '' ? null : { data, body }
 }
 
