@@ -99,9 +99,13 @@ async function mistake(command: CommandDef, path: string[], what: string, err: O
 }
 
 async function usage(command: CommandDef, stream: Out, code: number): Promise<number> {
-  stream.write(await usageFor(command, stream))
+  // The root (the one command with a version) names the two forms citty's usage does not show.
+  const root = (await resolved(command.meta))?.version !== undefined
+  stream.write(`${await usageFor(command, stream)}${root ? ROOT_NOTE : ''}`)
   return code
 }
+
+const ROOT_NOTE = "Also: almanac help [command] (a command's help), almanac --version.\n"
 
 async function resolved<T>(value: T | Promise<T> | (() => T | Promise<T>) | undefined): Promise<T | undefined> {
   return typeof value === 'function' ? (value as () => T | Promise<T>)() : value

@@ -33,7 +33,10 @@ describe.concurrent('asking the command line for help', () => {
     const top = await runCli(['--help'], ROOT)
     for (const command of ['serve', 'build', 'preview', 'check', 'user'])
       expect(top.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
+    // The two forms citty's usage does not show, on the top level only.
+    expect(top.stdout).toContain("\nAlso: almanac help [command] (a command's help), almanac --version.\n")
     const user = await runCli(['user', '--help'], ROOT)
+    expect(user.stdout).not.toContain('almanac --version')
     for (const command of ['add', 'list', 'remove', 'reset-password'])
       expect(user.stdout).toMatch(new RegExp(`^ +${command} `, 'm'))
   })
