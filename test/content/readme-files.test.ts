@@ -1,8 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { watchContent } from '../../src/content/watch.ts'
+import { call, writableApp } from '../helpers.ts'
+import { reloadApp } from '../routes/writes-tree.ts'
 import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
 
 const README = '# Events\n\nOne file per event; see the project README for the fields.\n'
@@ -74,6 +76,28 @@ describe('a hidden Markdown file in a kind folder', () => {
       expect(store.problems().filter((p) => p.path.includes('/.'))).toEqual([])
     } finally {
       await watching.close()
+    }
+  })
+})
+
+describe('a hidden file in media/', () => {
+  it('is not the library’s at start nor after a change, so it is never served', async () => {
+    const app = await writableApp('reference')
+    try {
+      const poster = await readFile(join(app.content, 'media', '6-poster.png'))
+      await writeFile(join(app.content, 'media', '._6-poster.png'), poster)
+      await mkdir(join(app.content, 'media', '.hidden'))
+      await writeFile(join(app.content, 'media', '.hidden', '7-secret.png'), poster)
+      await app.store.reload(['media/'])
+      const started = await reloadApp(app.content)
+      for (const served of [app, started]) {
+        for (const path of ['/media/._6-poster.png', '/media/.hidden/7-secret.png'])
+          expect((await call(served, path)).status, path).toBe(404)
+        expect((await call(served, '/media/6-poster.png')).status).toBe(200)
+      }
+      expect(started.problems.filter((p) => p.path.includes('/.'))).toEqual([])
+    } finally {
+      await rm(app.dir, { recursive: true, force: true })
     }
   })
 })

@@ -132,6 +132,9 @@ export async function mediaNames(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => [])
   const names: string[] = []
   for (const entry of entries) {
+    // Hidden files and folders (macOS's `._photo.png`, `.DS_Store`) are not the library's, as the watcher hears
+    // none of them: a library read at start or again after a change holds the same files.
+    if (entry.name.startsWith('.')) continue
     const name = prefix ? `${prefix}/${entry.name}` : entry.name
     if (entry.isDirectory()) names.push(...(await mediaNames(dir, name)))
     else names.push(name)
