@@ -67,6 +67,7 @@ export async function checkContent(
         ...relationProblems(store, kind, record.source.path, record.source.data, await text(record.source.path)),
       )
       problems.push(...translationWarnings(record))
+      problems.push(...strayTrashedFrom(record, await text(record.source.path)))
       if (fix) fixed.push(...(await writeDate(driver, record, siteZone, await text(record.source.path))))
       else problems.push(...unstableDateWarning(record))
       if (fix) fixed.push(...(await putKeysInOrder(driver, record, text)))
@@ -205,6 +206,17 @@ function hiddenWarnings(driver: ContentDriver): Problem[] {
         severity: 'warning' as const,
       })),
   )
+}
+
+/**
+ * `trashed_from` on a post that is not in the trash: read only there (the rights of a trashed post), so it says
+ * nothing; the next DELETE writes it again. A warning, as a sign of a hand edit that restored the post half-way.
+ */
+function strayTrashedFrom(record: ContentRecord, text: string): Problem[] {
+  const data = record.source.data
+  if (data.trashed_from === undefined || data.status === 'trash') return []
+  const message = 'trashed_from is read only while the post is in the trash (status: trash), so it does nothing here'
+  return [{ path: record.source.path, line: lineOf(text, 'trashed_from'), message, severity: 'warning' }]
 }
 
 /** A record translated into some languages but not all: a warning, not an error. */

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
 import { call, writableApp } from '../helpers.ts'
 
-// A hand-written event without `slug:` was served with `"slug": ""` and a `url` ending `/event//`, with no word
-// from check. Now check warns of a source without a slug (drafts aside: WordPress gives one on publishing),
-// suggesting the one the API would make, and the url takes WordPress's `?p=` form meanwhile.
+// What check tells of files edited by hand that the server would serve oddly. A hand-written event without
+// `slug:` was served with `"slug": ""` and a `url` ending `/event//`, with no word from check. Now check warns of a
+// source without a slug (drafts aside: WordPress gives one on publishing), suggesting the one the API would make,
+// and the url takes WordPress's `?p=` form meanwhile. And a `trashed_from` left on a post out of the trash.
 
 let app: Awaited<ReturnType<typeof writableApp>>
 beforeEach(async () => {
@@ -42,5 +43,22 @@ describe('a source written without a slug', () => {
     const { problems } = await checkContent(app.content, false)
     const suggested = problems.flatMap((p) => /\(slug: (\S+),/.exec(p.message)?.slice(1) ?? [])
     expect(suggested).toEqual(['chess-club-2', 'chess-club-3', 'untitled'])
+  })
+})
+
+describe('trashed_from on a post that is not in the trash', () => {
+  it('is warned of on its line: it is read only in the trash', async () => {
+    await writeFile(
+      join(app.content, 'events/restored.en.md'),
+      file(905, 'Restored', 'slug: restored\ntrashed_from: publish\n'),
+    )
+    await writeFile(
+      join(app.content, 'events/binned.en.md'),
+      file(906, 'Binned', 'slug: binned\nstatus: trash\ntrashed_from: publish\n'),
+    )
+    const { problems } = await checkContent(app.content, false)
+    expect(problems.filter((p) => /trashed_from/.test(p.message)).map((p) => [p.path, p.line, p.severity])).toEqual([
+      ['events/restored.en.md', 5, 'warning'],
+    ])
   })
 })
