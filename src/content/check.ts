@@ -3,7 +3,7 @@ import { parseFrontMatter } from './files/front-matter.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { isRecordFileName, parseContentPath } from './files/paths.ts'
-import { missingSlugWarning, noSuggestions } from './check-slugs.ts'
+import { lineOf, missingSlugWarning, noSuggestions, strayTrashedFrom } from './check-hand-edits.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
@@ -208,17 +208,6 @@ function hiddenWarnings(driver: ContentDriver): Problem[] {
   )
 }
 
-/**
- * `trashed_from` on a post that is not in the trash: read only there (the rights of a trashed post), so it says
- * nothing; the next DELETE writes it again. A warning, as a sign of a hand edit that restored the post half-way.
- */
-function strayTrashedFrom(record: ContentRecord, text: string): Problem[] {
-  const data = record.source.data
-  if (data.trashed_from === undefined || data.status === 'trash') return []
-  const message = 'trashed_from is read only while the post is in the trash (status: trash), so it does nothing here'
-  return [{ path: record.source.path, line: lineOf(text, 'trashed_from'), message, severity: 'warning' }]
-}
-
 /** A record translated into some languages but not all: a warning, not an error. */
 function translationWarnings(record: ContentRecord): Problem[] {
   if (record.files.size === 1) return []
@@ -246,9 +235,4 @@ async function putKeysInOrder(
     changed.push(`${file.path}: keys put in order`)
   }
   return changed
-}
-
-function lineOf(text: string, field: string): number {
-  const index = text.split('\n').findIndex((line, i) => i > 0 && line.startsWith(`${field}:`))
-  return index >= 0 ? index + 1 : 1
 }

@@ -37,3 +37,20 @@ export interface Suggested {
 export function noSuggestions(): Suggested {
   return { slugs: new Map(), next: new Map() }
 }
+
+/**
+ * `trashed_from` on a post that is not in the trash: read only there (the rights of a trashed post), so it says
+ * nothing; the next DELETE writes it again. A warning, as a sign of a hand edit that restored the post half-way.
+ */
+export function strayTrashedFrom(record: ContentRecord, text: string): Problem[] {
+  const data = record.source.data
+  if (data.trashed_from === undefined || data.status === 'trash') return []
+  const message = 'trashed_from is read only while the post is in the trash (status: trash), so it does nothing here'
+  return [{ path: record.source.path, line: lineOf(text, 'trashed_from'), message, severity: 'warning' }]
+}
+
+/** The line of a top-level key in a file's text (1 when it is not found). */
+export function lineOf(text: string, field: string): number {
+  const index = text.split('\n').findIndex((line, i) => i > 0 && line.startsWith(`${field}:`))
+  return index >= 0 ? index + 1 : 1
+}
