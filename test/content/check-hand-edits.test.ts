@@ -48,14 +48,11 @@ describe('a source written without a slug', () => {
 
 describe('trashed_from on a post that is not in the trash', () => {
   it('is warned of on its line: it is read only in the trash', async () => {
-    await writeFile(
-      join(app.content, 'events/restored.en.md'),
-      file(905, 'Restored', 'slug: restored\ntrashed_from: publish\n'),
-    )
-    await writeFile(
-      join(app.content, 'events/binned.en.md'),
-      file(906, 'Binned', 'slug: binned\nstatus: trash\ntrashed_from: publish\n'),
-    )
+    const files = {
+      'restored.en.md': file(905, 'Restored', 'slug: restored\ntrashed_from: publish\n'),
+      'binned.en.md': file(906, 'Binned', 'slug: binned\nstatus: trash\ntrashed_from: publish\n'),
+    }
+    for (const [name, text] of Object.entries(files)) await writeFile(join(app.content, 'events', name), text)
     const { problems } = await checkContent(app.content, false)
     expect(problems.filter((p) => /trashed_from/.test(p.message)).map((p) => [p.path, p.line, p.severity])).toEqual([
       ['events/restored.en.md', 5, 'warning'],
