@@ -1,5 +1,5 @@
-import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
-import moment from 'moment-timezone'
+import { FixedOffsetZone, type Zone } from 'luxon'
+import { TzZone, tzZone } from './tz-data.ts'
 
 /** A wall-clock date and time as stored and served: `YYYY-MM-DD HH:MM:SS`. */
 export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -9,9 +9,7 @@ export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}
 /** How many entries each cache of this module keeps at most (docs/architecture.md, "Caches"). */
 export const ZONE_CACHE_LIMITS = {
   zones: 1024,
-  offsetZones: 64,
-  offsetsPerZone: 4096,
-  abbreviations: 4096,
+  edgeZones: 64,
   walls: 4096,
   dayEdges: 4096,
 } as const
@@ -25,14 +23,14 @@ function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
 
 const zones = new Map<string, Zone | null>()
 
-/** The luxon zone for an IANA name or a `UTC+8` style offset; null when it is neither. */
+/** The luxon zone for a tz database name (tz-data.ts) or a `UTC+8` style offset; null when it is neither. */
 export function zoneFor(name: string): Zone | null {
   let zone = zones.get(name)
   if (zone !== undefined) return zone
   const offset = /^UTC([+-]\d{1,2})(?::?(\d{2}))?$/.exec(name)
   if (offset)
     zone = FixedOffsetZone.instance(Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2] ?? 0))
-  else zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null
+  else zone = tzZone(name)
   return keep(zones, name, zone, ZONE_CACHE_LIMITS.zones)
 }
 
@@ -80,49 +78,33 @@ function utcMillis(year: number, month: number, day: number, hour: number, minut
   return date.getTime()
 }
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-const offsets = new Map<string, Map<number, number>>()
+const DAY = 86_400_000
 
-/**
- * The zone's UTC offset in minutes at an instant. Zones change offset a few times a year at most,
- * so offsets are cached per zone and day (per hour on the days a change happens): converting a
- * date becomes arithmetic instead of a trip through Intl, which matters when 10,000 events load.
- */
+/** The zone's UTC offset in minutes at an instant (a binary search of the zone's periods: no cache needed). */
 export function offsetAt(zone: Zone, instant: number): number {
-  const cache = offsets.get(zone.name) ?? keep(offsets, zone.name, new Map(), ZONE_CACHE_LIMITS.offsetZones)
-  const day = Math.floor(instant / DAY)
-  const daily = cache.get(day)
-  if (daily !== undefined) return daily
-  const hourKey = -1 - Math.floor(instant / HOUR) // negative keys: the hours of days with a change
-  const hourly = cache.get(hourKey)
-  if (hourly !== undefined) return hourly
-  const start = zone.offset(day * DAY)
-  if (start === zone.offset(day * DAY + DAY - 1) && start === zone.offset(day * DAY + DAY / 2)) {
-    return keep(cache, day, start, ZONE_CACHE_LIMITS.offsetsPerZone)
-  }
-  const hour = Math.floor(instant / HOUR) * HOUR
-  const offset = zone.offset(hour)
-  // An offset that changes inside the hour (a half-hour zone's switch) is looked up every time.
-  if (offset !== zone.offset(hour + HOUR - 1)) return zone.offset(instant)
-  return keep(cache, hourKey, offset, ZONE_CACHE_LIMITS.offsetsPerZone)
+  return zone.offset(instant)
 }
 
-/** The instant (ms since the epoch) of a wall-clock time in a zone; DST gaps move forward as clocks do. */
+/**
+ * The instant (ms since the epoch) of a wall-clock time in a zone, as RFC 5545 (3.3.5) reads a DATE-TIME with a
+ * TZID: a wall clock that happens twice (clocks went back) is its first occurrence, one that never happens (clocks
+ * went forward) is read with the offset before the change, which lands after the gap, as clocks move.
+ */
 export function wallToInstant(wall: string, zoneName: string): number {
   const m = WALL_CLOCK.exec(wall)
   const zone = zoneFor(zoneName)
   if (!m || !zone) return Number.NaN
   const local = utcMillis(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0))
-  // The usual two-step guess: take the offset at the wall time read as UTC, then correct once.
-  const first = offsetAt(zone, local)
-  const guess = local - first * 60_000
-  const second = offsetAt(zone, guess)
-  if (first === second) return guess
-  const corrected = local - second * 60_000
-  if (offsetAt(zone, corrected) === second) return corrected
-  // A wall time in a spring-forward gap: read it with the earlier offset, which lands after the gap.
-  return local - Math.min(first, second) * 60_000
+  // The offsets a day either side: a change near the wall clock is between them (a zone's changes are days apart).
+  const before = zone.offset(local - DAY)
+  const after = zone.offset(local + DAY)
+  const early = local - before * 60_000
+  const late = local - after * 60_000
+  if (before === after) return early
+  const earlyHappens = zone.offset(early) === before
+  const lateHappens = zone.offset(late) === after
+  if (earlyHappens && lateHappens) return Math.min(early, late)
+  return lateHappens && !earlyHappens ? late : early
 }
 
 const walls = new Map<string, number | null>()
@@ -153,7 +135,7 @@ const edges = new Map<string, [Map<number, DayEdge>, Map<number, DayEdge>]>()
  * names a day or two and most are the same few.
  */
 export function dayEdge(instant: number, zoneName: string, end: boolean): DayEdge {
-  const both = edges.get(zoneName) ?? keep(edges, zoneName, [new Map(), new Map()], ZONE_CACHE_LIMITS.offsetZones)
+  const both = edges.get(zoneName) ?? keep(edges, zoneName, [new Map(), new Map()], ZONE_CACHE_LIMITS.edgeZones)
   const kept = both[end ? 1 : 0].get(instant)
   if (kept) return kept
   const wall = `${instantToWall(instant, zoneName).slice(0, 10)} ${end ? '23:59:59' : '00:00:00'}`
@@ -184,30 +166,18 @@ export function instantToIso(instant: number, zoneName: string): string {
   return `${iso}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
-const abbreviations = new Map<string, string>()
-
 /**
  * The tz database's abbreviation for the zone at an instant (docs/compatibility.md §16): `HKT`, `BST`,
  * `AEDT`, and `+08`
  * where the database itself has only a number (Asia/Singapore). ICU's names come from CLDR and
- * differ (it has none for Hong Kong); moment-timezone ships the database's own, for each period.
+ * differ (it has none for Hong Kong); moment-timezone ships the database's own, for each period, in the
+ * same period lookup that gives the offset (tz-data.ts).
  */
 export function abbreviation(zoneName: string, instant: number): string {
   const zone = zoneFor(zoneName)
   if (!zone) return ''
   if (zone instanceof FixedOffsetZone) return zoneName
-  const offset = offsetAt(zone, instant)
-  const key = `${zoneName}|${offset}|${new Date(instant).getUTCFullYear()}`
-  let abbr = abbreviations.get(key)
-  if (abbr === undefined) {
-    abbr = keep(
-      abbreviations,
-      key,
-      moment.tz.zone(zoneName)?.abbr(instant) || numericAbbreviation(offset),
-      ZONE_CACHE_LIMITS.abbreviations,
-    )
-  }
-  return abbr
+  return (zone instanceof TzZone && zone.abbreviation(instant)) || numericAbbreviation(offsetAt(zone, instant))
 }
 
 function numericAbbreviation(offsetMinutes: number): string {
@@ -219,10 +189,7 @@ function numericAbbreviation(offsetMinutes: number): string {
 
 /** How many entries the caches hold now: for the test that proves the bounds. */
 export function zoneCacheSizes() {
-  let offsetCount = 0
-  for (const cache of offsets.values()) offsetCount += cache.size
   let dayEdges = 0
   for (const [starts, ends] of edges.values()) dayEdges = Math.max(dayEdges, starts.size, ends.size)
-  const sizes = { zones: zones.size, offsetZones: offsets.size, offsets: offsetCount }
-  return { ...sizes, abbreviations: abbreviations.size, walls: walls.size, edgeZones: edges.size, dayEdges }
+  return { zones: zones.size, walls: walls.size, edgeZones: edges.size, dayEdges }
 }
