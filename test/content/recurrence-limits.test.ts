@@ -96,6 +96,16 @@ describe('rules that never or rarely yield end in bounded work', () => {
     expect(expansion.cut).toBe(true)
     expect(expansion.starts.every((start) => start >= '1970-01-01')).toBe(true)
   })
+
+  // ical.js writes a year before 1000 unpadded (`50-06-08T10:00:00`): taken as it was, no wall clock matched it and it
+  // sorted after 1970, so a series from the years 20–99 or 200–999 threw as the store loaded it.
+  it.each(['0001-01-01 00:00:00', '0050-06-01 10:00:00', '0099-12-28 10:00:00', '0500-06-01 10:00:00'])(
+    'a rule from %s serves nothing (every start is before 1970) and reads every start it finds as a wall clock',
+    (first) => {
+      for (const rule of ['FREQ=WEEKLY;COUNT=3', 'FREQ=YEARLY;UNTIL=09991231', 'FREQ=DAILY'])
+        expect(run(rule, first).starts).toEqual([])
+    },
+  )
 })
 
 describe('a first start the rule does not produce', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SERIES_LIMITS } from '../../src/content/model/recurrence.ts'
-import { call } from '../helpers.ts'
+import { as, call, json, writableApp } from '../helpers.ts'
 import { allPages, file, seriesApp } from '../series/tree.ts'
 
 // Hostile series content: the server loads, every other event is served, each series serves at most
@@ -61,6 +61,30 @@ describe('hostile series content', () => {
     expect(served.length).toBeGreaterThan(0)
     expect(served.every((occurrence) => occurrence.series!.start >= '1970-01-01')).toBe(true)
     expect(served.every((occurrence) => occurrence.id > 4e9 && occurrence.id < 5e9)).toBe(true)
+  })
+
+  it('a series whose first start is in the years 1–999 loads and serves nothing, in a file and through the API', async () => {
+    // ical.js's unpadded years (`50-06-08T10:00:00`) made the load throw: serve, build and check stopped at start.
+    const files: Record<string, string> = {}
+    for (const [i, year] of ['0001', '0050', '0099', '0500'].entries())
+      files[`events/old-${year}.en.md`] = series(
+        10 + i,
+        { rrule: 'FREQ=WEEKLY;COUNT=3' },
+        { start_date: `${year}-06-01 10:00:00`, end_date: `${year}-06-01 11:00:00` },
+      )
+    const app = await load(files)
+    for (const id of [10, 11, 12, 13]) expect(app.store.occurrencesOf(app.store.get('events', id)!)).toEqual([])
+    expect(told(app, 'events/old-0050.en.md')).toContain(
+      'start_date: before 1970, where no occurrence is served; the series serves no occurrence',
+    )
+    const writable = await writableApp('reference')
+    const body = { title: 'Old', start_date: '0050-06-01 10:00:00', end_date: '0050-06-01 11:00:00' }
+    const created = await call(
+      writable,
+      'events',
+      json('POST', { ...body, recurrence: 'FREQ=WEEKLY;COUNT=3' }, as('editor')),
+    )
+    expect(created.status).toBe(201)
   })
 
   it('1000 overrides are read; more, or overrides of fields an occurrence cannot change, are refused with a message', async () => {

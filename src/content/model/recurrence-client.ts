@@ -1,5 +1,5 @@
 import ICAL from 'ical.js'
-import { floatingUntil, guarded, SERIES_LIMITS } from './recurrence.ts'
+import { floatingUntil, guarded, SERIES_LIMITS, icalWall } from './recurrence.ts'
 import { readRule } from './recurrence-rule.ts'
 
 // What a calendar client makes of a rule as written. Almanac checks some parts of a rule itself where ical.js
@@ -33,7 +33,7 @@ export function clientStarts(text: string, first: string, zone: string, horizon:
     const iterator = guarded(recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T'))), { steps: 0 })
     const starts: string[] = []
     for (let next = iterator.next(); next; next = iterator.next()) {
-      const start = next.toString().replace('T', ' ')
+      const start = icalWall(next)
       if (start > horizon || starts.length > 4 * SERIES_LIMITS.occurrences) break
       starts.push(start)
     }

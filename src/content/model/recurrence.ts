@@ -178,7 +178,7 @@ function ruleStarts(text: string, first: string, zone: string, horizon: string) 
       next && (rule.count === null || starts.length < rule.count);
       next = iterator.next()
     ) {
-      const start = next.toString().replace('T', ' ')
+      const start = icalWall(next)
       if (start > first && keepsRule(rule, start)) starts.push(start)
     }
     return { starts, openEnded: rule.count === null && rule.until === null, cut: false }
@@ -221,10 +221,20 @@ export function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): 
  * is moved into the zone; a bare date ends with that day; a floating one is taken as written.
  */
 export function floatingUntil(until: ICAL.Time, zone: string): ICAL.Time {
-  if (until.isDate) return ICAL.Time.fromDateTimeString(`${until.toString()}T23:59:59`)
+  if (until.isDate) return ICAL.Time.fromDateTimeString(`${icalWall(until).slice(0, 10)}T23:59:59`)
   if (until.zone !== ICAL.Timezone.utcTimezone) return until
   const wall = instantToWall(until.toUnixTime() * 1000, zone)
   return ICAL.Time.fromDateTimeString(wall.replace(' ', 'T'))
+}
+
+/**
+ * An ical.js time as a wall clock, `YYYY-MM-DD HH:MM:SS` (a date's time 00:00:00): its own `toString` leaves a year
+ * before 1000 unpadded (`99-12-28T10:00:00`), which no wall clock matches and which sorts after 1970.
+ */
+export function icalWall(time: ICAL.Time): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  const date = `${String(time.year).padStart(4, '0')}-${two(time.month)}-${two(time.day)}`
+  return `${date} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`
 }
 
 /** Starts in ascending order, the first of each minute kept (ids count minutes). */

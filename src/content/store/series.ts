@@ -75,6 +75,10 @@ function occurrencesNow(state: StoreState, series: ContentRecord): ContentRecord
   const ruled = (series.source.data.recurrence as { rrule?: unknown }).rrule !== undefined
   const warnings = ruleWarnings(state, ruled, expansion)
   if (expansion.stopped !== undefined) warnings.push(`${expansion.stopped}; ${STOPPED}`)
+  if (expansion.starts.length === 0)
+    warnings.push(
+      `${first < '1970' ? 'start_date: before 1970, where no occurrence is served' : 'recurrence.exdate: every occurrence is excluded'}; ${NOTHING_SERVED}`,
+    )
   if (warnings.length > 0) state.problems.warn(path, warnings, state.texts.get(path))
   for (const file of series.files.values()) {
     const keys = Object.keys((file.data.overrides as object | undefined) ?? {})
