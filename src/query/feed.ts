@@ -30,15 +30,19 @@ export function feedRecords(values: Record<string, unknown>, given: Set<string>,
   // A feed has no default window: only the dates the query names, and the recent past when it names no start.
   if (!named.has('start_date')) delete asked.start_date
   if (!named.has('end_date')) delete asked.end_date
+  // The list reads `ends_after` in the site's zone, to the end of its day unless `strict_dates`: it is named two days
+  // early, which is before the cut in any zone either way, and the cut is made here, to the instant.
+  let cut = Number.NEGATIVE_INFINITY
   if (!STARTS.some((key) => named.has(key))) {
-    const today = scope.now - (scope.now % DAY)
-    asked.ends_after = instantToWall(today - FEED_PAST_DAYS * DAY, 'UTC').slice(0, 10)
+    cut = scope.now - (scope.now % DAY) - FEED_PAST_DAYS * DAY
+    asked.ends_after = instantToWall(cut - 2 * DAY, 'UTC').slice(0, 10)
     named.add('ends_after')
   }
   const anonymous: QueryScope = { ...scope, reader: 'none', password: undefined }
   const records: ContentRecord[] = []
   const shown = new Map<ContentRecord, Set<string>>()
   for (const entry of listEvents(asked, named, anonymous).all) {
+    if (entry.end <= cut) continue
     const series = entry.record.series
     const record = series?.parent ?? entry.record
     if (isProtected(record.source.data)) continue
