@@ -1,4 +1,4 @@
-import { ownerIn } from '../content/model/post-state.ts'
+import { isProtected, ownerIn } from '../content/model/post-state.ts'
 import { mayRead } from '../context/request.ts'
 import { canChangePost, canPublish } from '../auth/roles.ts'
 import type { LinkedKind } from '../content/model/kinds.ts'
@@ -91,7 +91,10 @@ export async function createLinked(
   return { record: record!, created: true }
 }
 
-/** The live record a create would duplicate, and whether the caller may change it; none the caller may not read. */
+/**
+ * The live record a create would duplicate, and whether the caller may change it; none the caller may not read, or
+ * may read only without its name (password-protected).
+ */
 function findTwin(
   kind: LinkedKind,
   params: Record<string, unknown>,
@@ -108,7 +111,11 @@ function findTwin(
   const status = (record: ContentRecord) => statusIn(record.source.data)
   const changeable = twins.find((record) => canChangePost(ctx.caller, owner(record), status(record)))
   if (changeable) return { record: changeable, mayChange: true }
-  const readable = twins.find((record) => mayRead(ctx.reader, status(record), owner(record)))
+  // A password-protected record shows its name only to those who may change it: linked by name, it would tell the
+  // name to a caller who guessed it.
+  const readable = twins.find(
+    (record) => mayRead(ctx.reader, status(record), owner(record)) && !isProtected(record.source.data),
+  )
   return readable ? { record: readable, mayChange: false } : undefined
 }
 

@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { as, call, json, writableApp } from '../helpers.ts'
@@ -32,6 +32,30 @@ describe('venue and organizer writes', () => {
       phone: '+65 6000 0001',
       city: 'Singapore',
     })
+  })
+
+  it('never reuses a password-protected venue for a caller shown it without its name: the id would confirm a guess', async () => {
+    // Venue writes take no password (as in the reference): the editor gives it one in its file.
+    const secret = await call(app, 'venues', json('POST', { venue: 'Quiet Hall' }, as('editor')))
+    const path = `venues/${(await readdir(join(app.content, 'venues'))).find((name) => name.startsWith('quiet-hall'))}`
+    const text = await readFile(join(app.content, path), 'utf8')
+    await writeFile(join(app.content, path), text.replace(/^---\n/, '---\npassword: hush\n'))
+    await app.store.reload([path])
+    expect((await call(app, `venues/${secret.body.id}`, { headers: as('contributor') })).body.venue).toEqual([])
+    const guess = await call(app, 'venues', json('POST', { venue: 'quiet hall' }, as('contributor')))
+    expect(guess.status).toBe(201)
+    expect(guess.body.id).not.toBe(secret.body.id)
+    const event = { title: 'Guess', start_date: '2027-01-05 10:00:00', end_date: '2027-01-05 11:00:00' }
+    const inline = await call(
+      app,
+      'events',
+      json('POST', { ...event, venue: { venue: 'Quiet Hall' } }, as('contributor')),
+    )
+    expect(inline.status).toBe(201)
+    expect(inline.body.venue.id).not.toBe(secret.body.id)
+    // Those who may change it see its name, and reuse it as before.
+    const own = await call(app, 'venues', json('POST', { venue: 'QUIET HALL' }, as('editor')))
+    expect(own.body.id).toBe(secret.body.id)
   })
 
   it('updates by slug, checking the slug exists and the caller may edit it (docs/compatibility.md §6)', async () => {
