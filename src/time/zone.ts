@@ -107,6 +107,15 @@ export function wallToInstant(wall: string, zoneName: string): number {
   return lateHappens && !earlyHappens ? late : early
 }
 
+/** Whether a wall clock happens twice in a zone (in the hour clocks go back): `wallToInstant` gives the first. */
+export function wallRepeats(wall: string, zoneName: string): boolean {
+  const zone = zoneFor(zoneName)
+  const first = wallToInstant(wall, zoneName)
+  if (!zone || Number.isNaN(first)) return false
+  const later = first + (zone.offset(first) - zone.offset(first + DAY)) * 60_000
+  return later > first && instantToWall(later, zoneName) === wall
+}
+
 const walls = new Map<string, number | null>()
 
 /**

@@ -10,7 +10,7 @@ import { wallToInstant } from '../../time/zone.ts'
 import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
 import { cleanText } from './clean-text.ts'
 import { feedZone, vtimezone } from './time-zones.ts'
-import { veventOf } from './vevent.ts'
+import { repeatsIn, veventOf } from './vevent.ts'
 import { heldVevent, plainVevent } from './plain-vevent.ts'
 import type { Span } from './plain-keys.ts'
 
@@ -90,7 +90,8 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
     for (const occurrence of occurrences) {
       widen(spans, spanOf(occurrence, view), 'ends')
-      if (isOverridden(record, occurrence.series!.start))
+      // An occurrence at a wall clock its zone shows twice gets its own VEVENT, its dates in UTC (vevent.ts).
+      if (isOverridden(record, occurrence.series!.start) || repeatsIn(eventTimes(occurrence, view.site.timezone)))
         events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
   }

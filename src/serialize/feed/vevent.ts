@@ -7,7 +7,7 @@ import type { Memo } from '../../context/caches.ts'
 import { organizers, terms, venue } from '../event.ts'
 import { postHead } from '../linked.ts'
 import { text } from '../record.ts'
-import { wallToInstant } from '../../time/zone.ts'
+import { wallRepeats, wallToInstant } from '../../time/zone.ts'
 import { siteKey } from '../urls.ts'
 import type { View } from '../view.ts'
 import { plainText } from './plain-text.ts'
@@ -107,7 +107,7 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
     status: STATUS[details.status],
     location: location(shape, details),
     categories: (shape.categories as Shape[]).map((term) => ({ name: cleanText(String(term.name)) })),
-    ...dateFields(times, allDay),
+    ...dateFields(times, allDay, part.rule === undefined),
   }
   const organizer = (shape.organizer as Shape[]).find((one) => typeof one.email === 'string' && one.email !== '')
   if (organizer)
@@ -116,7 +116,7 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
       email: cleanText(String(organizer.email)),
     }
   const event = new ICalEvent(data, new ICalCalendar())
-  if (part.recurrenceId) recurrenceOf(event, part.recurrenceId, times.timezone, allDay)
+  if (part.recurrenceId) recurrenceOf(event, part.recurrenceId, times.timezone, allDay, data.timezone === null)
   if (part.rule) withRule(event, part.rule)
   return event
 }
@@ -163,6 +163,7 @@ const STATUS: Record<EventStatus, ICalEventStatus> = {
 function dateFields(
   times: ReturnType<typeof eventTimes>,
   allDay: boolean,
+  once: boolean,
 ): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   if (allDay) {
     const after = new Date(Date.parse(`${times.endWall.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString()
@@ -173,7 +174,16 @@ function dateFields(
       timezone: null,
     }
   }
+  // A wall clock the zone shows twice (the hour clocks go back) is its first occurrence (RFC 5545 3.3.5, and the
+  // JSON), but ical.js reads the second: such an event's start and end are written in UTC, which no client misreads.
+  // Not a series' own: its rule repeats wall clocks in its zone (calendar.ts gives such an occurrence its own VEVENT).
+  if (once && repeatsIn(times)) return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: null }
   return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: feedZone(times.timezone) }
+}
+
+/** Whether an event starts or ends at a wall clock its zone shows twice. */
+export function repeatsIn(times: ReturnType<typeof eventTimes>): boolean {
+  return wallRepeats(times.startWall, times.timezone) || wallRepeats(times.endWall, times.timezone)
 }
 
 /** The plain text of the description, after the status' reason and a mixed event's online address. */
@@ -211,10 +221,14 @@ function withRule(event: ICalEvent, lines: string[]): void {
  * RECURRENCE-ID: the occurrence's original start, of the same value type as the series' DTSTART. ical-generator
  * writes it as a date and time only, so an all-day series' one is given as a date (RFC 5545 section 3.8.4.4).
  */
-function recurrenceOf(event: ICalEvent, start: string, zone: string, allDay: boolean): void {
+function recurrenceOf(event: ICalEvent, start: string, zone: string, allDay: boolean, inUtc: boolean): void {
   event.recurrenceId(WallTime.at(wallToInstant(start, allDay ? 'UTC' : zone)))
-  if (!allDay) return
+  if (!allDay && !inUtc) return
+  // An occurrence written in UTC (dateFields) still names its original start as the series' rule gives it, a wall
+  // clock in the zone: each client then finds it where its own reading of the rule puts it.
+  const line = allDay
+    ? `RECURRENCE-ID;VALUE=DATE:${start.slice(0, 10).replaceAll('-', '')}`
+    : `RECURRENCE-ID;TZID=${feedZone(zone)}:${start.replace(' ', 'T').replace(/[-:]/g, '')}`
   const written = event.toString.bind(event)
-  const date = start.slice(0, 10).replaceAll('-', '')
-  event.toString = () => written().replace(/^RECURRENCE-ID[;:].*$/m, `RECURRENCE-ID;VALUE=DATE:${date}`)
+  event.toString = () => written().replace(/^RECURRENCE-ID[;:].*$/m, line)
 }
