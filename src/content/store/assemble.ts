@@ -11,12 +11,19 @@ import { translatedFields, unknownKeyWarnings } from '../checks/unknown-keys.ts'
 // Making a record of its files: which file is the source, which translations pass their checks,
 // and who keeps an id or a slug two records claim (clashes.ts). Every problem is reported at once.
 
-/** The file that holds a record's id: the default language's, else any that has one. */
+/**
+ * The file that holds a record's id: the default language's, else any that has one; of two, the first in path order
+ * (`x.en.md` before `x.md`), however the files arrived, so that a running server and a fresh one agree.
+ */
 export function sourceOf(state: StoreState, files: FileEntry[]): FileEntry | undefined {
-  return (
-    files.find((f) => f.data.id !== undefined && f.lang === state.rules.defaultLanguage) ??
-    files.find((f) => f.data.id !== undefined)
-  )
+  let source: FileEntry | undefined
+  for (const file of files) {
+    if (file.data.id === undefined) continue
+    const own = file.lang === state.rules.defaultLanguage
+    const held = source?.lang === state.rules.defaultLanguage
+    if (!source || (own && !held) || (own === held && file.path < source.path)) source = file
+  }
+  return source
 }
 
 /** What is wrong with a record's source, checked before it replaces the last good version. */

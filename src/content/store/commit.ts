@@ -43,11 +43,27 @@ export async function commitNow(
   return after
 }
 
+/**
+ * The file a write of a record's language goes to: the one the record is read from in that language (a source may
+ * be `<stem>.md`, the default language's without a suffix), else the first of that language in path order, else
+ * `<stem>.<lang>.md` for a new one.
+ */
+export function writtenPath(state: StoreState, kind: Kind, stem: string, lang: Lang): string {
+  const key = `${kind}/${stem}`
+  const used = state.catalogue.record(key)?.files.get(lang)?.path
+  if (used) return used
+  const same = state.catalogue
+    .filesOf(key)
+    .filter((file) => file.lang === lang)
+    .map((file) => file.path)
+  return same.sort()[0] ?? contentPath(kind, stem, lang)
+}
+
 /** The text of each file to write (null: remove it), with `next` changed to the files as a restart would read them. */
 function planWrites(state: StoreState, kind: Kind, stem: string, files: CommitFiles, next: Map<string, FileEntry>) {
   const writes: { path: string; text: string | null }[] = []
   for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
-    const path = contentPath(kind, stem, lang)
+    const path = writtenPath(state, kind, stem, lang)
     const previous = state.texts.get(path)
     // An update keeps every line the write did not change as the editor wrote it; a new file is written afresh.
     const text = !file
@@ -78,7 +94,7 @@ function planWrites(state: StoreState, kind: Kind, stem: string, files: CommitFi
 function refuseIfChangedOnDisk(state: StoreState, kind: Kind, stem: string, langs: Lang[]): void {
   const paths = new Set([
     ...state.catalogue.filesOf(`${kind}/${stem}`).map((file) => file.path),
-    ...langs.map((lang) => contentPath(kind, stem, lang)),
+    ...langs.map((lang) => writtenPath(state, kind, stem, lang)),
   ])
   const changed = [...paths].filter((path) => {
     try {

@@ -1,7 +1,6 @@
 import type { Lang } from '../../languages.ts'
-import { commitNow } from './commit.ts'
+import { commitNow, writtenPath } from './commit.ts'
 import type { Kind } from '../model/kinds.ts'
-import { contentPath } from '../files/paths.ts'
 import type { ContentRecord, FileWrite } from '../model/record-types.ts'
 import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
@@ -41,7 +40,10 @@ export async function transactionNow<T>(state: StoreState, work: (tx: Transactio
 function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): () => Promise<void> {
   const { driver } = state
   const previous = state.catalogue.filesOf(`${kind}/${stem}`)
-  const paths = new Set([...previous.map((file) => file.path), ...langs.map((lang) => contentPath(kind, stem, lang))])
+  const paths = new Set([
+    ...previous.map((file) => file.path),
+    ...langs.map((lang) => writtenPath(state, kind, stem, lang)),
+  ])
   const saved = [...paths].map((path) => ({ path, text: driver.peek(path) }))
   const folderIsNew = !driver.hasFolder(kind)
   return async () => {
