@@ -94,6 +94,8 @@ export interface Store {
   reconcile(): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: ChangeListener): void
+  /** Hears a change of what is served that is no record's: the media library, or git's commit dates. */
+  onBump(listener: () => void): void
   /**
    * Serves open-ended series up to the horizon the clock gives now (it moves once a month); true when
    * it moved. A server calls it from time to time (docs/recurrence.md).
@@ -180,6 +182,7 @@ function storeOver(state: StoreState): Store {
     reload: (paths) => queue(() => reload(paths)),
     reconcile: () => reconcileNow(state, queue),
     onChange: (listener) => changes.onChange(listener),
+    onBump: (listener) => changes.onBump(listener),
     moveHorizon: () => queue(async () => moveHorizon(state, (key) => settleAgain(state, key))),
     horizon: () => state.horizon.at,
     textOf: (path) => state.texts.get(path),

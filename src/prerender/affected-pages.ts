@@ -26,11 +26,19 @@ export function touchedRecords(
   changes: [ContentRecord | undefined, ContentRecord | undefined][],
 ): Set<string> {
   const touched = new Set<string>()
+  // An event that embeds the record, and the series it is an occurrence of: a series' own files embed its venue,
+  // organizers and terms too, and the indexes list occurrences only.
   const events = (ids: Iterable<number>) => {
-    for (const id of ids) touched.add(`events/${id}`)
+    for (const id of ids) {
+      touched.add(`events/${id}`)
+      const series = store.get('events', id)?.series?.parent
+      if (series) touched.add(`events/${series.id}`)
+    }
   }
   for (const [before, after] of changes) {
     const record = (after ?? before)!
+    // Both ids: a record whose id changed under the same file leaves files at the old one.
+    if (before) touched.add(`${before.kind}/${before.id}`)
     touched.add(`${record.kind}/${record.id}`)
     if (record.kind === 'events') {
       // Term counts move only when an event's terms or its being published change; then every

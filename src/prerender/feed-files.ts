@@ -84,7 +84,9 @@ export function touchedFeeds(
   }
   const scoped = new Set<string>()
   for (const record of records)
-    for (const [kind, field] of SCOPES) for (const id of idList(record.source.data[field])) scoped.add(`${kind}/${id}`)
+    for (const [kind, field] of SCOPES)
+      for (const id of idList(record.source.data[field]))
+        for (const one of kind === 'categories' ? withAncestors(store, id) : [id]) scoped.add(`${kind}/${one}`)
   return langs.flatMap((lang) => [
     { url: `${namespaceRoot(options, lang)}/events.ics` },
     ...[...scoped].map((key) => {
@@ -92,4 +94,15 @@ export function touchedFeeds(
       return scopedFeed(options, lang, kind, Number(id))
     }),
   ])
+}
+
+/** A category and the categories above it: a category's feed holds the events of its sub-categories. */
+function withAncestors(store: Store, id: number): number[] {
+  const chain: number[] = []
+  for (let at: number | undefined = id; at !== undefined && !chain.includes(at); ) {
+    chain.push(at)
+    const parent: unknown = store.get('categories', at)?.source.data.parent
+    at = Number.isInteger(parent) && (parent as number) > 0 ? (parent as number) : undefined
+  }
+  return chain
 }

@@ -13,20 +13,24 @@ export function rebuildOnChange(
   builder: SiteBuilder,
   report: (result: BuildResult) => void,
   onError: (error: Error) => void,
-): () => Promise<void> {
+): Stop {
   let timer: NodeJS.Timeout | undefined
   let pending: [ContentRecord | undefined, ContentRecord | undefined][] = []
   let running: Promise<void> = Promise.resolve()
   let failed = false
-  store.onChange((before, after) => {
-    pending.push([before, after])
+  // A change of media files or of git's commit dates is no record's: which files show it is not followed (image
+  // sizes, feeds' SEQUENCE, dates of files git dates), so the next run is a full build, as after a failure.
+  let whole = false
+  const gather = () => {
     timer ??= setTimeout(() => {
       timer = undefined
       const changes = pending
+      const full = whole
       pending = []
+      whole = false
       // After a run that failed, what is on disk is not known file by file: the next run is a full build.
       running = running
-        .then(() => (failed ? builder.full() : builder.update(changes)))
+        .then(() => (failed || full ? builder.full() : builder.update(changes)))
         .then(
           (result) => {
             failed = false
@@ -38,9 +42,28 @@ export function rebuildOnChange(
           },
         )
     }, GATHER_MS)
+  }
+  store.onChange((before, after) => {
+    pending.push([before, after])
+    gather()
   })
-  return async () => {
+  store.onBump(() => {
+    whole = true
+    gather()
+  })
+  const stop = async () => {
     if (timer) clearTimeout(timer)
     await running
   }
+  const idle = async () => {
+    for (;;) {
+      while (timer) await new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+      await running
+      if (!timer) return
+    }
+  }
+  return Object.assign(stop, { idle })
 }
+
+/** Stops following the store once the update under way is done; `idle` waits for every change heard to be built. */
+export type Stop = (() => Promise<void>) & { idle(): Promise<void> }

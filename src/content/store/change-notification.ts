@@ -8,9 +8,11 @@ export interface ChangeNotification {
   /** Bumped on every change to the records (and to the media library), so caches can key on it. */
   readonly version: number
   onChange(listener: ChangeListener): void
+  /** Hears every move of the version that no record's change tells: media, git's dates. */
+  onBump(listener: () => void): void
   /** A record changed: the version moves and every listener hears it. */
   tell(before: ContentRecord | undefined, after: ContentRecord | undefined): void
-  /** Something served changed that is no record (the media library): the version moves alone. */
+  /** Something served changed that is no record (the media library, git's dates): the version moves, `onBump` hears. */
   bump(): void
   /** Starts the version at 0 again: a store counts changes from the moment it is loaded. */
   reset(): void
@@ -18,17 +20,22 @@ export interface ChangeNotification {
 
 export function createChangeNotification(): ChangeNotification {
   const listeners: ChangeListener[] = []
+  const bumps: (() => void)[] = []
   let version = 0
   return {
     get version() {
       return version
     },
     onChange: (listener) => void listeners.push(listener),
+    onBump: (listener) => void bumps.push(listener),
     tell(before, after) {
       version++
       for (const listener of listeners) listener(before, after)
     },
-    bump: () => void version++,
+    bump() {
+      version++
+      for (const listener of bumps) listener()
+    },
     reset: () => void (version = 0),
   }
 }
