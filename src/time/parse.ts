@@ -72,7 +72,12 @@ function parseAbsolute(text: string, zone: string): number | null {
   const iso = text.replace(' ', 'T')
   const date = DateTime.fromISO(iso, { zone: luxonZone, setZone: true })
   if (!date.isValid) return null
-  return date.toMillis()
+  // A text without its own offset is a wall clock in the zone: read as every wall clock is (`wallToInstant`: a
+  // repeated one is its first instant). luxon would pick by the offset the zone has now, so by the season.
+  if (/(?:z|[+-]\d{2}(?::?\d{2})?)$/.test(iso.slice(10))) return date.toMillis()
+  const two = (n: number) => String(n).padStart(2, '0')
+  const clock = `${String(date.year).padStart(4, '0')}-${two(date.month)}-${two(date.day)} ${two(date.hour)}:${two(date.minute)}:${two(date.second)}`
+  return (wallClockInstant(clock, zone) ?? date.toMillis()) + date.millisecond
 }
 
 /** Whether a date argument is a Unix timestamp (a number, or 9 to 11 digits). */

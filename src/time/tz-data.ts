@@ -1,4 +1,4 @@
-import { Zone } from 'luxon'
+import { IANAZone, Zone } from 'luxon'
 import moment from 'moment-timezone'
 
 // One copy of the tz database for everything Almanac does with a named zone: the offsets that turn wall clocks
@@ -102,8 +102,13 @@ export class TzZone extends Zone {
   }
 }
 
-/** The zone a name (any case, aliases too) names in moment-timezone's data, or null. */
-export function tzZone(name: string): TzZone | null {
+/**
+ * The zone a tz database name names (any case, aliases too), from moment-timezone's data; null for a name that is
+ * none. Which names are zones is ICU's answer, as before the data moved: moment-timezone also takes `europe_london`
+ * (it folds case, `/` and `_`), and lacks a few old aliases ICU still knows (`US/Pacific-New`), read from ICU's data.
+ */
+export function tzZone(name: string): Zone | null {
+  if (!IANAZone.isValidZone(name)) return null
   const periods = moment.tz.zone(name)
-  return periods ? new TzZone(name, periods) : null
+  return periods ? new TzZone(name, periods) : IANAZone.create(name)
 }

@@ -107,13 +107,18 @@ export function wallToInstant(wall: string, zoneName: string): number {
   return lateHappens && !earlyHappens ? late : early
 }
 
-/** Whether a wall clock happens twice in a zone (in the hour clocks go back): `wallToInstant` gives the first. */
-export function wallRepeats(wall: string, zoneName: string): boolean {
+/** The second instant of a wall clock a zone shows twice (in the hour clocks go back); undefined for any other. */
+export function secondInstant(wall: string, zoneName: string): number | undefined {
   const zone = zoneFor(zoneName)
   const first = wallToInstant(wall, zoneName)
-  if (!zone || Number.isNaN(first)) return false
+  if (!zone || Number.isNaN(first)) return undefined
   const later = first + (zone.offset(first) - zone.offset(first + DAY)) * 60_000
-  return later > first && instantToWall(later, zoneName) === wall
+  return later > first && instantToWall(later, zoneName) === wall ? later : undefined
+}
+
+/** Whether a wall clock happens twice in a zone: `wallToInstant` gives the first. */
+export function wallRepeats(wall: string, zoneName: string): boolean {
+  return secondInstant(wall, zoneName) !== undefined
 }
 
 const walls = new Map<string, number | null>()

@@ -46,6 +46,19 @@ describe('wall clocks of the hour clocks go back, in feeds', () => {
     expect(text).toContain('DTSTART:20261101T053000Z')
   })
 
+  it('a series that ends (UNTIL) at such a wall clock keeps its last occurrence in every reading', async () => {
+    const files = {
+      'events/s.en.md': event(6, '2026-10-18 01:30:00', '2026-10-18 02:00:00', 'America/New_York', {
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20261101T013000' },
+      }),
+    }
+    const { json, read, text } = await bothWays(files, 'events/6.ics', 'events?post_parent=6&per_page=50')
+    expect(json).toContain('2026-11-01 05:30:00 2026-11-01 07:00:00')
+    expect(read).toEqual(json)
+    // UNTIL at the second instant (06:30Z): RFC 5545's reading (05:30Z) and ical.js's (06:30Z) both end there.
+    expect(text).toContain('UNTIL=20261101T063000Z')
+  })
+
   it.each([
     ['Europe/London', '2026-10-25 01:15:00', '2026-10-25 03:00:00', '2026-10-25 00:15:00'],
     ['America/New_York', '2026-11-01 00:30:00', '2026-11-01 01:30:00', '2026-11-01 04:30:00'],

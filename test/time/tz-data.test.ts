@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import moment from 'moment-timezone'
-import { describe, expect, it } from 'vitest'
-import { abbreviation, instantToWall, offsetAt, wallToInstant, zoneFor } from '../../src/time/zone.ts'
+import { Settings } from 'luxon'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseTime } from '../../src/time/parse.ts'
+import { abbreviation, instantToWall, isTimeZone, offsetAt, wallToInstant, zoneFor } from '../../src/time/zone.ts'
 
 const DAY = 86_400_000
 // FC_SEED=<n> replays a failure (fast-check prints the seed in its message).
@@ -54,6 +56,13 @@ describe('one copy of the tz database (src/time/tz-data.ts)', () => {
     expect(offsetAt(zoneFor('Asia/Singapore')!, Date.UTC(3000, 6, 1))).toBe(480)
   })
 
+  it('takes the names ICU takes, no others: none that moment-timezone folds into one, old aliases it lacks too', () => {
+    for (const name of ['America_New_York', 'europe_london', 'Europe London']) expect(isTimeZone(name)).toBe(false)
+    for (const name of ['europe/london', 'US/Pacific-New', 'Canada/East-Saskatchewan', 'SystemV/EST5'])
+      expect(isTimeZone(name)).toBe(true)
+    expect(offsetAt(zoneFor('US/Pacific-New')!, Date.UTC(2026, 6, 1))).toBe(-420)
+  })
+
   it("reads dates before a zone's first change in its local mean time, to the second", () => {
     expect(Math.round(offsetAt(zoneFor('Africa/Monrovia')!, Date.UTC(1800, 0, 1)) * 60)).toBe(-(43 * 60 + 8))
   })
@@ -101,5 +110,23 @@ describe('a wall clock that happens twice or never (RFC 5545 3.3.5)', () => {
         },
       ),
     )
+  })
+})
+
+describe('a date argument at a wall clock shown twice', () => {
+  const original = Settings.now
+  afterEach(() => {
+    Settings.now = original
+  })
+  // luxon reads a repeated wall clock by the offset the zone has at the machine's clock: winter or summer decided.
+  it.each([
+    ['summer', Date.UTC(2026, 6, 1)],
+    ['winter', Date.UTC(2026, 11, 1)],
+  ])('is its first instant in every ISO form, with the machine clock in %s', (_, machine) => {
+    Settings.now = () => machine
+    for (const text of ['2026-10-25T01:30:00', '2026-10-25T01:30:00.000', '2026-10-25 01:30'])
+      expect(parseTime(text, 'Europe/London', Date.UTC(2026, 9, 1))?.instant).toBe(Date.UTC(2026, 9, 25, 0, 30))
+    expect(parseTime('2026-10-25T01:30:00.250', 'Europe/London', 0)?.instant).toBe(Date.UTC(2026, 9, 25, 0, 30, 0, 250))
+    expect(parseTime('2026-10-25T01:30:00+00:00', 'Europe/London', 0)?.instant).toBe(Date.UTC(2026, 9, 25, 1, 30))
   })
 })

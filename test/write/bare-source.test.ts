@@ -121,3 +121,26 @@ it.each([
   expect(live.body.title).toBe('From events/c.en.md')
   expect(again.body.title).toBe('From events/c.en.md')
 })
+
+// A delete for good removes every file of the record's languages: of c.en.md and c.md, the second was left, became
+// the source, and the event answered 200 again after a 200 DELETE (found by a review).
+it('DELETE ?force=true of a record with two default-language files leaves no file and no event', async () => {
+  const app = await writableApp('reference')
+  dirs.push(app.dir)
+  for (const path of ['events/c.en.md', 'events/c.md']) {
+    await writeFile(join(app.content, path), SOURCE.replace('title: Plain File', `title: From ${path}`))
+    await app.store.reload([path])
+  }
+  expect((await call(app, 'events/22?force=true', { method: 'DELETE', headers: as('admin') })).status).toBe(200)
+  const files = (await readdir(join(app.content, 'events'))).filter((name) => name.startsWith('c.'))
+  const fresh = await freshApp(app.content)
+  expect({
+    live: (await call(app, 'events/22')).status,
+    fresh: (await call(fresh, 'events/22')).status,
+    files,
+  }).toEqual({
+    live: 404,
+    fresh: 404,
+    files: [],
+  })
+})

@@ -64,6 +64,13 @@ function planWrites(state: StoreState, kind: Kind, stem: string, files: CommitFi
   const writes: { path: string; text: string | null }[] = []
   for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
     const path = writtenPath(state, kind, stem, lang)
+    // A language removed goes with every file of it: a second one (`c.md` beside `c.en.md`) would be read after.
+    if (!file)
+      for (const other of state.catalogue.filesOf(`${kind}/${stem}`))
+        if (other.lang === lang && other.path !== path) {
+          writes.push({ path: other.path, text: null })
+          next.delete(other.path)
+        }
     const previous = state.texts.get(path)
     // An update keeps every line the write did not change as the editor wrote it; a new file is written afresh.
     const text = !file

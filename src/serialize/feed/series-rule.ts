@@ -3,7 +3,7 @@ import { eventTimes } from '../../content/model/derive.ts'
 import { clientStarts, isPlainRule } from '../../content/model/recurrence-client.ts'
 import { expand, readRecurrence, toWall } from '../../content/model/recurrence.ts'
 import type { ContentRecord } from '../../content/store.ts'
-import { instantToWall, wallToInstant } from '../../time/zone.ts'
+import { instantToWall, secondInstant, wallToInstant } from '../../time/zone.ts'
 import type { View } from '../view.ts'
 import { feedZone } from './time-zones.ts'
 
@@ -105,5 +105,7 @@ function untilText(until: string, zone: string, allDay: boolean): string {
   if (allDay)
     return (utc ? compact(instantToWall(Date.parse(`${wall.replace(' ', 'T')}Z`), zone)) : compact(wall)).slice(0, 8)
   if (utc) return until
-  return `${compact(instantToWall(wallToInstant(wall, zone), 'UTC'))}Z`
+  // A wall clock the zone shows twice ends the rule at its second instant: clients that read the last occurrence as
+  // the first (RFC 5545) and those that read it as the second (ical.js) both keep it.
+  return `${compact(instantToWall(secondInstant(wall, zone) ?? wallToInstant(wall, zone), 'UTC'))}Z`
 }
