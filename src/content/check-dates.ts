@@ -35,12 +35,13 @@ export async function writeDate(
 ): Promise<string[]> {
   if (!isUndated(record)) return []
   const date = postDates(record, siteZone).date
-  const { data, body } = parseFrontMatter(text)
+  const { data, body, written } = parseFrontMatter(text)
   if (data.date !== undefined) return []
-  const written =
+  // Every other value as served (`zip: 012345` is "012345"), so that a line rewritten says what it said.
+  const updated =
     withDateLine(text, date, KEY_ORDER[record.kind]) ??
-    updateFrontMatter(text, { ...data, date }, body, KEY_ORDER[record.kind], normalize)
-  await driver.write(record.source.path, written)
+    updateFrontMatter(text, { ...normalize(data, written), date }, body, KEY_ORDER[record.kind], normalize)
+  await driver.write(record.source.path, updated)
   const from = record.source.undatedBy === 'git' ? 'when git added the file' : "the file's modification time"
   return [`${record.source.path}: date ${date} written (${from})`]
 }
@@ -55,13 +56,15 @@ function withDateLine(text: string, date: string, order: readonly string[]): str
   if (!parts) return null
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
   const newline = parts.block.includes('\r\n') ? '\r\n' : '\n'
-  const lines = parts.block.split(newline)
+  // The block ends before the closing fence's `\n`: a CRLF file's block ends with its `\r`, which stays last.
+  const cr = newline === '\r\n' && parts.block.endsWith('\r') ? '\r' : ''
+  const lines = parts.block.slice(0, parts.block.length - cr.length).split(newline)
   let at = lines.findIndex(
     (line, i) => i > 0 && rank(/^([A-Za-z_][\w-]*)[ \t]*:/.exec(line)?.[1] ?? 'date') > rank('date'),
   )
   if (at === -1) at = lines.length
   lines.splice(at, 0, `date: ${date}`)
-  const block = lines.join(newline)
+  const block = lines.join(newline) + cr
   const next = text.slice(0, parts.blockStart) + block + text.slice(parts.blockEnd)
   try {
     const [before, after] = [parseFrontMatter(text), parseFrontMatter(next)]

@@ -226,12 +226,15 @@ async function putKeysInOrder(
   const changed: string[] = []
   for (const file of record.files.values()) {
     const current = await text(file.path)
-    const { data, body } = parseFrontMatter(current)
+    const { data, body, written } = parseFrontMatter(current)
     const order = KEY_ORDER[record.kind]
     const keys = Object.keys(data)
     const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
-    await driver.write(file.path, reorderFrontMatter(current, order) ?? stringifyFrontMatter(data, body, order))
+    // Written afresh only when the lines cannot be moved as they are: with every value as served (`zip: 012345` is
+    // "012345", not the octal YAML reads), so that nothing changes but the order.
+    const fresh = () => stringifyFrontMatter(normalize(data, written), body, order)
+    await driver.write(file.path, reorderFrontMatter(current, order) ?? fresh())
     changed.push(`${file.path}: keys put in order`)
   }
   return changed

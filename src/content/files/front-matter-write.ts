@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import jsYaml from 'js-yaml'
 import { parseFrontMatter, splitFile } from './front-matter.ts'
+import { isYamlLanguage } from './front-matter-read.ts'
 import { spansOf } from './front-matter-spans.ts'
 import { FORBIDDEN_KEYS } from './yaml-data.ts'
 
@@ -113,7 +114,7 @@ function editLines(
   readAs: ReadAs,
 ): string | null {
   const parts = splitFile(previous)
-  if (parts?.language !== '') return null
+  if (!parts || (parts.language !== '' && !isYamlLanguage(parts.language))) return null
   let old: Record<string, unknown>
   let oldBody: string
   try {
@@ -161,8 +162,13 @@ function editLines(
   }
   while (next < lines.length) out.push(lines[next++]!)
   if (kept.length === 0) out.splice(1, 0, ...newLines(''))
+  // A body unchanged keeps its bytes (and the closing fence its own); a new one takes the file's line ends.
   const text = body.replace(/\r\n/g, '\n').trimEnd()
-  const tail = text === oldBody ? previous.slice(parts.blockEnd) : `\n---\n${text ? `${text}\n` : ''}`
+  const crlf = (lines: string) => (eol ? lines.replace(/\n/g, '\r\n') : lines)
+  const tail =
+    text === oldBody.replace(/\r\n/g, '\n').trimEnd()
+      ? previous.slice(parts.blockEnd)
+      : `\n---${crlf(`\n${text ? `${text}\n` : ''}`)}`
   return previous.slice(0, parts.blockStart) + out.join('\n') + tail
 }
 
@@ -173,7 +179,7 @@ function editLines(
  */
 export function reorderFrontMatter(previous: string, order: readonly string[]): string | null {
   const parts = splitFile(previous)
-  if (parts?.language !== '') return null
+  if (!parts || (parts.language !== '' && !isYamlLanguage(parts.language))) return null
   const lines = parts.block.split('\n')
   const spans = spansOf(parts.block, lines)
   if (!spans || spans.length === 0) return null
@@ -197,7 +203,9 @@ function readsAs(edited: string, fresh: string, readAs: ReadAs): boolean {
     const b = parseFrontMatter(fresh)
     const left = readAs(a.data, a.written)
     const right = readAs(b.data, b.written)
-    return a.body === b.body && isDeepStrictEqual(left, right)
+    // Line ends aside: an edited CRLF file keeps its body's CRLF, which a fresh one writes as LF.
+    const lf = (body: string) => body.replace(/\r\n/g, '\n')
+    return lf(a.body) === lf(b.body) && isDeepStrictEqual(left, right)
   } catch {
     return false
   }

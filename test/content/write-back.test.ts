@@ -1,0 +1,101 @@
+// Files written back by check --fix and by API writes keep what they were not asked to change: values as served
+// (zip: 012345 is "012345", not the octal YAML reads), a ---yaml fence, comments, CRLF line ends (found by a review).
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkContent } from '../../src/content/check.ts'
+import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
+import { normalize } from '../../src/content/files/normalize.ts'
+import { as, call, json, writableApp } from '../helpers.ts'
+import { tempTree } from '../content/trees.ts'
+
+let tree: Awaited<ReturnType<typeof tempTree>>
+beforeEach(async () => {
+  tree = await tempTree()
+})
+afterEach(async () => {
+  await tree.cleanup()
+})
+
+const served = (text: string) => {
+  const p = parseFrontMatter(text)
+  return normalize(p.data, p.written)
+}
+
+describe('check --fix on a ---yaml file (README: the file opens with `---` (or `---yaml`))', () => {
+  it('puts keys in order without changing values: zip 012345 stays "012345", phone 0x1F stays "0x1F"', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    const before =
+      '---yaml\n# booked by Ann\nvenue: Hall\nid: 42\nslug: hall\ndate: 2026-01-01 00:00:00\nzip: 012345\nphone: 0x1F  # hex\n---\nBody\n'
+    await writeFile(path, before)
+    await checkContent(tree.content, true)
+    const after = await readFile(path, 'utf8')
+    expect(served(after)).toEqual(served(before))
+    expect(after).toContain('# booked by Ann')
+  })
+})
+
+describe('check --fix writing a date', () => {
+  it('keeps a CRLF file CRLF when the date line goes last (no bare CR, no LF-only line)', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    await writeFile(path, '---\r\nid: 42\r\nvenue: Hall\r\nslug: hall\r\n---\r\nBody\r\n')
+    const { fixed } = await checkContent(tree.content, true)
+    expect(fixed.some((f) => f.includes('date'))).toBe(true)
+    const after = await readFile(path, 'utf8')
+    expect(after).not.toMatch(/\r\r|[^\r]\n/)
+  })
+
+  it('never changes other values when the date line cannot simply be added (slug: 0123 stays "0123")', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    const before = '---\nid: 42\nvenue: Hall\nslug: 0123\n...\n---\nBody\n'
+    await writeFile(path, before)
+    await checkContent(tree.content, true)
+    const after = await readFile(path, 'utf8')
+    expect(served(after).slug).toBe('0123')
+  })
+})
+
+describe('a PATCH through the API on a ---yaml file', () => {
+  it('keeps every line it did not change byte for byte (README: "Values are kept as written")', async () => {
+    const app = await writableApp('reference')
+    const file = join(app.content, 'venues', 'town-hall.en.md')
+    const text = (await readFile(file, 'utf8'))
+      .replace(/^---\n/, '---yaml\n# the hall\n')
+      .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose")
+    await writeFile(file, text)
+    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    expect(res.status).toBe(200)
+    const after = await readFile(file, 'utf8')
+    expect(after.startsWith('---yaml\n# the hall\n')).toBe(true)
+    expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
+  })
+})
+
+describe('a PATCH of the title of a CRLF file (README: a write leaves every line it did not change byte for byte)', () => {
+  it('keeps the body and the closing fence as they were, CRLF and all', async () => {
+    const app = await writableApp('reference')
+    const file = join(app.content, 'venues', 'town-hall.en.md')
+    const text = (await readFile(file, 'utf8'))
+      .replace('The old town hall', 'The old town hall.\n\nBuilt in 1901.')
+      .replace(/\n/g, '\r\n')
+    await writeFile(file, text)
+    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    expect(res.status).toBe(200)
+    const after = await readFile(file, 'utf8')
+    expect(after.endsWith('\r\n---\r\nThe old town hall.\r\n\r\nBuilt in 1901.\r\n')).toBe(true)
+  })
+})
+
+describe('check --fix putting keys in order of a plain --- file it cannot reorder line by line', () => {
+  it('never changes values: zip 012345 stays "012345" (a |+ block scalar makes the line move fail)', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    const before =
+      '---\n# booked by Ann\nvenue: Hall\nid: 42\ndate: 2026-01-01 00:00:00\nzip: 012345\nnotes: |+\n  keep the blank line after me\n\nslug: hall\n---\nBody\n'
+    await writeFile(path, before)
+    await checkContent(tree.content, true)
+    const after = await readFile(path, 'utf8')
+    expect(served(after)).toEqual(served(before))
+  })
+})
