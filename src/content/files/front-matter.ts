@@ -7,7 +7,7 @@ import {
   readWithGrayMatter,
   refuseLanguage,
 } from './front-matter-read.ts'
-import { FrontMatterError, readYamlBlock } from './yaml-data.ts'
+import { FrontMatterError, loadYaml, readYamlBlock } from './yaml-data.ts'
 import { readSimpleYaml } from './yaml-simple.ts'
 
 /** A content file split into its front matter and its Markdown body. */
@@ -136,17 +136,23 @@ function tidyBody(body: string): string {
   return body.replace(/^\r?\n/, '').trimEnd()
 }
 
-/** What the editor wrote for each top-level value YAML turned into a number. */
+/**
+ * What the editor wrote for each top-level value YAML turned into a number. A line is taken for a key only when its
+ * text, read alone, is the very number YAML read for the key: a line inside a quoted value is no key of its own.
+ */
 function numbersAsWritten(block: string, data: Record<string, unknown>): Record<string, string> {
   const written: Record<string, string> = {}
   for (const line of block.split('\n')) {
-    const colon = line.indexOf(': ')
-    const key = colon > 0 ? line.slice(0, colon) : ''
-    if (typeof data[key] !== 'number' || Object.hasOwn(written, key) || !/^[A-Za-z_][\w-]*$/.test(key)) continue
-    const rest = line.slice(colon + 2)
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]+(.*)$/.exec(line.endsWith('\r') ? line.slice(0, -1) : line)
+    const key = m?.[1] ?? ''
+    if (typeof data[key] !== 'number' || Object.hasOwn(written, key)) continue
+    const rest = m![2]!
     const comment = rest.search(/[ \t]#/)
     const value = (comment === -1 ? rest : rest.slice(0, comment)).trim()
-    if (value !== '' && !'\'"[{!&*|>#'.includes(value[0]!)) written[key] = value
+    if (value === '' || '\'"[{!&*|>#'.includes(value[0]!)) continue
+    try {
+      if (Object.is(loadYaml(value), data[key])) written[key] = value
+    } catch {}
   }
   return written
 }
