@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../languages.ts'
-import { parseFrontMatter } from './files/front-matter.ts'
+import { parseFrontMatter, splitFile } from './files/front-matter.ts'
+import { spansOf } from './files/front-matter-spans.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { isRecordFileName, parseContentPath } from './files/paths.ts'
@@ -228,8 +229,10 @@ async function putKeysInOrder(
     const current = await text(file.path)
     const { data, body, written } = parseFrontMatter(current)
     const order = KEY_ORDER[record.kind]
-    const keys = Object.keys(data)
-    const sorted = [...order.filter((k) => k in data), ...keys.filter((k) => !order.includes(k))]
+    // The keys as the file holds them: JavaScript lists a key such as `2024` first, wherever it is written.
+    const block = splitFile(current)?.block ?? ''
+    const keys = spansOf(block, block.split('\n'))?.map((span) => span.key) ?? Object.keys(data)
+    const sorted = [...order.filter((k) => keys.includes(k)), ...keys.filter((k) => !order.includes(k))]
     if (keys.join() === sorted.join()) continue
     // Written afresh only when the lines cannot be moved as they are: with every value as served (`zip: 012345` is
     // "012345", not the octal YAML reads), so that nothing changes but the order.

@@ -99,3 +99,37 @@ describe('check --fix putting keys in order of a plain --- file it cannot reorde
     expect(served(after)).toEqual(served(before))
   })
 })
+
+describe('check --fix is idempotent', () => {
+  it('reports and rewrites nothing on a second run over a file with a numeric key', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    await writeFile(
+      path,
+      '---\nid: 42\nvenue: Hall\nslug: hall\ndate: 2026-01-01 00:00:00\n2024: renovated\n---\nBody\n',
+    )
+    await checkContent(tree.content, true)
+    const once = await readFile(path, 'utf8')
+    const second = await checkContent(tree.content, true)
+    expect(await readFile(path, 'utf8')).toBe(once)
+    expect(second.fixed).toEqual([])
+  })
+})
+
+describe('a PATCH on a file holding a number the fresh writer cannot write (-0.0, .inf)', () => {
+  it('keeps the other lines (comments, quotes, geo_lng: -0.0) as written', async () => {
+    const app = await writableApp('reference')
+    const file = join(app.content, 'venues', 'town-hall.en.md')
+    const text = (await readFile(file, 'utf8'))
+      .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose\ngeo_lat: 51.4779\ngeo_lng: -0.0")
+      .replace('show_map: true', 'show_map: true\nnote_for_editors: .inf')
+    await writeFile(file, text)
+    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
+    expect(res.status).toBe(200)
+    const after = await readFile(file, 'utf8')
+    // they differ, so the file is written afresh: comment and quotes lost, geo_lng 0, note_for_editors a string.
+    expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
+    expect(after).toContain('geo_lng: -0.0\n')
+    expect(after).toContain('note_for_editors: .inf\n')
+  })
+})

@@ -51,7 +51,7 @@ function formatKey(key: string): string {
 function formatValue(value: unknown): string {
   if (value === null) return 'null'
   if (typeof value === 'boolean') return String(value)
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : JSON.stringify(String(value))
+  if (typeof value === 'number') return formatNumber(value)
   if (typeof value === 'string') return formatString(value)
   if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item)))
     return `[${value.join(', ')}]`
@@ -69,6 +69,14 @@ function withoutForbiddenKeys(value: unknown): unknown {
       .filter(([key]) => !FORBIDDEN_KEYS.has(key))
       .map(([key, item]) => [key, withoutForbiddenKeys(item)]),
   )
+}
+
+/** A number as YAML's core schema reads it back: -0 stays -0 (`-0.0`), infinities and NaN are `.inf` and `.nan`. */
+function formatNumber(value: number): string {
+  if (Object.is(value, -0)) return '-0.0'
+  if (Number.isNaN(value)) return '.nan'
+  if (!Number.isFinite(value)) return value > 0 ? '.inf' : '-.inf'
+  return String(value)
 }
 
 function formatString(value: string): string {
@@ -126,7 +134,9 @@ function editLines(
   }
   const lines = parts.block.split('\n')
   const spans = spansOf(parts.block, lines)
-  if (!spans || spans.map((s) => s.key).join('\0') !== Object.keys(old).join('\0')) return null
+  // The same keys, in any order: JavaScript lists a key such as `2024` before the others, whatever the file says.
+  const sorted = (keys: string[]) => [...keys].sort().join('\0')
+  if (!spans || sorted(spans.map((s) => s.key)) !== sorted(Object.keys(old))) return null
   const eol = lines[0] === '\r' ? '\r' : ''
   const wanted = (key: string) => data[key] !== undefined && !FORBIDDEN_KEYS.has(key)
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
