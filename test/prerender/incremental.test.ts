@@ -1,20 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
-
-async function tree(dir: string, prefix = ''): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
-    const path = join(prefix, entry.name)
-    if (entry.isDirectory()) Object.assign(out, await tree(dir, path))
-    else if (path !== 'manifest.json') out[path] = (await readFile(join(dir, path))).toString('base64')
-  }
-  return out
-}
+import { builtFiles as tree } from './followed-harness.ts'
 
 describe('updating a built site', () => {
   it.each([

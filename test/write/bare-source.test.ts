@@ -1,9 +1,8 @@
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
 import { createStore } from '../../src/content/store.ts'
-import { as, call, json, SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
+import { as, call, json, SAMPLE_NOW, testApp, writableApp } from '../helpers.ts'
 
 // README, Content format: `<stem>.md` without a language is in the default language. Writes went to
 // `<stem>.<lang>.md` whatever file the record was read from: a PATCH made a second file, not read, and a DELETE left
@@ -21,21 +20,16 @@ Body.
 `
 
 async function freshApp(content: string) {
-  const store = await createStore(content, {
-    defaultLanguage: 'en',
-    fallback: true,
-    timezone: 'UTC',
-    now: () => SAMPLE_NOW,
-  })
-  return createApp({
-    store,
-    site: testSite(),
-    perPage: 9,
-    maxPerPage: 50,
-    fallback: true,
-    now: () => SAMPLE_NOW,
-    log: () => {},
-  })
+  return testApp(
+    await createStore(content, { defaultLanguage: 'en', fallback: true, timezone: 'UTC', now: () => SAMPLE_NOW }),
+  )
+}
+
+/** Event 22's status on the running app and on a fresh one over the same tree, and the files of stem `c` left. */
+async function liveAndFresh(app: Awaited<ReturnType<typeof writableApp>>) {
+  const files = (await readdir(join(app.content, 'events'))).filter((name) => name.startsWith('c.'))
+  const fresh = await freshApp(app.content)
+  return { live: (await call(app, 'events/22')).status, fresh: (await call(fresh, 'events/22')).status, files }
 }
 
 const dirs: string[] = []
@@ -90,14 +84,8 @@ it.each([
   const app = await withBareSource()
   const deleted = await call(app, `events/22${query}`, { method: 'DELETE', headers: as('admin') })
   expect(deleted.status).toBe(200)
-  const files = (await readdir(join(app.content, 'events'))).filter((n) => n.startsWith('c.'))
-  const fresh = await freshApp(app.content)
   // Live and after a restart, the event is no longer public.
-  expect({
-    live: (await call(app, 'events/22')).status,
-    fresh: (await call(fresh, 'events/22')).status,
-    files,
-  }).toEqual({
+  expect(await liveAndFresh(app)).toEqual({
     live: query ? 404 : 403,
     fresh: query ? 404 : 403,
     files: query ? [] : ['c.md'],
@@ -132,13 +120,7 @@ it('DELETE ?force=true of a record with two default-language files leaves no fil
     await app.store.reload([path])
   }
   expect((await call(app, 'events/22?force=true', { method: 'DELETE', headers: as('admin') })).status).toBe(200)
-  const files = (await readdir(join(app.content, 'events'))).filter((name) => name.startsWith('c.'))
-  const fresh = await freshApp(app.content)
-  expect({
-    live: (await call(app, 'events/22')).status,
-    fresh: (await call(fresh, 'events/22')).status,
-    files,
-  }).toEqual({
+  expect(await liveAndFresh(app)).toEqual({
     live: 404,
     fresh: 404,
     files: [],
