@@ -31,33 +31,33 @@ const event = (id: number, start: string, end: string, timezone: string, more: R
   })
 
 describe('wall clocks of the hour clocks go back, in feeds', () => {
-  it('a weekly New York series at 01:30: every occurrence the JSON serves, the night of the change too', async () => {
-    const files = {
-      'events/s.en.md': event(6, '2026-10-18 01:30:00', '2026-10-18 02:00:00', 'America/New_York', {
-        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SU;COUNT=4' },
-      }),
-    }
-    const { json, read, text } = await bothWays(files, 'events/6.ics', 'events?post_parent=6&per_page=50')
-    expect(json).toContain('2026-11-01 05:30:00 2026-11-01 07:00:00')
-    expect(read).toEqual(json)
-    // The rule stays in the zone; the one occurrence is its own VEVENT, in UTC, named as the rule names it.
-    expect(text).toContain('RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=SU')
-    expect(text).toContain('RECURRENCE-ID;TZID=America/New_York:20261101T013000')
-    expect(text).toContain('DTSTART:20261101T053000Z')
-  })
-
-  it('a series that ends (UNTIL) at such a wall clock keeps its last occurrence in every reading', async () => {
-    const files = {
-      'events/s.en.md': event(6, '2026-10-18 01:30:00', '2026-10-18 02:00:00', 'America/New_York', {
-        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20261101T013000' },
-      }),
-    }
-    const { json, read, text } = await bothWays(files, 'events/6.ics', 'events?post_parent=6&per_page=50')
-    expect(json).toContain('2026-11-01 05:30:00 2026-11-01 07:00:00')
-    expect(read).toEqual(json)
-    // UNTIL at the second instant (06:30Z): RFC 5545's reading (05:30Z) and ical.js's (06:30Z) both end there.
-    expect(text).toContain('UNTIL=20261101T063000Z')
-  })
+  // A weekly New York series at 01:30: the rule stays in the zone, and the occurrence on the night of the change is its
+  // own VEVENT in UTC, named as the rule names it; an UNTIL at that wall clock is its second instant (06:30Z), where
+  // RFC 5545's reading (05:30Z) and ical.js's (06:30Z) both end.
+  it.each([
+    [
+      'COUNT=4',
+      [
+        'RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=SU',
+        'RECURRENCE-ID;TZID=America/New_York:20261101T013000',
+        'DTSTART:20261101T053000Z',
+      ],
+    ],
+    ['UNTIL=20261101T013000', ['UNTIL=20261101T063000Z']],
+  ])(
+    'a weekly series at 01:30 (%s): every occurrence the JSON serves, the night of the change too',
+    async (end, lines) => {
+      const files = {
+        'events/s.en.md': event(6, '2026-10-18 01:30:00', '2026-10-18 02:00:00', 'America/New_York', {
+          recurrence: { rrule: `FREQ=WEEKLY;BYDAY=SU;${end}` },
+        }),
+      }
+      const { json, read, text } = await bothWays(files, 'events/6.ics', 'events?post_parent=6&per_page=50')
+      expect(json).toContain('2026-11-01 05:30:00 2026-11-01 07:00:00')
+      expect(read).toEqual(json)
+      for (const line of lines) expect(text).toContain(line)
+    },
+  )
 
   it.each([
     ['Europe/London', '2026-10-25 01:15:00', '2026-10-25 03:00:00', '2026-10-25 00:15:00'],
