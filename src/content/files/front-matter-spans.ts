@@ -55,10 +55,15 @@ export function parsedSpans(block: string, lines: string[]): Span[] | null {
   }
   const spans: Span[] = []
   for (const pair of doc.contents.items) {
-    if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !pair.key.range) return null
+    // A key YAML reads as a number or a boolean (`2024:`) is the text JavaScript gives its property.
+    const key =
+      isScalar(pair.key) && ['string', 'number', 'boolean'].includes(typeof pair.key.value)
+        ? String(pair.key.value)
+        : null
+    if (key === null || !isScalar(pair.key) || !pair.key.range) return null
     const offset = pair.key.range[0]
     if (offset > 0 && block[offset - 1] !== '\n') return null
-    spans.push({ key: pair.key.value, from: starts[offset]!, to: lines.length })
+    spans.push({ key, from: starts[offset]!, to: lines.length })
   }
   for (let i = 0; i < spans.length; i++) {
     let to = i + 1 < spans.length ? spans[i + 1]!.from : lines.length

@@ -53,12 +53,20 @@ function formatValue(value: unknown): string {
   if (typeof value === 'boolean') return String(value)
   if (typeof value === 'number') return formatNumber(value)
   if (typeof value === 'string') return formatString(value)
-  if (Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item)))
-    return `[${value.join(', ')}]`
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-    return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
-  // Anything else is written as JSON, which YAML reads as flow collections exactly.
-  return JSON.stringify(withoutForbiddenKeys(value))
+  // Anything else as a flow collection: JSON, which YAML reads exactly, but for numbers JSON cannot write (-0,
+  // infinities, NaN), written as YAML reads them back.
+  return flowText(withoutForbiddenKeys(value))
+}
+
+function flowText(value: unknown): string {
+  if (typeof value === 'number') return formatNumber(value)
+  if (Array.isArray(value)) return `[${value.map(flowText).join(', ')}]`
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${flowText(item)}`)
+      .join(', ')}}`
+  return JSON.stringify(value) ?? 'null'
 }
 
 function withoutForbiddenKeys(value: unknown): unknown {
