@@ -55,16 +55,15 @@ function withDateLine(text: string, date: string, order: readonly string[]): str
   const parts = splitFile(text)
   if (!parts) return null
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
-  const newline = parts.block.includes('\r\n') ? '\r\n' : '\n'
-  // The block ends before the closing fence's `\n`: a CRLF file's block ends with its `\r`, which stays last.
-  const cr = newline === '\r\n' && parts.block.endsWith('\r') ? '\r' : ''
-  const lines = parts.block.slice(0, parts.block.length - cr.length).split(newline)
+  // Lines as the file ends each (a CRLF line keeps its `\r`, mixed line ends stay mixed); the new line ends as the one
+  // before it (the block's last line ends before the closing fence's `\n`, with its `\r` in a CRLF file).
+  const lines = parts.block.split('\n')
   let at = lines.findIndex(
     (line, i) => i > 0 && rank(/^([A-Za-z_][\w-]*)[ \t]*:/.exec(line)?.[1] ?? 'date') > rank('date'),
   )
   if (at === -1) at = lines.length
-  lines.splice(at, 0, `date: ${date}`)
-  const block = lines.join(newline) + cr
+  lines.splice(at, 0, `date: ${date}${lines[at - 1]?.endsWith('\r') ? '\r' : ''}`)
+  const block = lines.join('\n')
   const next = text.slice(0, parts.blockStart) + block + text.slice(parts.blockEnd)
   try {
     const [before, after] = [parseFrontMatter(text), parseFrontMatter(next)]

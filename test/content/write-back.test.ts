@@ -45,6 +45,15 @@ describe('check --fix writing a date', () => {
     expect(after).not.toMatch(/\r\r|[^\r]\n/)
   })
 
+  it('adds the date line without changing the bytes of any other line, in a file of mixed line ends', async () => {
+    const path = join(tree.content, 'venues/hall.en.md')
+    await writeFile(path, '---\r\nid: 42\nvenue: Hall\r\nslug: hall\n---\nBody\n')
+    await checkContent(tree.content, true)
+    expect(await readFile(path, 'utf8')).toMatch(
+      /^---\r\nid: 42\nvenue: Hall\r\nslug: hall\ndate: [^\r\n]+\n---\nBody\n$/,
+    )
+  })
+
   it('never changes other values when the date line cannot simply be added (slug: 0123 stays "0123")', async () => {
     const path = join(tree.content, 'venues/hall.en.md')
     const before = '---\nid: 42\nvenue: Hall\nslug: 0123\n...\n---\nBody\n'
