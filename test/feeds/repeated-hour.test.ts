@@ -84,3 +84,32 @@ describe('wall clocks of the hour clocks go back, in feeds', () => {
     expect(text).toContain('DTSTART;TZID=Europe/London:20261024T220000')
   })
 })
+
+// RFC 5545 gives every instance of a rule the exact length of the first; the JSON (as TEC) keeps each occurrence's
+// wall-clock end, so one a DST change crosses is an hour longer or shorter. Such an occurrence gets its own VEVENT,
+// whose DTEND every client reads as written.
+describe('an occurrence a DST change makes longer or shorter, in feeds', () => {
+  it.each([
+    ['clocks go back', '2026-10-24', '2026-10-31', '20261101T030000'],
+    ['clocks go forward', '2027-03-06', '2027-03-13', '20270314T030000'],
+  ])('a weekly New York series from 23:00 to 03:00 the night %s: its own DTEND', async (_, first, night, end) => {
+    const next = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const files = {
+      'events/s.en.md': event(6, `${first} 23:00:00`, `${next(first)} 03:00:00`, 'America/New_York', {
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=3' },
+      }),
+    }
+    const { json, read, text } = await bothWays(
+      files,
+      'events/6.ics',
+      'events?post_parent=6&per_page=50&start_date=2026-01-01',
+    )
+    expect(read).toEqual(json)
+    const own = text
+      .split('BEGIN:VEVENT')
+      .find((part) => part.includes(`RECURRENCE-ID;TZID=America/New_York:${night.replaceAll('-', '')}T230000`))
+    expect(own).toContain(`DTEND;TZID=America/New_York:${end}`)
+    // The other occurrences are the rule's alone.
+    expect(text.match(/RECURRENCE-ID/g)).toHaveLength(1)
+  })
+})

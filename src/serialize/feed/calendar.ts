@@ -88,11 +88,17 @@ export async function feedOf(view: View, request: FeedRequest): Promise<Feed> {
     const rule = seriesRuleLines(record, view, mode, starts)
     widen(spans, spanOf(record, view), 'whole', openEnded ? wallToInstant(horizon, 'UTC') + BEYOND_HORIZON : undefined)
     events.push(veventOf(record, view, { uid, rule, key: digest(rule.join('\n')) }))
+    const length = lengthOf(record, view)
     for (const occurrence of occurrences) {
       widen(spans, spanOf(occurrence, view), 'ends')
-      // An occurrence at a wall clock its zone shows twice gets its own VEVENT, its dates in UTC (vevent.ts).
-      if (isOverridden(record, occurrence.series!.start) || repeatsIn(eventTimes(occurrence, view.site.timezone)))
-        events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
+      // An occurrence at a wall clock its zone shows twice gets its own VEVENT, its dates in UTC (vevent.ts); so does
+      // one a DST change makes longer or shorter than the first (the JSON keeps its wall-clock end, and RFC 5545 gives
+      // every instance of a rule the first one's exact length), unless the change leaves it ending before it starts
+      // (an end in a skipped hour), which no VEVENT can say.
+      const times = eventTimes(occurrence, view.site.timezone)
+      const differs = lengthOf(occurrence, view) !== length && times.end > times.start
+      const own = isOverridden(record, occurrence.series!.start) || repeatsIn(times) || differs
+      if (own) events.push(veventOf(occurrence, view, { uid, recurrenceId: occurrence.series!.start }))
     }
   }
   // RFC 5545 asks a calendar for one component at least: an empty feed describes the site's zone.
@@ -210,4 +216,11 @@ function frame(view: View, request: FeedRequest): [Buffer, Buffer] {
   const text = `${calendar.toString()}\r\n`
   const end = text.lastIndexOf('END:VCALENDAR')
   return [Buffer.from(text.slice(0, end)), Buffer.from(text.slice(end))]
+}
+
+/** An event's exact length in ms; all-day events have none (DATE values count days, whatever a day's length). */
+function lengthOf(record: ContentRecord, view: View): number {
+  if (record.source.data.all_day === true) return 0
+  const times = eventTimes(record, view.site.timezone)
+  return times.end - times.start
 }
