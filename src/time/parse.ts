@@ -75,6 +75,14 @@ function parseAbsolute(text: string, zone: string): number | null {
   // A text without its own offset is a wall clock in the zone: read as every wall clock is (`wallToInstant`: a
   // repeated one is its first instant). luxon would pick by the offset the zone has now, so by the season.
   if (/(?:z|[+-]\d{2}(?::?\d{2})?)$/.test(iso.slice(10))) return date.toMillis()
+  return asWallClock(date, zone)
+}
+
+/**
+ * The instant of a luxon date's wall clock in `zone`, read as every wall clock is (`wallToInstant`: one shown twice is
+ * its first instant); luxon reads such a wall clock by the offset of the instant it started from.
+ */
+function asWallClock(date: DateTime, zone: string): number {
   const two = (n: number) => String(n).padStart(2, '0')
   const clock = `${String(date.year).padStart(4, '0')}-${two(date.month)}-${two(date.day)} ${two(date.hour)}:${two(date.minute)}:${two(date.second)}`
   return (wallClockInstant(clock, zone) ?? date.toMillis()) + date.millisecond
@@ -88,8 +96,11 @@ export function isTimestamp(input: unknown): boolean {
 function parseRelative(text: string, zone: string, now: number): number | null {
   let base = DateTime.fromMillis(now, { zone: zoneFor(zone) ?? 'UTC' })
   let rest = text
+  // Whether the result is a wall clock (a day, a weekday, a calendar step or a time of day), not `now` moved by time.
+  let wall = false
   const day = /^(now|today|midnight|tomorrow|yesterday|noon)\b ?/.exec(rest)
   if (day) {
+    wall ||= day[1] !== 'now'
     if (day[1] !== 'now') base = base.startOf('day')
     if (day[1] === 'tomorrow') base = base.plus({ days: 1 })
     if (day[1] === 'yesterday') base = base.minus({ days: 1 })
@@ -103,6 +114,7 @@ function parseRelative(text: string, zone: string, now: number): number | null {
     if (weekday[1] === 'last') delta = delta === 0 ? -7 : delta - 7
     else if (weekday[1] === 'next' && delta === 0) delta = 7
     base = base.startOf('day').plus({ days: delta })
+    wall = true
     rest = rest.slice(weekday[0].length)
   }
   for (let step = STEP.exec(rest); step; step = STEP.exec(rest)) {
@@ -111,6 +123,7 @@ function parseRelative(text: string, zone: string, now: number): number | null {
     let amount = Number(step[1]) * (step[3] ? -1 : 1)
     if (unit === 'fortnight') amount *= 14
     base = base.plus({ [unit === 'fortnight' ? 'days' : unit]: amount })
+    wall ||= !['seconds', 'minutes', 'hours'].includes(unit)
     rest = rest.slice(step[0].length)
   }
   const time = /^(?:at )?(\d{1,2})(?::(\d{2}))?(?::(\d{2}))? ?(am|pm)?$/.exec(rest)
@@ -120,8 +133,9 @@ function parseRelative(text: string, zone: string, now: number): number | null {
     if (time[4] === 'am' && hour === 12) hour = 0
     if (hour > 23 || Number(time[2] ?? 0) > 59) return null
     base = base.set({ hour, minute: Number(time[2] ?? 0), second: Number(time[3] ?? 0), millisecond: 0 })
+    wall = true
     rest = ''
   }
   if (rest !== '' || text === rest) return null
-  return base.toMillis()
+  return wall ? asWallClock(base, zone) : base.toMillis()
 }

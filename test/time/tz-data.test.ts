@@ -129,4 +129,14 @@ describe('a date argument at a wall clock shown twice', () => {
     expect(parseTime('2026-10-25T01:30:00.250', 'Europe/London', 0)?.instant).toBe(Date.UTC(2026, 9, 25, 0, 30, 0, 250))
     expect(parseTime('2026-10-25T01:30:00+00:00', 'Europe/London', 0)?.instant).toBe(Date.UTC(2026, 9, 25, 1, 30))
   })
+
+  // London goes back an hour at 02:00 on 25 October 2026. luxon kept the offset of the day it started from, so
+  // `yesterday 1:30am` from the 26th gave the second 01:30.
+  it.each(['yesterday 1:30am', 'last sunday 1:30am', '-1 day 1:30am'])(
+    'is its first instant when a relative date names it (%s)',
+    (text) => {
+      const now = Date.UTC(2026, 9, 26, 12) // Monday 26 October, noon in London
+      expect(parseTime(text, 'Europe/London', now)?.instant).toBe(Date.UTC(2026, 9, 25, 0, 30))
+    },
+  )
 })
