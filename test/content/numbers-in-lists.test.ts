@@ -1,14 +1,12 @@
 // The fresh writer wrote -0, Infinity and NaN inside a list or a map as JSON does (0, null): a file holding such a
 // list was never edited line by line (the edit never read as the fresh file), so any write rewrote it afresh, its
 // comments and quotes lost and the list's values changed (found by a review).
-import { readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseFrontMatter } from '../../src/content/files/front-matter.ts'
 import { updateFrontMatter } from '../../src/content/files/front-matter-write.ts'
 import { normalize } from '../../src/content/files/normalize.ts'
 import { KEY_ORDER } from '../../src/content/model/kinds.ts'
-import { as, call, json, writableApp } from '../helpers.ts'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -32,23 +30,4 @@ describe('updateFrontMatter on a file holding a list with -0.0 or .inf', () => {
       expect(after).toContain('# booked by Ann')
     })
   }
-})
-
-describe('a PATCH through the API on a venue holding an unknown key with a list of numbers', () => {
-  it('keeps the comment and the list (README: a write changes only what it was asked to)', async () => {
-    const app = await writableApp('reference')
-    dirs.push(app.dir)
-    const file = join(app.content, 'venues', 'town-hall.en.md')
-    const text = (await readFile(file, 'utf8')).replace(
-      'city: Springfield',
-      "city: 'Springfield'   # quoted on purpose\nbounds: [-0.0, .inf]",
-    )
-    await writeFile(file, text)
-    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    expect(res.status).toBe(200)
-    const after = await readFile(file, 'utf8')
-    expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
-    expect(after).toContain('bounds: [-0.0, .inf]\n')
-  })
 })

@@ -1,6 +1,6 @@
 // Files written back by check --fix and by API writes keep what they were not asked to change: values as served
 // (zip: 012345 is "012345", not the octal YAML reads), a ---yaml fence, comments, CRLF line ends (found by a review).
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../src/content/check.ts'
@@ -64,36 +64,33 @@ describe('check --fix writing a date', () => {
   })
 })
 
-describe('a PATCH through the API on a ---yaml file', () => {
-  it('keeps every line it did not change byte for byte (README: "Values are kept as written")', async () => {
-    const app = await writableApp('reference')
-    const file = join(app.content, 'venues', 'town-hall.en.md')
-    const text = (await readFile(file, 'utf8'))
-      .replace(/^---\n/, '---yaml\n# the hall\n')
-      .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose")
-    await writeFile(file, text)
-    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    expect(res.status).toBe(200)
-    const after = await readFile(file, 'utf8')
+describe("a PATCH of a venue's name only (README: a write leaves every line it did not change byte for byte)", () => {
+  it('keeps a ---yaml fence, its comments and quotes', async () => {
+    const after = await afterRename((text) =>
+      text
+        .replace(/^---\n/, '---yaml\n# the hall\n')
+        .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose"),
+    )
     expect(after.startsWith('---yaml\n# the hall\n')).toBe(true)
     expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
   })
-})
 
-describe('a PATCH of the title of a CRLF file (README: a write leaves every line it did not change byte for byte)', () => {
-  it('keeps the body and the closing fence as they were, CRLF and all', async () => {
-    const app = await writableApp('reference')
-    const file = join(app.content, 'venues', 'town-hall.en.md')
-    const text = (await readFile(file, 'utf8'))
-      .replace('The old town hall', 'The old town hall.\n\nBuilt in 1901.')
-      .replace(/\n/g, '\r\n')
-    await writeFile(file, text)
-    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    expect(res.status).toBe(200)
-    const after = await readFile(file, 'utf8')
+  it('keeps the body and the closing fence of a CRLF file as they were', async () => {
+    const after = await afterRename((text) =>
+      text.replace('The old town hall', 'The old town hall.\n\nBuilt in 1901.').replace(/\n/g, '\r\n'),
+    )
     expect(after.endsWith('\r\n---\r\nThe old town hall.\r\n\r\nBuilt in 1901.\r\n')).toBe(true)
+  })
+
+  it('keeps the other lines of a file holding numbers JSON cannot write (-0.0, .inf), in lists too', async () => {
+    const after = await afterRename((text) =>
+      text
+        .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose\ngeo_lat: 51.4779\ngeo_lng: -0.0")
+        .replace('show_map: true', 'show_map: true\nnote_for_editors: .inf\nbounds: [-0.0, .inf]'),
+    )
+    expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
+    for (const line of ['geo_lng: -0.0', 'note_for_editors: .inf', 'bounds: [-0.0, .inf]'])
+      expect(after).toContain(`${line}\n`)
   })
 })
 
@@ -124,21 +121,16 @@ describe('check --fix is idempotent', () => {
   })
 })
 
-describe('a PATCH on a file holding a number the fresh writer cannot write (-0.0, .inf)', () => {
-  it('keeps the other lines (comments, quotes, geo_lng: -0.0) as written', async () => {
-    const app = await writableApp('reference')
-    const file = join(app.content, 'venues', 'town-hall.en.md')
-    const text = (await readFile(file, 'utf8'))
-      .replace('city: Springfield', "city: 'Springfield'   # quoted on purpose\ngeo_lat: 51.4779\ngeo_lng: -0.0")
-      .replace('show_map: true', 'show_map: true\nnote_for_editors: .inf')
-    await writeFile(file, text)
-    let res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    if (res.status === 412) res = await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))
-    expect(res.status).toBe(200)
-    const after = await readFile(file, 'utf8')
-    // they differ, so the file is written afresh: comment and quotes lost, geo_lng 0, note_for_editors a string.
-    expect(after).toContain("city: 'Springfield'   # quoted on purpose\n")
-    expect(after).toContain('geo_lng: -0.0\n')
-    expect(after).toContain('note_for_editors: .inf\n')
-  })
-})
+/** The reference venue's file after a PATCH of its name alone, the file first edited by `edit` (and read again). */
+async function afterRename(edit: (text: string) => string): Promise<string> {
+  const app = await writableApp('reference')
+  try {
+    const path = 'venues/town-hall.en.md'
+    await writeFile(join(app.content, path), edit(await readFile(join(app.content, path), 'utf8')))
+    await app.store.reload([path])
+    expect((await call(app, 'venues/4', json('PATCH', { venue: 'Town Hall B' }, as('admin')))).status).toBe(200)
+    return await readFile(join(app.content, path), 'utf8')
+  } finally {
+    await rm(app.dir, { recursive: true, force: true })
+  }
+}
