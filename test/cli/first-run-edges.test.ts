@@ -171,7 +171,7 @@ describe('almanac check', () => {
       const open = closed === 'stdout' ? child.stderr : child.stdout
       let said = ''
       open.on('data', (chunk: Buffer) => (said += chunk))
-      const code = await new Promise<number | null>((done) => child.on('exit', done))
+      const code = await new Promise<number | null>((done) => child.on('close', done))
       expect(code).toBe(0)
       expect(said).not.toMatch(/EPIPE|^\s+at /m)
       expect(said).toMatch(closed === 'stdout' ? /^0 errors, \d+ warnings?$/m : /warning/)

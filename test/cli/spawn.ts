@@ -19,7 +19,8 @@ export function runCli(args: string[], cwd: string, env: Record<string, string> 
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), ms)
-    child.on('exit', (code) => {
+    // 'close', not 'exit': a busy machine can tell the exit before the last of the output has been read.
+    child.on('close', (code) => {
       clearTimeout(timer)
       done({ code, stdout, stderr })
     })
@@ -44,7 +45,7 @@ export function startCli(args: string[], cwd: string, env: Record<string, string
   let stderr = ''
   let ended = false
   const exit = new Promise<number | null>((done) =>
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       ended = true
       done(code)
     }),

@@ -19,7 +19,8 @@ function run(args: string[], cwd: string): Promise<{ code: number | null; output
     child.stdout.on('data', (chunk: Buffer) => (output += chunk))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the last of the output may still be unread when the exit is told.
+    child.on('close', (code) => {
       clearTimeout(timer)
       done({ code, output })
     })
