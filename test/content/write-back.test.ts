@@ -17,6 +17,15 @@ afterEach(async () => {
   await tree.cleanup()
 })
 
+const HALL = 'venues/hall.en.md'
+
+/** A venue file after `check --fix` over a tree holding it alone, and what check said it fixed. */
+async function afterFix(text: string): Promise<{ after: string; fixed: string[] }> {
+  await writeFile(join(tree.content, HALL), text)
+  const { fixed } = await checkContent(tree.content, true)
+  return { after: await readFile(join(tree.content, HALL), 'utf8'), fixed }
+}
+
 const served = (text: string) => {
   const p = parseFrontMatter(text)
   return normalize(p.data, p.written)
@@ -24,12 +33,9 @@ const served = (text: string) => {
 
 describe('check --fix on a ---yaml file (README: the file opens with `---` (or `---yaml`))', () => {
   it('puts keys in order without changing values: zip 012345 stays "012345", phone 0x1F stays "0x1F"', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
     const before =
       '---yaml\n# booked by Ann\nvenue: Hall\nid: 42\nslug: hall\ndate: 2026-01-01 00:00:00\nzip: 012345\nphone: 0x1F  # hex\n---\nBody\n'
-    await writeFile(path, before)
-    await checkContent(tree.content, true)
-    const after = await readFile(path, 'utf8')
+    const { after } = await afterFix(before)
     expect(served(after)).toEqual(served(before))
     expect(after).toContain('# booked by Ann')
   })
@@ -37,29 +43,18 @@ describe('check --fix on a ---yaml file (README: the file opens with `---` (or `
 
 describe('check --fix writing a date', () => {
   it('keeps a CRLF file CRLF when the date line goes last (no bare CR, no LF-only line)', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
-    await writeFile(path, '---\r\nid: 42\r\nvenue: Hall\r\nslug: hall\r\n---\r\nBody\r\n')
-    const { fixed } = await checkContent(tree.content, true)
+    const { after, fixed } = await afterFix('---\r\nid: 42\r\nvenue: Hall\r\nslug: hall\r\n---\r\nBody\r\n')
     expect(fixed.some((f) => f.includes('date'))).toBe(true)
-    const after = await readFile(path, 'utf8')
     expect(after).not.toMatch(/\r\r|[^\r]\n/)
   })
 
   it('adds the date line without changing the bytes of any other line, in a file of mixed line ends', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
-    await writeFile(path, '---\r\nid: 42\nvenue: Hall\r\nslug: hall\n---\nBody\n')
-    await checkContent(tree.content, true)
-    expect(await readFile(path, 'utf8')).toMatch(
-      /^---\r\nid: 42\nvenue: Hall\r\nslug: hall\ndate: [^\r\n]+\n---\nBody\n$/,
-    )
+    const { after } = await afterFix('---\r\nid: 42\nvenue: Hall\r\nslug: hall\n---\nBody\n')
+    expect(after).toMatch(/^---\r\nid: 42\nvenue: Hall\r\nslug: hall\ndate: [^\r\n]+\n---\nBody\n$/)
   })
 
   it('never changes other values when the date line cannot simply be added (slug: 0123 stays "0123")', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
-    const before = '---\nid: 42\nvenue: Hall\nslug: 0123\n...\n---\nBody\n'
-    await writeFile(path, before)
-    await checkContent(tree.content, true)
-    const after = await readFile(path, 'utf8')
+    const { after } = await afterFix('---\nid: 42\nvenue: Hall\nslug: 0123\n...\n---\nBody\n')
     expect(served(after).slug).toBe('0123')
   })
 })
@@ -96,27 +91,20 @@ describe("a PATCH of a venue's name only (README: a write leaves every line it d
 
 describe('check --fix putting keys in order of a plain --- file it cannot reorder line by line', () => {
   it('never changes values: zip 012345 stays "012345" (a |+ block scalar makes the line move fail)', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
     const before =
       '---\n# booked by Ann\nvenue: Hall\nid: 42\ndate: 2026-01-01 00:00:00\nzip: 012345\nnotes: |+\n  keep the blank line after me\n\nslug: hall\n---\nBody\n'
-    await writeFile(path, before)
-    await checkContent(tree.content, true)
-    const after = await readFile(path, 'utf8')
+    const { after } = await afterFix(before)
     expect(served(after)).toEqual(served(before))
   })
 })
 
 describe('check --fix is idempotent', () => {
   it('reports and rewrites nothing on a second run over a file with a numeric key', async () => {
-    const path = join(tree.content, 'venues/hall.en.md')
-    await writeFile(
-      path,
+    const { after: once } = await afterFix(
       '---\nid: 42\nvenue: Hall\nslug: hall\ndate: 2026-01-01 00:00:00\n2024: renovated\n---\nBody\n',
     )
-    await checkContent(tree.content, true)
-    const once = await readFile(path, 'utf8')
     const second = await checkContent(tree.content, true)
-    expect(await readFile(path, 'utf8')).toBe(once)
+    expect(await readFile(join(tree.content, HALL), 'utf8')).toBe(once)
     expect(second.fixed).toEqual([])
   })
 })
