@@ -151,6 +151,9 @@ const caseArb: fc.Arbitrary<Case> = fc
     const series: Case = { freq: c.freq, by: c.by, end, first: c.first, zone: c.zone, horizon, rdate, exdate: [] }
     return { ...series, picks: c.picks, misses: c.misses }
   })
+  // rrule.js checks UNTIL on the dates a rule keeps only: a daily or hourly rule that keeps no day runs to the
+  // year 9999 (18 s for FREQ=HOURLY;BYMONTHDAY=30;BYMONTH=2). Such rules are left to the other tests.
+  .filter((c) => !['DAILY', 'HOURLY'].includes(c.freq) || keepsSomeDay(c.by, c.first))
   .map(({ picks, misses, ...c }) => {
     // Exdates: some picked from the occurrences (as a wall clock or as their day), some that miss.
     const occurring = oracle({ ...c, exdate: [] })
@@ -167,6 +170,29 @@ const caseArb: fc.Arbitrary<Case> = fc
     ]
     return { ...c, exdate } as Case
   })
+
+/** Whether the day parts of a rule keep some day in the 30 years from `first` (plain BYDAY days only). */
+function keepsSomeDay(by: string[], first: string): boolean {
+  const list = (key: string) =>
+    by
+      .find((part) => part.startsWith(`${key}=`))
+      ?.slice(key.length + 1)
+      .split(',')
+  const months = list('BYMONTH')?.map(Number)
+  const monthDays = list('BYMONTHDAY')?.map(Number)
+  const weekdays = list('BYDAY')?.map((day) => (DAYS.indexOf(day as (typeof DAYS)[number]) + 1) % 7)
+  const from = toDate(first).getTime()
+  for (let day = 0; day < 30 * 366; day++) {
+    const date = new Date(from + day * 86_400_000)
+    const length = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
+    const d = date.getUTCDate()
+    if (months && !months.includes(date.getUTCMonth() + 1)) continue
+    if (monthDays && !monthDays.some((n) => n === d || n === d - length - 1)) continue
+    if (weekdays && !weekdays.includes(date.getUTCDay())) continue
+    return true
+  }
+  return false
+}
 
 function ruleText(c: Case): string {
   const parts = [`FREQ=${c.freq}`, ...c.by]
@@ -194,6 +220,12 @@ function untilWall(c: Case): string | undefined {
 /** rrule.js's starts of the rule from `first`: a set the first start joins and, per RFC 5545, counts in. */
 function ruled(c: Case): string[] {
   const options = RRule.parseString([`FREQ=${c.freq}`, ...c.by].join(';'))
+  // rrule.js 2.8, like ical.js 2.2, yields an hour, minute or month list in the order written (BYMINUTE=59,0 gave
+  // 00:59 before 00:00, and COUNT counted them so): the lists are given ascending, as their set reads.
+  for (const key of ['byhour', 'byminute', 'bymonth'] as const) {
+    const list = options[key]
+    if (Array.isArray(list)) options[key] = [...list].sort((a, b) => a - b)
+  }
   const dtstart = toDate(c.first)
   const until = untilWall(c)
   const limit = toDate(c.horizon)

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js'
-import { floatingUntil, guarded, SERIES_LIMITS, icalWall } from './recurrence.ts'
+import { SERIES_LIMITS } from './recurrence.ts'
+import { floatingUntil, guarded, icalWall } from './recurrence-iterator.ts'
 import { readRule } from './recurrence-rule.ts'
 
 // What a calendar client makes of a rule as written. Almanac checks some parts of a rule itself where ical.js
@@ -30,7 +31,11 @@ export function clientStarts(text: string, first: string, zone: string, horizon:
     const until = recur.until ? floatingUntil(recur.until, zone) : end
     if (recur.count === null) recur.until = until.compare(end) < 0 ? until : end
     else if (recur.until) recur.until = until
-    const iterator = guarded(recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T'))), { steps: 0 })
+    const iterator = guarded(
+      recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T'))),
+      { steps: 0 },
+      SERIES_LIMITS.steps,
+    )
     const starts: string[] = []
     for (let next = iterator.next(); next; next = iterator.next()) {
       const start = icalWall(next)

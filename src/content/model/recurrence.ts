@@ -1,5 +1,5 @@
-import ICAL from 'ical.js'
 import { instantToWall, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
+import { icalWall, iterateRule, OutOfSteps } from './recurrence-iterator.ts'
 import { keepsRule, type Rule, readRule } from './recurrence-rule.ts'
 
 // A series: one source event file whose `recurrence` names its occurrences (docs/recurrence.md). The
@@ -172,7 +172,7 @@ function ruleStarts(text: string, first: string, zone: string, horizon: string) 
   let rule: Rule | undefined
   try {
     rule = readRule(text)
-    const iterator = guarded(iterated(rule, first, zone, horizon), work)
+    const iterator = iterateRule(rule, first, zone, horizon, work, SERIES_LIMITS.steps)
     for (
       let next = iterator.next();
       next && (rule.count === null || starts.length < rule.count);
@@ -188,53 +188,6 @@ function ruleStarts(text: string, first: string, zone: string, horizon: string) 
     const cut = error instanceof OutOfSteps
     return { starts, openEnded, cut, stopped: cut ? undefined : `recurrence.rrule: ${(error as Error).message}` }
   }
-}
-
-/** ical.js's iterator of the rule from `first`, ending at UNTIL (in the zone's wall clock) or the horizon. */
-function iterated(rule: Rule, first: string, zone: string, horizon: string): ICAL.RecurIterator {
-  const recur = ICAL.Recur.fromString(rule.iterated)
-  const end = ICAL.Time.fromDateTimeString(horizon.replace(' ', 'T'))
-  const until = rule.until ? floatingUntil(rule.until, zone) : end
-  recur.until = until.compare(end) < 0 ? until : end
-  return recur.iterator(ICAL.Time.fromDateTimeString(first.replace(' ', 'T')))
-}
-
-export class OutOfSteps extends Error {}
-
-/**
- * The iterator, each of its steps counted (a step: one candidate ical.js tries, whether it keeps it
- * or not), so that a rule that never or rarely yields gives up after SERIES_LIMITS.steps.
- */
-export function guarded(iterator: ICAL.RecurIterator, work: { steps: number }): ICAL.RecurIterator {
-  const inner = iterator as unknown as Record<string, () => boolean>
-  const check = inner.check_contracting_rules
-  if (typeof check !== 'function') throw new Error('ical.js changed: RecurIterator.check_contracting_rules is gone')
-  inner.check_contracting_rules = function counted(this: unknown) {
-    if (++work.steps > SERIES_LIMITS.steps) throw new OutOfSteps()
-    return check.call(this)
-  }
-  return iterator
-}
-
-/**
- * UNTIL in the series' own wall clock: RFC 5545 writes it in UTC (`…Z`) when DTSTART has a zone, so it
- * is moved into the zone; a bare date ends with that day; a floating one is taken as written.
- */
-export function floatingUntil(until: ICAL.Time, zone: string): ICAL.Time {
-  if (until.isDate) return ICAL.Time.fromDateTimeString(`${icalWall(until).slice(0, 10)}T23:59:59`)
-  if (until.zone !== ICAL.Timezone.utcTimezone) return until
-  const wall = instantToWall(until.toUnixTime() * 1000, zone)
-  return ICAL.Time.fromDateTimeString(wall.replace(' ', 'T'))
-}
-
-/**
- * An ical.js time as a wall clock, `YYYY-MM-DD HH:MM:SS` (a date's time 00:00:00): its own `toString` leaves a year
- * before 1000 unpadded (`99-12-28T10:00:00`), which no wall clock matches and which sorts after 1970.
- */
-export function icalWall(time: ICAL.Time): string {
-  const two = (n: number) => String(n).padStart(2, '0')
-  const date = `${String(time.year).padStart(4, '0')}-${two(time.month)}-${two(time.day)}`
-  return `${date} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`
 }
 
 /** Starts in ascending order, the first of each minute kept (ids count minutes). */
