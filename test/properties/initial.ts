@@ -24,6 +24,7 @@ export function modelOfTree(model: Model, app: App & { store?: Store }): void {
         categories: ids(data.categories),
         tags: ids(data.tags),
         password: data.password ? String(data.password) : '',
+        ...(typeof data.trashed_from === 'string' ? { trashedFrom: data.trashed_from } : {}),
       })
     }
   }

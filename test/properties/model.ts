@@ -27,6 +27,8 @@ export interface PostRecord {
   tags: number[]
   /** A password-protected event's password ('' for none): no single read without it. */
   password: string
+  /** In the trash: the status it had before (`trashed_from`, as WordPress keeps `_wp_trash_meta_status`). */
+  trashedFrom?: string
 }
 
 export interface TermRecord {
@@ -66,7 +68,9 @@ export function canChange(u: User | null, record: PostRecord): boolean {
   if (!canEditPosts(u)) return false
   if (canEditOthers(u)) return true
   if (record.owner !== u!.id) return false
-  return canPublish(u) || (record.status !== 'publish' && record.status !== 'future')
+  // A post in the trash is judged by the status it had before: trashed while published, it stays out of reach.
+  const status = record.status === 'trash' && record.trashedFrom ? record.trashedFrom : record.status
+  return canPublish(u) || (status !== 'publish' && status !== 'future')
 }
 
 /** `read_post`: published records for everyone; others for editors and their owners. */

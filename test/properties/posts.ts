@@ -169,6 +169,7 @@ export class DeletePost implements fc.AsyncCommand<Model, Real> {
       if (answer.body?.deleted !== true) fail(real, `DELETE ${path} did not say deleted`, answer)
       forget(model, this.kind, record.id)
     } else {
+      record.trashedFrom = record.status
       record.status = 'trash'
       unlinkEverywhere(model, this.kind, record.id)
       agrees(real, record, answer.body, `DELETE ${path}`, embedsFor(model, u))
