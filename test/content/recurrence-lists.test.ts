@@ -82,3 +82,16 @@ describe('an hour, minute or month list written out of order', () => {
     expect(expansion.starts).toEqual(['2026-03-02 13:00:00', '2026-03-02 23:00:00', '2026-03-03 13:00:00'])
   })
 })
+
+describe('a rule that names a part twice', () => {
+  it('is refused, since ical.js would iterate the last and the checks read the first', () => {
+    for (const rule of [
+      'FREQ=MONTHLY;BYDAY=1MO;BYDAY=5TU,-1TH',
+      'FREQ=DAILY;COUNT=2;count=3',
+      'FREQ=DAILY;FREQ=WEEKLY',
+    ]) {
+      const { problems } = readRecurrence({ rrule: rule })
+      expect(problems.join(' ')).toMatch(/names (BYDAY|COUNT|FREQ) twice/)
+    }
+  })
+})

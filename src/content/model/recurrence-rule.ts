@@ -41,6 +41,10 @@ export function readRule(text: string): Rule {
   if (!/(^|;)FREQ=/i.test(text)) throw new Error('names no FREQ')
   // RFC 5545's rule is letters, digits and `=;,+-`: anything else (a line break, a space) is no part of one.
   if (!/^[A-Za-z0-9=;,+-]*$/.test(text)) throw new Error('holds a character no rule has (only A-Z, 0-9 and =;,+-)')
+  // RFC 5545: a part at most once. ical.js keeps the last of two, and the checks here would read the first.
+  const keys = text.split(';').map((part) => part.split('=')[0]!.toUpperCase())
+  const twice = keys.find((key, i) => key !== '' && keys.indexOf(key) !== i)
+  if (twice !== undefined) throw new Error(`names ${twice} twice (each part of a rule is given once)`)
   const interval = /(?:^|;)INTERVAL=([^;]*)/i.exec(text)?.[1]
   if (interval !== undefined && !(/^\d+$/.test(interval) && +interval >= 1 && +interval <= RULE_LIMITS.interval))
     throw new Error(`INTERVAL must be 1 to ${RULE_LIMITS.interval}`)
