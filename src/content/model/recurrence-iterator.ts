@@ -3,7 +3,8 @@ import { instantToWall } from '../../time/zone.ts'
 import type { Rule } from './recurrence-rule.ts'
 
 // ical.js's iteration of a rule, as Almanac drives it: bounded in work, ending at UNTIL or the horizon, in the
-// series' wall clock, and round one fault of ical.js 2.2 in starting monthly rules with numbered days.
+// series' wall clock, and round ical.js 2.2's faults with monthly lists of numbered days or month days
+// (docs/recurrence.md §10). Each start it yields is then checked against the rule (`keepsRule`).
 
 /** What ical.js gives, one start after another, null at the end. */
 export interface Starts {
@@ -72,8 +73,9 @@ function merged(iterators: Starts[]): Starts {
         if (min < 0) return null
         const head = heads[min]!
         heads[min] = pull(iterators[min]!)
-        if (!given.has(icalWall(head))) {
-          given.add(icalWall(head))
+        const wall = icalWall(head)
+        if (!given.has(wall)) {
+          given.add(wall)
           return head
         }
       }
