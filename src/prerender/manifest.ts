@@ -13,15 +13,15 @@ export const MANIFEST = 'manifest.json'
 
 /**
  * What is in the output folder, file by file. An update rewrites the manifest whole after changing
- * a handful of entries, so each entry's line, the path order, and the text of each block of lines are
- * kept until they change (a 46,000-file manifest is not joined again line by line after every edit).
+ * a handful of entries, so each entry's line, the path order, and each block of lines as UTF-8 are kept
+ * until they change (a 46,000-file manifest is not joined and encoded again line by line after every edit).
  */
 export class Manifest extends Map<string, ManifestEntry> {
   #lines = new Map<string, string>()
   #order: string[] | undefined
-  /** Each block of BLOCK files in path order: its index by file, and its joined lines while none changes. */
+  /** Each block of BLOCK files in path order: its index by file, and its joined lines, encoded, while none changes. */
   #blockOf = new Map<string, number>()
-  #blocks: (string | undefined)[] = []
+  #blocks: (Buffer | undefined)[] = []
 
   constructor(entries: Iterable<[string, ManifestEntry]> = []) {
     super()
@@ -46,27 +46,35 @@ export class Manifest extends Map<string, ManifestEntry> {
     if (block !== undefined) this.#blocks[block] = undefined
   }
 
-  /** The manifest's text: `head`'s keys, then every file with its size and SHA-256, one line each, in path order. */
-  text(head: Record<string, unknown>): string {
+  /**
+   * The manifest's bytes: `head`'s keys, then every file with its size and SHA-256, one line each, in path order.
+   * Each block is kept as UTF-8, so an edit encodes the blocks it changed, not the whole text.
+   */
+  bytes(head: Record<string, unknown>): Buffer {
     if (!this.#order) {
       this.#order = [...this.keys()].sort()
       this.#blockOf = new Map(this.#order.map((file, i) => [file, Math.floor(i / BLOCK)]))
       this.#blocks = []
     }
     const order = this.#order
-    const blocks: string[] = []
-    for (let at = 0; at < order.length; at += BLOCK) {
-      const block = at / BLOCK
-      this.#blocks[block] ??= order
-        .slice(at, at + BLOCK)
-        .map((file) => this.#line(file))
-        .join(',\n')
-      blocks.push(this.#blocks[block])
-    }
     const heading = Object.entries(head)
       .map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)},\n`)
       .join('')
-    return `{\n${heading} "files": {\n${blocks.join(',\n')}\n }\n}\n`
+    const parts: Buffer[] = [Buffer.from(`{\n${heading} "files": {\n`)]
+    for (let at = 0; at < order.length; at += BLOCK) {
+      const block = at / BLOCK
+      if (at > 0) parts.push(BETWEEN)
+      parts.push(
+        (this.#blocks[block] ??= Buffer.from(
+          order
+            .slice(at, at + BLOCK)
+            .map((file) => this.#line(file))
+            .join(',\n'),
+        )),
+      )
+    }
+    parts.push(END)
+    return Buffer.concat(parts)
   }
 
   #line(file: string): string {
@@ -84,6 +92,8 @@ export class Manifest extends Map<string, ManifestEntry> {
 
 /** Files per block of the manifest's text. */
 const BLOCK = 512
+const BETWEEN = Buffer.from(',\n')
+const END = Buffer.from('\n }\n}\n')
 
 /** The manifest a previous build left, if any: what need not be written again. */
 export async function readManifest(out: string): Promise<Manifest> {

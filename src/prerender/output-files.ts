@@ -147,7 +147,7 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
 
 /** Writes the manifest, replacing the last one whole. */
 export async function writeManifest(out: string, manifest: Manifest, head: Record<string, unknown>): Promise<void> {
-  await replaceFile(resolve(out), MANIFEST, Buffer.from(manifest.text(head)))
+  await replaceFile(resolve(out), MANIFEST, manifest.bytes(head))
 }
 
 // Build output is made again by the next build: it is replaced atomically, but not flushed file by

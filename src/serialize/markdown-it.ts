@@ -21,7 +21,7 @@ export function isSafeLink(url: string, image = false): boolean {
  * for hostile patterns (`![![![…`), and prose (prose.ts, which skips it) at up to ~1 µs: a 4 MB content file (the
  * most the store reads) held the event loop 11 s whenever an answer needed it before the worker thread had rendered
  * it, and every time once it was too large for the renderer's cache. At this length the worst is ~0.1 s (a cold
- * feed yields between such events: calendar.ts). A longer text is served as text (`markdownAsText`).
+ * feed yields between such events: feed-segments.ts). A longer text is served as text (`markdownAsText`).
  */
 export const MAX_MARKDOWN_CHARS = 32_768
 

@@ -21,14 +21,14 @@ describe('the text of a manifest kept across changes', () => {
         const entry = (n: number) => ({ bytes: n, sha256: `${n}`.repeat(4) })
         const kept = new Manifest(entries.map(([name, n]) => [name, entry(n)]))
         const head = { generated: 'now' }
-        kept.text(head)
+        kept.bytes(head)
         for (const [kind, name, n] of ops) {
           if (kind === 'set') kept.set(name, entry(n))
           else if (kind === 'delete') kept.delete(name)
-          else kept.text(head)
+          else kept.bytes(head)
         }
-        const text = kept.text(head)
-        expect(text).toBe(new Manifest([...kept]).text(head))
+        const text = kept.bytes(head).toString()
+        expect(text).toBe(new Manifest([...kept]).bytes(head).toString())
         expect(Object.keys(JSON.parse(text).files).length).toBe(kept.size)
       }),
       { numRuns: 60, seed },
@@ -44,9 +44,9 @@ describe('the text of a manifest kept across changes', () => {
           const entry = (n: number) => ({ bytes: n, sha256: `${n}`.repeat(4) })
           const kept = new Manifest(Array.from({ length: count }, (_, i) => [`f/${i}.json`, entry(i % 10)]))
           const head = { generated: 'now' }
-          kept.text(head)
+          kept.bytes(head)
           for (const [at, n] of changes) kept.set(`f/${at % count}.json`, entry(n))
-          expect(kept.text(head)).toBe(new Manifest([...kept]).text(head))
+          expect(kept.bytes(head).toString()).toBe(new Manifest([...kept]).bytes(head).toString())
         },
       ),
       { numRuns: 60, seed },

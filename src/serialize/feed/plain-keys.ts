@@ -11,7 +11,7 @@ import { plainEpoch } from '../plain-epoch.ts'
 // map): about 150 bytes per event and language, beside the records themselves; the VEVENTs stay in the memo. An app
 // that follows a static build's edits holds each VEVENT with its key too (`holdVevents`), skipping the memo's lookup.
 
-/** A zone's span of instants a VEVENT uses (calendar.ts widens each zone's VTIMEZONE to it), or null: none. */
+/** A zone's span of instants a VEVENT uses (zone-windows.ts widens each zone's VTIMEZONE to it), or null: none. */
 export type Span = readonly [zone: string, from: number, to: number] | null
 
 interface Kept {
@@ -60,6 +60,11 @@ export function plainKey(
   const made = make()
   byScope.set(scope, { epoch, ...made })
   return made
+}
+
+/** Whether an app holds its plain events' VEVENTs (`holdVevents`). */
+export function holdsVevents(cache: MemoCache): boolean {
+  return holding.has(cache)
 }
 
 /** A plain event's held VEVENT and span (`holdVevents`), when nothing it could depend on changed since. */

@@ -39,7 +39,7 @@ export function heldVevent(record: ContentRecord, view: View): { memo: Memo; spa
 }
 
 /** What a plain event's VEVENT depends on besides its records (its UID is its id at the site's host). */
-function plainScope(view: View): string {
+export function plainScope(view: View): string {
   const last = scopes.get(view.site)
   if (last?.lang === view.lang) return last.scope
   const scope = `${view.lang} ${siteKey(view.site)} ${view.site.timezone} ${view.site.host}`

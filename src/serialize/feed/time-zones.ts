@@ -4,7 +4,7 @@ import { abbreviation, instantToWall, zoneFor } from '../../time/zone.ts'
 
 // A feed's VTIMEZONE components (RFC 5545 section 3.6.5), written from the same zone data that turns the events'
 // wall clocks into instants, so a client that reads the component computes the instants the JSON shows.
-// Each component lists, for each window of instants the feed's events use (calendar.ts `widen`), the zone's offset
+// Each component lists, for each window of instants the feed's events use (zone-windows.ts `widen`), the zone's offset
 // at its start and then every change inside it, as observances of their own: no rule to get wrong, and exact for
 // the instants the feed holds. Between windows (years apart, around a far-dated event) nothing is described.
 

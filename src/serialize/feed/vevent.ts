@@ -176,7 +176,7 @@ function dateFields(
   }
   // A wall clock the zone shows twice (the hour clocks go back) is its first occurrence (RFC 5545 3.3.5, and the
   // JSON), but ical.js reads the second: such an event's start and end are written in UTC, which no client misreads.
-  // Not a series' own: its rule repeats wall clocks in its zone (calendar.ts gives such an occurrence its own VEVENT).
+  // Not a series' own: its rule repeats wall clocks in its zone (feed-segments.ts gives such an occurrence its own VEVENT).
   if (once && repeatsIn(times)) return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: null }
   return { start: WallTime.at(times.start), end: WallTime.at(times.end), timezone: feedZone(times.timezone) }
 }
