@@ -34,7 +34,8 @@ export function normalizePath(event: H3Event, apiRoot: string): void {
     const slugAt = path.toLowerCase().indexOf('/by-slug/')
     path = slugAt < 0 ? path.toLowerCase() : path.slice(0, slugAt).toLowerCase() + path.slice(slugAt)
   }
-  event.url.pathname = path
+  // Set only when it changed: setting it makes srvx parse the whole URL.
+  if (path !== event.url.pathname) event.url.pathname = path
   event.context.almanac = { prefix } satisfies Routing
 }
 

@@ -19,12 +19,16 @@ export interface SendInit {
   status: number
   site: Site
   /** Methods of the matched route the caller may use (WordPress's `Allow` header). */
-  allow?: string[]
+  allow?: readonly string[]
   headers?: Record<string, string>
 }
 
 /** The headers WordPress sends on every REST response, with the exposed headers of docs/compatibility.md §12. */
-export function baseHeaders(init: { site: Site; origin: string | null; allow?: string[] }): Record<string, string> {
+export function baseHeaders(init: {
+  site: Site
+  origin: string | null
+  allow?: readonly string[]
+}): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=UTF-8',
     'X-Robots-Tag': 'noindex',

@@ -71,7 +71,17 @@ export interface RouteDef {
 }
 
 /** Methods of a route the caller may use (WordPress's `Allow` header): public ones, and those their role allows. */
-export function allowedMethods(route: RouteDef, caller: Caller | null): string[] {
+export function allowedMethods(route: RouteDef, caller: Caller | null): readonly string[] {
+  if (caller !== null) return methodsFor(route, caller)
+  // An anonymous caller's, asked twice by most requests, once per route.
+  let methods = anonymousMethods.get(route)
+  if (!methods) anonymousMethods.set(route, (methods = Object.freeze(methodsFor(route, null))))
+  return methods
+}
+
+const anonymousMethods = new WeakMap<RouteDef, readonly string[]>()
+
+function methodsFor(route: RouteDef, caller: Caller | null): string[] {
   return route.endpoints
     .filter((endpoint) => !endpoint.capability || endpoint.capability(caller))
     .flatMap((endpoint) => endpoint.methods)
