@@ -21,6 +21,8 @@ export interface FeedRequest {
   name: string
   /** The feed's own address (SOURCE). */
   url: string
+  /** Its address under the API root as asked, query included (`url` may be a static file's): its last walk's key. */
+  path?: string
   records: readonly ContentRecord[]
   /** For a series, the original starts of the occurrences the feed holds; all it serves when absent. */
   shown?: ReadonlyMap<ContentRecord, ReadonlySet<string>>

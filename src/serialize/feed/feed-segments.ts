@@ -49,10 +49,14 @@ export interface Walk {
 const SLICE = 250
 /** How far past the horizon an open-ended series' zone is described: clients expand its rule for ever. */
 const BEYOND_HORIZON = 10 * 365 * 86_400_000
-/** The last walks kept per app: every calendar feed of four languages and the scoped feeds an edit touched. */
-const WALKS_KEPT = 64
+/**
+ * The last walks kept per app, and their records in all (two pointers each, beside the held VEVENTs): every calendar
+ * feed of four languages of a 10,000-event site and the scoped feeds an edit touched.
+ */
+export const WALKS_KEPT = 64
+export const WALK_RECORDS = 100_000
 
-interface LastWalk {
+export interface LastWalk {
   epoch: number
   horizon: string
   records: readonly ContentRecord[]
@@ -68,12 +72,14 @@ export async function walkFeed(view: View, request: FeedRequest, horizon: string
   const { records } = request
   const cache = view.caches.feed
   const kept = holdsVevents(cache) ? walksOf(cache) : undefined
-  const key = `${plainScope(view)} ${request.url} ${request.name}`
+  // The address as asked (a static build's links drop the query) and as linked, and the name: one feed.
+  const key = `${plainScope(view)} ${request.path} ${request.url} ${request.name}`
   const epoch = plainEpoch(cache, view.store)
   const found = kept?.get(key)
-  const last = found?.epoch === epoch && found.horizon === horizon ? found : undefined
+  let last = found?.epoch === epoch && found.horizon === horizon ? found : undefined
   const aligned = last?.records.length === records.length
   let sameZones = aligned
+  let mixed = false
   const segments: Segment[] = new Array(records.length)
   let work = 0
   for (let i = 0; i < records.length; i++) {
@@ -90,11 +96,19 @@ export async function walkFeed(view: View, request: FeedRequest, horizon: string
     }
     // A series costs about ten events the first time (its rule read twice, its occurrences written), and a long
     // description more than its event: up to ~0.1 s for one of MAX_MARKDOWN_CHARS (a content file's, hostile).
-    const held = heldVevent(record, view)
+    let held = heldVevent(record, view)
     work += held ? 1 : (isSeries(record) ? 10 : 1) + textWork(record, view)
     if (work >= SLICE) {
       work = 0
       await new Promise((resolve) => setImmediate(resolve))
+      // A change that moved the epoch landed meanwhile: the rest of the walk uses nothing of the last one, and this
+      // walk, of two epochs, is not kept.
+      if (!mixed && plainEpoch(cache, view.store) !== epoch) {
+        mixed = true
+        last = undefined
+        sameZones = false
+      }
+      if (mixed) held = heldVevent(record, view)
     }
     const segment = held ?? segmentOf(record, view, request, horizon)
     segments[i] = segment
@@ -104,12 +118,29 @@ export async function walkFeed(view: View, request: FeedRequest, horizon: string
     segments,
     ...(sameZones ? { zoneText: last!.zoneText } : {}),
     keep(zoneText) {
-      if (!kept) return
-      kept.delete(key)
-      kept.set(key, { epoch, horizon, records, segments, zoneText })
-      if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!)
+      if (kept && !mixed) keepWalk(kept, key, { epoch, horizon, records, segments, zoneText })
     },
   }
+}
+
+/**
+ * Keeps a walk as its feed's last. Walks of another epoch or horizon go (never used again, they would hold the
+ * VEVENTs and records of a past epoch), then the oldest, down to WALKS_KEPT walks of WALK_RECORDS records in all.
+ */
+export function keepWalk(kept: Map<string, LastWalk>, key: string, walk: LastWalk): void {
+  kept.delete(key)
+  let records = walk.records.length
+  for (const [other, old] of kept) {
+    if (old.epoch !== walk.epoch || old.horizon !== walk.horizon) kept.delete(other)
+    else records += old.records.length
+  }
+  if (walk.records.length > WALK_RECORDS) return
+  for (const [oldest, old] of kept) {
+    if (kept.size < WALKS_KEPT && records <= WALK_RECORDS) break
+    kept.delete(oldest)
+    records -= old.records.length
+  }
+  kept.set(key, walk)
 }
 
 function walksOf(cache: object): Map<string, LastWalk> {
