@@ -10,7 +10,7 @@ import { toImage } from './image.ts'
 import { globalIds, isProtected, postHead, toOrganizerResponse, toVenueResponse } from './linked.ts'
 import type { Memo } from '../context/caches.ts'
 import { digest } from './memo.ts'
-import { isPlainEvent, plainEpoch } from './plain-epoch.ts'
+import { keptByEpoch, plainEpoch } from './plain-epoch.ts'
 import { blankProtected, isLocked } from './protect.ts'
 import { servedLang, shownSlug, text, toTranslations } from './record.ts'
 import { toEmbeddedTerm } from './term.ts'
@@ -125,9 +125,9 @@ export function toEventJson(
   }
   // The key of a list's events is one of two strings made once for the list (a series adds its day).
   const base = isLocked(record.source.data.password, undefined) ? keys.locked : keys.open
-  // A plain event's JSON is kept while the epoch of what it shows stays (keys.open, keys.locked); a series' or an
-  // occurrence's, for the store version.
-  const key = isPlainEvent(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
+  // A plain event's or an occurrence's JSON is kept while the epoch of what it shows stays (keys.open, keys.locked);
+  // a series' own, which lists its next occurrences, for the store version and the day.
+  const key = keptByEpoch(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
   return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
 }
 
@@ -145,7 +145,7 @@ export function eventKeys(view: View, options: EventOptions = {}): EventKeys {
 
 /** What an event's kept shape depends on besides the event: the plain epoch, or a series' store version. */
 function keptFor(record: ContentRecord, view: View): string {
-  return isPlainEvent(record) ? `e${plainEpoch(view.caches.memo, view.store)}` : String(view.store.version)
+  return keptByEpoch(record) ? `e${plainEpoch(view.caches.memo, view.store)}` : String(view.store.version)
 }
 
 /** Who reads: the embedded venue and organizers an event shows depend on it. */
