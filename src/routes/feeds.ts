@@ -9,7 +9,8 @@ import type { RequestContext } from '../context/request.ts'
 import { apiError } from '../errors.ts'
 import type { ApiResult, RouteDef, RouteInput } from '../http/route.ts'
 import { type FeedRecords, feedRecords } from '../query/feed.ts'
-import { type FeedRequest, feedOf } from '../serialize/feed/calendar.ts'
+import { feedOf } from '../serialize/feed/calendar.ts'
+import type { FeedRequest } from '../serialize/feed/feed-segments.ts'
 import { digest } from '../serialize/memo.ts'
 import { text } from '../serialize/record.ts'
 import { link, restRoot, siteKey } from '../serialize/urls.ts'
@@ -88,7 +89,7 @@ export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<A
  */
 async function answer(
   ctx: RequestContext,
-  what: Omit<FeedRequest, 'url'> & { path: string },
+  what: Omit<FeedRequest, 'url'>,
   held: string,
   version: number,
 ): Promise<ApiResult> {

@@ -1,11 +1,10 @@
 import { escape as escapeText, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
-import type { ContentRecord } from '../../content/store.ts'
 import type { Memo } from '../../context/caches.ts'
 import { digest } from '../memo.ts'
 import type { View } from '../view.ts'
 import { wallToInstant } from '../../time/zone.ts'
 import { cleanText } from './clean-text.ts'
-import { type Segment, walkFeed } from './feed-segments.ts'
+import { type FeedRequest, type Segment, walkFeed } from './feed-segments.ts'
 import { feedZone, vtimezone } from './time-zones.ts'
 import { merged, type Spans, widen } from './zone-windows.ts'
 
@@ -15,20 +14,6 @@ import { merged, type Spans, widen } from './zone-windows.ts'
 
 /** How often subscribers should fetch the feed again: REFRESH-INTERVAL and X-PUBLISHED-TTL. */
 export const FEED_REFRESH_SECONDS = 3600
-
-/** What a feed is of: its name, where it is served from, and its events and series in order. */
-export interface FeedRequest {
-  name: string
-  /** The feed's own address (SOURCE). */
-  url: string
-  /** Its address under the API root as asked, query included (`url` may be a static file's): its last walk's key. */
-  path?: string
-  records: readonly ContentRecord[]
-  /** For a series, the original starts of the occurrences the feed holds; all it serves when absent. */
-  shown?: ReadonlyMap<ContentRecord, ReadonlySet<string>>
-  /** The feed's query names an end: an open-ended series is listed by its dates, not by a rule without end. */
-  bounded?: boolean
-}
 
 /** A feed as parts (bytes) with their composed ETag. */
 export interface Feed {

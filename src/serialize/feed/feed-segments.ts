@@ -8,7 +8,6 @@ import { MAX_MARKDOWN_CHARS } from '../markdown-it.ts'
 import { plainEpoch } from '../plain-epoch.ts'
 import type { View } from '../view.ts'
 import { wallToInstant } from '../../time/zone.ts'
-import type { FeedRequest } from './calendar.ts'
 import { holdsVevents, type Span } from './plain-keys.ts'
 import { heldVevent, plainScope, plainVevent } from './plain-vevent.ts'
 import { type RuleMode, ruleMode, seriesRuleLines } from './series-rule.ts'
@@ -22,6 +21,20 @@ import { sameSpan, type SpanUse } from './zone-windows.ts'
 // same VEVENT in, so the walk takes its segment as it was instead of looking it up (a 10,000-event feed, four
 // languages of it after every edit, was most of what an edit cost), and when every record uses the spans it used
 // before, the feed's time zones are those it had.
+
+/** What a feed is of: its name, where it is served from, and its events and series in order. */
+export interface FeedRequest {
+  name: string
+  /** The feed's own address (SOURCE). */
+  url: string
+  /** Its address under the API root as asked, query included (`url` may be a static file's): its last walk's key. */
+  path: string
+  records: readonly ContentRecord[]
+  /** For a series, the original starts of the occurrences the feed holds; all it serves when absent. */
+  shown?: ReadonlyMap<ContentRecord, ReadonlySet<string>>
+  /** The feed's query names an end: an open-ended series is listed by its dates, not by a rule without end. */
+  bounded?: boolean
+}
 
 /** A plain event's VEVENT and the span of its zone it uses. */
 export interface PlainSegment {
@@ -72,8 +85,9 @@ export async function walkFeed(view: View, request: FeedRequest, horizon: string
   const { records } = request
   const cache = view.caches.feed
   const kept = holdsVevents(cache) ? walksOf(cache) : undefined
-  // The address as asked (a static build's links drop the query) and as linked, and the name: one feed.
-  const key = `${plainScope(view)} ${request.path} ${request.url} ${request.name}`
+  // One feed: its address as asked (a static build's links drop the query) in a language and site. Nothing of a walk
+  // depends on the feed's name (an event's title, for one event's feed), so a renamed feed finds its last walk.
+  const key = `${plainScope(view)} ${request.path}`
   const epoch = plainEpoch(cache, view.store)
   const found = kept?.get(key)
   let last = found?.epoch === epoch && found.horizon === horizon ? found : undefined
