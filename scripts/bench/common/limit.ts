@@ -1,5 +1,6 @@
 // The limit: bare node:http replaying Almanac's exact bytes (replay.ts), pinned to the server core like
-// Almanac was, under the same loads: each target's URL alone, then the varied mix's paths in turn.
+// Almanac was, under the same loads: each target's URL alone, then the varied mix's paths in turn. The reads
+// subject runs it beside Almanac and loads the two round for round (paired.ts); `measureLimit` loads it alone.
 import { fileURLToPath } from 'node:url'
 import { startChild, stopChild, waitForLine, withOutput } from './children.ts'
 import { loadTest, type LoadResult, type LoadSettings } from './load.ts'
@@ -18,26 +19,42 @@ export interface LimitRun {
   mix: LoadResult
 }
 
-/** Starts the replay of `book`, checks it answers Almanac's bytes, loads it as Almanac was loaded, stops it. */
+/** The replay, running: its origin and pid, and how to stop it. */
+export interface Limit {
+  origin: string
+  pid: number
+  stop(): Promise<void>
+}
+
+/** Starts the replay of `book` (closing it) pinned to the server core, and checks it answers Almanac's bytes. */
+export async function startLimit(book: ReplayBook): Promise<Limit> {
+  const child = startChild(['--import', 'tsx', REPLAY, book.close()], ROOT, SERVER_CORE)
+  try {
+    const { line } = await waitForLine(child, /^replay listening on \d+$/, START_TIMEOUT_MS)
+    const origin = `http://127.0.0.1:${line.split(' ').pop()}`
+    await verify(book, origin)
+    return { origin, pid: child.pid, stop: () => stopChild(child) }
+  } catch (error) {
+    await stopChild(child)
+    throw withOutput(error, child)
+  }
+}
+
+/** Starts the replay of `book`, loads it as Almanac was loaded, stops it. */
 export async function measureLimit(
   book: ReplayBook,
   targets: readonly { path: string }[],
   mixPaths: string[],
   settings: LoadSettings,
 ): Promise<LimitRun> {
-  const child = startChild(['--import', 'tsx', REPLAY, book.close()], ROOT, SERVER_CORE)
+  const limit = await startLimit(book)
   try {
-    const { line } = await waitForLine(child, /^replay listening on \d+$/, START_TIMEOUT_MS)
-    const origin = `http://127.0.0.1:${line.split(' ').pop()}`
-    await verify(book, origin)
     const loads: LoadResult[] = []
-    for (const t of targets) loads.push(await loadTest(`${origin}${API}${t.path}`, settings))
-    const mix = await loadTest(`${origin}${mixPaths[0]}`, settings, mixPaths)
+    for (const t of targets) loads.push(await loadTest(`${limit.origin}${API}${t.path}`, settings))
+    const mix = await loadTest(`${limit.origin}${mixPaths[0]}`, settings, mixPaths)
     return { targets: loads, mix }
-  } catch (error) {
-    throw withOutput(error, child)
   } finally {
-    await stopChild(child)
+    await limit.stop()
   }
 }
 

@@ -20,6 +20,9 @@ export interface MixRun {
 
 const CAPTURE_CONCURRENCY = 8
 
+/** The mix as captured, before it is loaded. */
+export type CapturedMix = Omit<MixRun, 'almanac'>
+
 /** Builds the mix for the server at `origin`, captures every path once into `book`, and load-tests the survivors. */
 export async function measureMix(
   origin: string,
@@ -28,6 +31,12 @@ export async function measureMix(
   settings: LoadSettings,
   book: ReplayBook,
 ): Promise<MixRun> {
+  const mix = await captureMix(origin, api, corpus, book)
+  return { ...mix, almanac: await loadTest(`${origin}${mix.paths[0]}`, settings, mix.paths) }
+}
+
+/** Builds the mix for the server at `origin` and captures every path once into `book`; keeps those that answer 200. */
+export async function captureMix(origin: string, api: string, corpus: Corpus, book: ReplayBook): Promise<CapturedMix> {
   const generated = mixPaths(corpus, api, envNumber('BENCH_MIX_PATHS', 3000))
   const started = performance.now()
   // Every path, not a sample: a single 404 in the cycle would repeat every lap and skew the run.
@@ -37,7 +46,6 @@ export async function measureMix(
   console.error(
     `varied mix: ${generated.length} paths captured in ${(verifyMs / 1000).toFixed(1)} s, ${dropped.length} dropped (not 200)`,
   )
-  const paths = kept.map((p) => p.path)
   return {
     generated: generated.length,
     dropped: dropped.length,
@@ -45,8 +53,7 @@ export async function measureMix(
     kinds: Object.fromEntries(MIX_KINDS.map((k) => [k, kept.filter((p) => p.kind === k).length])) as MixRun['kinds'],
     verifyMs,
     meanBytes: bytes / kept.length,
-    paths,
-    almanac: await loadTest(`${origin}${paths[0]}`, settings, paths),
+    paths: kept.map((p) => p.path),
   }
 }
 

@@ -5,12 +5,14 @@ import { join } from 'node:path'
 import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
 import { firstOk } from '../common/client.ts'
 import type { Corpus } from '../common/content.ts'
-import { loadTest, type LoadResult, type LoadSettings } from '../common/load.ts'
+import type { LoadSettings } from '../common/load.ts'
+import { startLimit, type Limit } from '../common/limit.ts'
+import { loadPaired, type PairedLoad, type Side } from '../common/paired.ts'
 import { ROOT } from '../common/paths.ts'
 import { SERVER_CORE } from '../common/pin.ts'
 import { API, SERVER_LINES, START_TIMEOUT_MS } from '../common/server.ts'
 import { capture, type Captured, type ReplayBook } from '../common/capture.ts'
-import { measureMix, soak, type MixRun } from '../common/mix.ts'
+import { captureMix, soak, type MixRun } from '../common/mix.ts'
 import { readTargets, type Target } from './targets.ts'
 
 /** Spawn to the banner and to the first 200 of the default list, and what the server says of itself. */
@@ -31,22 +33,27 @@ export interface Memory {
   peakMb: number | null
 }
 
-/** One target as the real server answered it, and under load. */
+/** One target as the real server answered it, and under load beside its limit. */
 export interface Measured extends Target {
   bytes: number
-  load: LoadResult
+  load: PairedLoad
+  limit: PairedLoad
 }
 
-/** What the Almanac child yielded. */
+/** What the Almanac child yielded, with its limit measured round for round beside it. */
 export interface AlmanacRun {
   coldStart: ColdStart
   memory: Memory
   targets: Measured[]
-  mix: MixRun
+  mix: MixRun & { almanac: PairedLoad; limit: PairedLoad }
   warnings: string[]
 }
 
-/** Spawns the real CLI as a user would, times its start, loads every target, then the mix and its minute. */
+/**
+ * Spawns the real CLI as a user would and times its start; captures every target and the mix's paths into the
+ * book; starts the limit on it and loads each target and then the mix on both, round for round; then keeps the
+ * mix running on Almanac for its minute before the memory sample.
+ */
 export async function measureAlmanac(
   corpus: Corpus,
   settings: LoadSettings,
@@ -58,6 +65,7 @@ export async function measureAlmanac(
   const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
   // cwd is the temp dir so a developer's almanac.config.yaml cannot change what is measured.
   const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
+  let limit: Limit | undefined
   try {
     // Both from the spawn, side by side: the first answer may come before the banner, which waits for the watcher.
     const [serving, first] = await Promise.all([
@@ -65,16 +73,28 @@ export async function measureAlmanac(
       firstOk(`${origin}${API}/events`, START_TIMEOUT_MS),
     ])
     const afterLoad = await memoryOf(child.pid)
-    const targets: Measured[] = []
-    for (const target of await readTargets(`${origin}${API}`, corpus)) {
+    const targets = await readTargets(`${origin}${API}`, corpus)
+    const bytes: number[] = []
+    for (const target of targets) {
       const answer = ok(target, await capture(`${origin}${API}${target.path}`))
       book.add(`${API}${target.path}`, answer)
-      const load = await loadTest(`${origin}${API}${target.path}`, settings)
-      targets.push({ ...target, bytes: answer.body.length, load })
+      bytes.push(answer.body.length)
+    }
+    const captured = await captureMix(origin, API, corpus, book)
+    limit = await startLimit(book)
+    const sides = (path: string): [Side, Side] => [
+      { url: `${origin}${path}`, pid: child.pid },
+      { url: `${limit!.origin}${path}`, pid: limit!.pid },
+    ]
+    const measured: Measured[] = []
+    for (const [i, target] of targets.entries()) {
+      const [load, replayed] = await loadPaired(...sides(`${API}${target.path}`), settings)
+      measured.push({ ...target, bytes: bytes[i]!, load, limit: replayed })
     }
     const afterTests = await memoryOf(child.pid)
-    const mix = await measureMix(origin, API, corpus, settings, book)
-    const soakSeconds = await soak(origin, mix.paths, settings)
+    const [mixLoad, mixLimit] = await loadPaired(...sides(captured.paths[0]!), settings, captured.paths)
+    await limit.stop()
+    const soakSeconds = await soak(origin, captured.paths, settings)
     const afterMix = await memoryOf(child.pid)
     const readyIn = /ready in (\d+) ms/.exec(serving.line)?.[1]
     return {
@@ -92,13 +112,14 @@ export async function measureAlmanac(
         soakSeconds,
         peakMb: afterMix.peakMb,
       },
-      targets,
-      mix,
+      targets: measured,
+      mix: { ...captured, almanac: mixLoad, limit: mixLimit },
       warnings: child.lines.filter((line) => !SERVER_LINES.test(line)),
     }
   } catch (error) {
     throw withOutput(error, child)
   } finally {
+    await limit?.stop()
     await stopChild(child)
   }
 }

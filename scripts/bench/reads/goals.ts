@@ -8,8 +8,14 @@ import type { ReadResults } from './results.ts'
 
 /** The goals in the summary's order. */
 export function readGoals(r: ReadResults, events: number): Goal[] {
-  const ratio = (x: { ratio: number; almanac: { requestsPerSec: number }; limit: { requestsPerSec: number } }) =>
-    `${x.ratio.toFixed(2)} (${int(x.almanac.requestsPerSec)} of ${int(x.limit.requestsPerSec)} req/s)`
+  const ratio = (x: {
+    ratio: number
+    cpuRatio: number | null
+    almanac: { requestsPerSec: number }
+    limit: { requestsPerSec: number }
+  }) =>
+    `${x.ratio.toFixed(2)} (${int(x.almanac.requestsPerSec)} of ${int(x.limit.requestsPerSec)} req/s` +
+    `${x.cpuRatio === null ? '' : `; by CPU per request ${x.cpuRatio.toFixed(2)}`})`
   const cold = r.inProcess.queries.filter((q) => !q.name.startsWith('search'))
   const search = r.inProcess.queries.filter((q) => q.name.startsWith('search'))
   const worst = (qs: typeof cold) => Math.max(...qs.map((q) => q.cold.p50Ms))

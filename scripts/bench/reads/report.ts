@@ -26,9 +26,23 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
       (r.memory.peakMb === null ? '' : `, peak ${mb(r.memory.peakMb)}`),
     '',
     `Throughput: ${describeLoad(s)}, loopback. Limit: bare node:http replaying the exact status, headers and body`,
-    'Almanac sent for the same URL (for the varied mix, each path its own answer).',
+    'Almanac sent for the same URL (for the varied mix, each path its own answer), running beside Almanac on the same',
+    "core and loaded round for round with it. CPU: each server's CPU time (every thread) per request over its",
+    'measured rounds; "cpu ratio" is the limit\'s over Almanac\'s, what the rate ratio would be with the core all theirs.',
     table([
-      ['URL', 'bytes', 'almanac req/s', 'p99', 'limit req/s', 'p99', 'ratio', `>= ${G.ratio}`],
+      [
+        'URL',
+        'bytes',
+        'almanac req/s',
+        'p99',
+        'cpu/req',
+        'limit req/s',
+        'p99',
+        'cpu/req',
+        'ratio',
+        'cpu ratio',
+        `>= ${G.ratio}`,
+      ],
       ...r.targets.map((t) => row(t, G.ratio)),
       row(
         { ...r.mix, name: `varied (${int(r.mix.paths)} paths)`, bytes: r.mix.meanBytes },
@@ -42,14 +56,16 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
     `  varied: ${Object.entries(r.mix.kinds)
       .map(([k, n]) => `${k} ${int(n)}`)
       .join(', ')}; captured in ${ms(r.mix.verifyMs)}, ${r.mix.dropped} dropped (not 200), bytes = mean answer`,
-    `  rounds (req/s): ${r.targets.map((t) => `${t.name} ${t.almanac.roundsPerSec.map(int).join('/')}`).join('; ')}`,
+    `  rounds (req/s, almanac | limit): ${[...r.targets, { ...r.mix, name: 'varied' }]
+      .map((t) => `${t.name} ${t.almanac.roundsPerSec.map(int).join('/')} | ${t.limit.roundsPerSec.map(int).join('/')}`)
+      .join('; ')}`,
     '',
     formatInProcess(r.inProcess, G),
   ]
   return out.join('\n')
 }
 
-type Row = Pick<TargetResult, 'name' | 'bytes' | 'almanac' | 'limit' | 'ratio'>
+type Row = Pick<TargetResult, 'name' | 'bytes' | 'almanac' | 'limit' | 'ratio' | 'cpuRatio'>
 
 function row(t: Row, min: number, note?: string): string[] {
   const ratio = `${t.ratio.toFixed(2)}${note ? ` (${note})` : ''}`
@@ -58,9 +74,17 @@ function row(t: Row, min: number, note?: string): string[] {
     int(t.bytes),
     int(t.almanac.requestsPerSec),
     ms(t.almanac.latencyP99Ms),
+    us(t.almanac.cpuUsPerRequest),
     int(t.limit.requestsPerSec),
     ms(t.limit.latencyP99Ms),
+    us(t.limit.cpuUsPerRequest),
     ratio,
+    t.cpuRatio === null ? 'n/a' : t.cpuRatio.toFixed(2),
     mark(t.ratio >= min),
   ]
+}
+
+/** Microseconds of CPU, or n/a where /proc could not tell. */
+function us(value: number | null): string {
+  return value === null ? 'n/a' : `${value.toFixed(0)} µs`
 }
