@@ -16,6 +16,7 @@ import { reconcileNow, reloadNow } from './store/reload.ts'
 import { horizonAt, SERIES_LIMITS } from './model/recurrence.ts'
 import { moveHorizon } from './store/series.ts'
 import { settleAgain } from './store/settle.ts'
+import { touchCommitted } from './store/dating.ts'
 import type { StoreState } from './store/state.ts'
 import { type Transaction, transactionNow } from './store/transaction.ts'
 import { createWriteQueue } from './store/write-queue.ts'
@@ -109,7 +110,8 @@ export interface Store {
   committedAt(path: string): number | undefined
   /**
    * Asks git again for its commit dates when the store changed since it last asked, or always when `again` (a
-   * feed's SEQUENCE reads them); dates that changed move the store's version, so nothing kept shows the old ones.
+   * feed's SEQUENCE reads them); the records of files whose last commit moved are settled again, new objects, so
+   * nothing kept shows the old dates and nothing else is made again.
    */
   askGit(again?: boolean): Promise<void>
 }
@@ -189,9 +191,8 @@ function storeOver(state: StoreState): Store {
     committedAt: (path) => state.driver.dates.changed(path),
     askGit: (again = false) => {
       if (again || asked?.version !== changes.version) {
-        const first = asked === undefined
-        const done = state.driver.dates.refresh().then((moved) => {
-          if (moved && !first) changes.bump()
+        const done = state.driver.dates.refresh().then(async (moved) => {
+          if (moved.length > 0) await queue(async () => touchCommitted(state, moved))
         })
         asked = { version: changes.version, done }
       }

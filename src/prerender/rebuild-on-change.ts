@@ -18,8 +18,8 @@ export function rebuildOnChange(
   let pending: [ContentRecord | undefined, ContentRecord | undefined][] = []
   let running: Promise<void> = Promise.resolve()
   let failed = false
-  // A change of media files or of git's commit dates is no record's: which files show it is not followed (image
-  // sizes, feeds' SEQUENCE, dates of files git dates), so the next run is a full build, as after a failure.
+  // A change of media files is no record's: which files show it is not followed (image sizes), so the next run is a
+  // full build, as after a failure. A commit that moved files' dates is told as changes of their records.
   let whole = false
   const gather = () => {
     timer ??= setTimeout(() => {

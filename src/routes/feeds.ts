@@ -24,6 +24,7 @@ const CONTENT_TYPE = 'text/calendar; charset=utf-8'
 
 /** A list query as a feed: `GET /events.ics`, or `GET /events?ical=1`. */
 export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: Scope): Promise<ApiResult> {
+  await askGit(ctx)
   if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
   requireWholePoint(input.params)
   const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
@@ -73,12 +74,24 @@ function sourceQuery(query: Record<string, unknown>): string {
 }
 
 /** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
-export function eventFeed(ctx: RequestContext, record: ContentRecord): Promise<ApiResult> {
+export async function eventFeed(ctx: RequestContext, asked: ContentRecord): Promise<ApiResult> {
+  await askGit(ctx)
+  // The record as it is now: asking git may have settled it again.
+  const record = ctx.store.get(asked.kind, asked.id) ?? asked
   const shown = record.series?.parent ?? record
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')
   const name = text(ctx.store.fieldsIn(shown, ctx.lang)?.title)
   return answer(ctx, { name, path: `events/${shown.id}.ics`, records: [shown] }, '', ctx.store.version)
+}
+
+/**
+ * SEQUENCE counts the commits of a file edited by hand (docs/feeds.md §3): git is asked (once per store version)
+ * before a feed reads its records, since a commit it finds settles the records of the files it changed again, as new
+ * objects, and what was read of the ones before would show the dates of before.
+ */
+function askGit(ctx: RequestContext): Promise<void> {
+  return ctx.store.askGit()
 }
 
 /**
@@ -95,8 +108,6 @@ async function answer(
 ): Promise<ApiResult> {
   const { name, path } = what
   const view: View = { ...ctx, reader: 'none', password: undefined }
-  // SEQUENCE counts the commits of a file edited by hand (docs/feeds.md §3): git is asked once per store version.
-  await ctx.store.askGit()
   const named = ctx.langNamed && !path.includes('ml_language=')
   const url = link(
     ctx.site,

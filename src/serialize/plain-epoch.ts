@@ -4,8 +4,8 @@ import type { MemoCache } from '../context/caches.ts'
 import { countsInTerms, termIdsOf } from '../content/model/derive.ts'
 
 // What a plain event (neither a series nor an occurrence) shows comes from itself and from records of other kinds:
-// its venue, organizers, categories and tags; from what moves the store's version without telling of a record
-// (git's commit dates, the media library); and from the other events (plain ones, series and their occurrences) in
+// its venue, organizers, categories and tags; from what moves the store's version without telling of a record (the
+// media library); and from the other events (plain ones, series and their occurrences) in
 // one place only, the `count` of each category and tag it embeds. Another event's change shows in nothing else (one
 // that changes a neighbour's served slug settles that neighbour again, as a new record object). So what is kept of a
 // plain event (its JSON, its VEVENT's key) is kept per record object and this epoch, not per store version: the

@@ -69,7 +69,7 @@ describe('a feed with a relative date, asked again', () => {
 })
 
 describe('a feed asked for while the store changes', () => {
-  it('is not kept for the version after a change that landed while git was asked', async () => {
+  it('reads its records once git has answered, so a change that landed meanwhile is in it and in what is kept', async () => {
     const app = await treeApp(
       { 'events/race.en.md': event(820, '2026-12-01 10:00:00', '2026-12-01 11:00:00') },
       { base: false },
@@ -77,8 +77,9 @@ describe('a feed asked for while the store changes', () => {
     apps.push(app)
     // Not asked before: the kept answers (src/http/answer-cache.ts) would answer it without the route.
     const FEED = 'events.ics?start_date=2026-01-01'
-    // Git is asked before a feed is made (its SEQUENCE counts commits): the answer is held here until the change
-    // below has landed, as a slow `git rev-parse` would.
+    // Git is asked before a feed reads its records (its SEQUENCE counts commits, and a commit it finds settles the
+    // records of the files it changed again): the answer is held here until the change below has landed, as a slow
+    // `git rev-parse` would.
     const ask = app.store.askGit.bind(app.store)
     let answerGit: () => void = () => {}
     const asked = new Promise<void>((resolve) => {
@@ -94,10 +95,12 @@ describe('a feed asked for while the store changes', () => {
     await asked
     await app.store.reload(['events/race.en.md'])
     answerGit()
-    expect((await racing).text).toContain('SUMMARY:Event 820')
+    const raced = await racing
+    expect(raced.text).toContain('SUMMARY:Renamed 820')
     app.store.askGit = ask
-    // The racing answer may show the records it began with; what is kept must not outlive the change.
+    // Kept for the version its records were read at, the one after the change: the next answer is it.
     const next = await call(app, FEED)
-    expect(next.text).toContain('SUMMARY:Renamed 820')
+    expect(next.text).toBe(raced.text)
+    expect(next.headers.get('etag')).toBe(raced.headers.get('etag'))
   })
 })

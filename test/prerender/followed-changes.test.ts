@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { as, call, json } from '../helpers.ts'
 import { followedSite } from './followed-harness.ts'
+import type { Store } from '../../src/content/store.ts'
+import { plainEpoch } from '../../src/serialize/plain-epoch.ts'
 
 // Changes the site kept current by `serve --build` and `build --watch` missed, found by a review: after each, the
 // followed site must equal a fresh full build of the same tree, byte for byte, every file.
@@ -79,35 +81,67 @@ describe('a followed site', () => {
 
   it("follows git's dates: a hand edit, then its commit", () =>
     following('reference', 2, async ({ app, settled }) => {
-      const git = (args: string[], date: string) =>
-        execFileSync(
-          'git',
-          ['-c', 'user.name=T', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args],
-          {
-            cwd: app.content,
-            stdio: 'pipe',
-            env: {
-              PATH: process.env.PATH!,
-              HOME: app.content,
-              GIT_CONFIG_NOSYSTEM: '1',
-              GIT_AUTHOR_DATE: date,
-              GIT_COMMITTER_DATE: date,
-            },
-          },
-        )
-      git(['init', '-q'], '2026-11-01T00:00:00Z')
-      git(['add', '-A', '.'], '2026-11-01T00:00:00Z')
-      git(['commit', '-q', '-m', 'start'], '2026-11-01T00:00:00Z')
-      await app.store.askGit(true)
-      await settled()
-      const path = 'events/plain-meetup.en.md'
-      await writeFile(
-        join(app.content, path),
-        (await readFile(join(app.content, path), 'utf8')).replace(/^title: .*$/m, 'title: Edited by hand'),
-      )
-      await app.store.reload([path])
-      await settled()
-      git(['commit', '-q', '-am', 'the edit'], '2027-01-05T00:00:00Z')
+      await handEdit(app, settled)
+      gitIn(app.content, ['commit', '-q', '-am', 'the edit'], '2027-01-05T00:00:00Z')
       await app.store.askGit(true) // what serve does each minute
     }))
+
+  it("renders again, after a commit, only the committed event's feeds, not the whole site", () =>
+    following('reference', 2, async ({ app, settled, results, out }) => {
+      const path = await handEdit(app, settled)
+      const before = results.length
+      const epoch = () => plainEpoch(app.context().caches.memo, app.store)
+      const { version } = app.store
+      const was = epoch()
+      gitIn(app.content, ['commit', '-q', '-am', 'the edit'], '2027-01-05T00:00:00Z')
+      await app.store.askGit(true)
+      await settled()
+      // The commit is a change of that event alone: the store's version moves, and every other event's kept JSON
+      // and VEVENT stays in use (the plain epoch, src/serialize/plain-epoch.ts, did not move).
+      expect(app.store.version).toBeGreaterThan(version)
+      expect(epoch()).toBe(was)
+      const after = results.slice(before)
+      // One update, of the feeds that hold the event (its JSON shows no commit date); no full build (whose result
+      // counts its by-slug pages), which a commit used to bring.
+      expect(after).toHaveLength(1)
+      expect(after[0]!.slugPages).toBeUndefined()
+      expect(after[0]!.written).toBeGreaterThan(0)
+      expect(after[0]!.written).toBeLessThan(10)
+      const id = app.store.list('events').find((event) => event.source.path === path)!.id
+      const feed = await readFile(join(out, 'wp-json/calendar/events/v1/events.ics'), 'utf8')
+      const vevent = feed.slice(feed.indexOf(`UID:${id}@`))
+      expect(vevent.slice(0, vevent.indexOf('END:VEVENT'))).toContain('LAST-MODIFIED:20270105T000000Z')
+    }))
 })
+
+/** Puts the fixture under git (a first commit dated 2026-11-01), then edits an event's title by hand; its path. */
+async function handEdit(app: { content: string; store: Store }, settled: () => Promise<void>): Promise<string> {
+  gitIn(app.content, ['init', '-q'], '2026-11-01T00:00:00Z')
+  gitIn(app.content, ['add', '-A', '.'], '2026-11-01T00:00:00Z')
+  gitIn(app.content, ['commit', '-q', '-m', 'start'], '2026-11-01T00:00:00Z')
+  await app.store.askGit(true)
+  await settled()
+  const path = 'events/plain-meetup.en.md'
+  await writeFile(
+    join(app.content, path),
+    (await readFile(join(app.content, path), 'utf8')).replace(/^title: .*$/m, 'title: Edited by hand'),
+  )
+  await app.store.reload([path])
+  await settled()
+  return path
+}
+
+/** Runs git in `dir` as a fixed author, with `date` as the author's and committer's date, and no user settings. */
+function gitIn(dir: string, args: string[], date: string): void {
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    stdio: 'pipe',
+    env: {
+      PATH: process.env.PATH!,
+      HOME: dir,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+    },
+  })
+}

@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import { createStore } from '../../src/content/store.ts'
 import { rebuildOnChange } from '../../src/prerender/rebuild-on-change.ts'
 import { buildSite, createSiteBuilder } from '../../src/prerender/site-builder.ts'
+import type { BuildResult } from '../../src/prerender/build-options.ts'
 import { SAMPLE_NOW, testSite, writableApp } from '../helpers.ts'
 
 // A built site kept current the way `serve --build` and `build --watch` keep it (rebuildOnChange), over a writable
@@ -47,15 +48,18 @@ export async function followedSite(fixture: string, perPage = 2) {
   const builder = createSiteBuilder({ ...options, store: app.store, out })
   await builder.full()
   const errors: Error[] = []
+  const results: BuildResult[] = []
   const stop = rebuildOnChange(
     app.store,
     builder,
-    () => {},
+    (result) => results.push(result),
     (error) => errors.push(error),
   )
   return {
     app,
     out,
+    /** What each run after the first full build did, in order (a full build's result names its by-slug pages). */
+    results,
     /** Waits for every change heard to be built: changes a step apart are then built apart. */
     settled: () => stop.idle(),
     /** Differences between the followed site, once every change heard is built, and a fresh full build. */

@@ -8,11 +8,11 @@ export interface ChangeNotification {
   /** Bumped on every change to the records (and to the media library), so caches can key on it. */
   readonly version: number
   onChange(listener: ChangeListener): void
-  /** Hears every move of the version that no record's change tells: media, git's dates. */
+  /** Hears every move of the version that no record's change tells: the media library. */
   onBump(listener: () => void): void
   /** A record changed: the version moves and every listener hears it. */
   tell(before: ContentRecord | undefined, after: ContentRecord | undefined): void
-  /** Something served changed that is no record (the media library, git's dates): the version moves, `onBump` hears. */
+  /** Something served changed that is no record (the media library): the version moves, `onBump` hears. */
   bump(): void
   /** Starts the version at 0 again: a store counts changes from the moment it is loaded. */
   reset(): void

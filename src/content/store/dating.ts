@@ -1,20 +1,28 @@
 import { isTermKind, type Kind } from '../model/kinds.ts'
 import { parseContentPath } from '../files/paths.ts'
 import type { FileEntry } from '../model/record-types.ts'
-import { settle } from './settle.ts'
+import { settle, settleAgain } from './settle.ts'
 import type { StoreState } from './state.ts'
 
 /** When to ask git again about a file the watcher read before git could date it. */
 const REDATE_MS = [500, 3_000] as const
+
+/** What dating found: the paths git could not date, and those whose last commit moved as git was asked again. */
+export interface Dated {
+  unknown: string[]
+  moved: string[]
+}
 
 /**
  * Dates the source files among `files` that have no `date`: by the commit that added them, so the
  * answer is the same on every clone; a file git does not know keeps its mtime. Git is asked once
  * for the whole folder, and again (`ask`) only when such a file turns up that it did not know.
  * Files just written by the store (`ask` false) get the mtime of that write. Returns the paths git
- * could not date (none outside a repository).
+ * could not date (none outside a repository), and the paths whose last commit that asking moved: their dates are
+ * served (feeds' SEQUENCE, LAST-MODIFIED), so the caller settles their records again (`touchCommitted`) once its own
+ * are settled, as `askGit` would, which will find nothing new for them later.
  */
-export async function dateUndated(state: StoreState, files: FileEntry[], ask: boolean): Promise<string[]> {
+export async function dateUndated(state: StoreState, files: FileEntry[], ask: boolean): Promise<Dated> {
   const { dates } = state.driver
   const undated = files.filter(
     (f) =>
@@ -22,10 +30,8 @@ export async function dateUndated(state: StoreState, files: FileEntry[], ask: bo
       !isTermKind(f.path.split('/')[0] as Kind) &&
       (f.data.id !== undefined || f.lang === state.rules.defaultLanguage),
   )
-  if (undated.length === 0) return []
-  // A refresh may also find commits made since git was last asked: their dates are served (feeds' SEQUENCE,
-  // LAST-MODIFIED), so it moves the version as `askGit` does, which will find nothing new to move it for later.
-  if (ask && undated.some((f) => dates.get(f.path) === undefined) && (await dates.refresh())) state.changes.bump()
+  if (undated.length === 0) return { unknown: [], moved: [] }
+  const moved = ask && undated.some((f) => dates.get(f.path) === undefined) ? await dates.refresh() : []
   const unknown: string[] = []
   for (const file of undated) {
     const added = dates.get(file.path)
@@ -34,8 +40,29 @@ export async function dateUndated(state: StoreState, files: FileEntry[], ask: bo
       Object.assign(file, { undatedMs: state.driver.mtimeOf(file.path) || file.undatedMs, undatedBy: 'mtime' })
     if (added === undefined) unknown.push(file.path)
   }
-  return dates.inRepository ? unknown : []
+  return { unknown: dates.inRepository ? unknown : [], moved }
 }
+
+/**
+ * Settles again the served records of files whose last commit moved (a commit, an amend, a checkout that left
+ * their text as it was), but for those in `settled`, just made anew. Each becomes a new record object, so what shows
+ * the commit's date (its feed lines' SEQUENCE, DTSTAMP and LAST-MODIFIED, and those of events that link a venue or
+ * organizer whose commit moved) is made again for it, and a build following the store rewrites its files alone,
+ * where a change of the store's version that told of no record had every kept answer made again and every file
+ * built again. The caller holds the write queue.
+ */
+export function touchCommitted(state: StoreState, paths: readonly string[], settled: ReadonlySet<string> = NONE): void {
+  const keys = new Set<string>()
+  for (const path of paths) {
+    const address = parseContentPath(path, state.rules.defaultLanguage)
+    if (typeof address === 'string') continue
+    const key = `${address.kind}/${address.stem}`
+    if (!settled.has(key) && state.catalogue.record(key)) keys.add(key)
+  }
+  for (const key of keys) settleAgain(state, key)
+}
+
+const NONE: ReadonlySet<string> = new Set()
 
 /**
  * Git moves HEAD only after it has written the files of a checkout or a pull, so the watcher may
@@ -50,7 +77,8 @@ export function redateLater(state: StoreState, paths: string[], delays: readonly
 
 async function redateNow(state: StoreState, paths: string[], later: readonly number[]): Promise<void> {
   const { catalogue, driver } = state
-  if (await driver.dates.refresh()) state.changes.bump()
+  const moved = await driver.dates.refresh()
+  const settled = new Set<string>()
   const unknown = paths.filter(
     (path) => catalogue.entry(path)?.undatedBy === 'mtime' && driver.dates.get(path) === undefined,
   )
@@ -63,6 +91,8 @@ async function redateNow(state: StoreState, paths: string[], later: readonly num
       .filesOf(`${address.kind}/${address.stem}`)
       .map((file) => (file.path === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : file))
     settle(state, address.kind, address.stem, files)
+    settled.add(`${address.kind}/${address.stem}`)
   }
+  touchCommitted(state, moved, settled)
   redateLater(state, unknown, later)
 }

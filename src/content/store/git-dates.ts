@@ -19,9 +19,10 @@ export interface CommitDates {
   changed(path: string): number | undefined
   /**
    * Asks git again: one run for the whole folder. Never throws; without git the map stays empty, and a run that
-   * fails keeps what the last one found. True when the last changes differ from before.
+   * fails keeps what the last one found. The paths whose last change (`changed`) moved, appeared or went; none
+   * while `changed` has never been asked, since nothing served can show a date no one has read.
    */
-  refresh(): Promise<boolean>
+  refresh(): Promise<string[]>
   /** Whether the last run found the folder in a git repository. */
   readonly inRepository: boolean
 }
@@ -30,11 +31,16 @@ export function createCommitDates(dir: string): CommitDates {
   let dates = new Map<string, number>()
   let changes = new Map<string, number>()
   let inRepository = false
+  /** Whether `changed` was ever asked: until then, no answer shows a commit date. */
+  let read = false
   /** What `rev-parse` said when the log was last read. */
   let logged: string | undefined
   return {
     get: (path) => dates.get(path),
-    changed: (path) => changes.get(path),
+    changed: (path) => {
+      read = true
+      return changes.get(path)
+    },
     get inRepository() {
       return inRepository
     },
@@ -44,15 +50,15 @@ export function createCommitDates(dir: string): CommitDates {
       // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
       // at every change of the store; this run is ~3 ms.
       const head = underGit(dir) ? await historyKey(dir) : null
-      if (head !== null && head === logged) return false
+      if (head !== null && head === logged) return []
       const log = head === null ? null : await git(dir, LOG_ARGS)
       inRepository = log !== null
       logged = log === null ? undefined : head!
       dates = log === null ? new Map() : parseLog(log, head!.startsWith('true'))
-      if (log === null) return false
+      if (log === null) return []
       const before = changes
       changes = parseChanges(log)
-      return changes.size !== before.size || [...changes].some(([path, at]) => before.get(path) !== at)
+      return read ? movedPaths(before, changes) : []
     },
   }
 }
@@ -123,6 +129,13 @@ function git(dir: string, args: string[]): Promise<string | null> {
       },
     )
   })
+}
+
+/** The paths whose date differs between two maps, or is in one only. */
+function movedPaths(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string[] {
+  const moved = [...after].filter(([path, at]) => before.get(path) !== at).map(([path]) => path)
+  for (const path of before.keys()) if (!after.has(path)) moved.push(path)
+  return moved
 }
 
 /**

@@ -14,7 +14,7 @@ export interface MemoryDriver extends ContentDriver {
 const NO_DATES: CommitDates = {
   get: () => undefined,
   changed: () => undefined,
-  refresh: async () => false,
+  refresh: async () => [],
   inRepository: false,
 }
 

@@ -1,5 +1,5 @@
 import { giveId } from './give-id.ts'
-import { dateUndated, redateLater } from './dating.ts'
+import { dateUndated, redateLater, touchCommitted } from './dating.ts'
 import { readEntry } from './entries.ts'
 import { sourceProblems, warnUnknownKeys } from './assemble.ts'
 import { reportMedia } from './load.ts'
@@ -19,8 +19,10 @@ export async function reloadNow(state: StoreState, paths: string[]): Promise<boo
   const media = paths.some((path) => path.startsWith('media/'))
   if (media) await reloadMedia(state)
   const { groups, fresh, news } = readChanges(state, paths)
-  redateLater(state, await dateUndated(state, fresh, true))
+  const { unknown, moved } = await dateUndated(state, fresh, true)
+  redateLater(state, unknown)
   for (const [key, changes] of groups) if (changes.size > 0) await settleChanges(state, key, changes)
+  touchCommitted(state, moved, new Set(groups.keys()))
   return media || news
 }
 

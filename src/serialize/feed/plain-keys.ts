@@ -6,7 +6,8 @@ import { plainEpoch } from '../plain-epoch.ts'
 // working it out for each of 10,000 events is most of what a feed costs once its VEVENTs are kept (a static build
 // writes four such feeds after every edit). It changes only when the event does (a new record object) or when
 // something it could show changes: a venue, organizer, category, tag or series, or anything that moves the store's
-// version without telling of a record (git's commit dates, the media library). So each plain event's key is kept
+// version without telling of a record (the media library; a commit that moves a file's date settles its record again,
+// a new object). So each plain event's key is kept
 // with the epoch of such changes, and found again while that epoch stays. The keys go with their records (a weak
 // map): about 150 bytes per event and language, beside the records themselves; the VEVENTs stay in the memo. An app
 // that follows a static build's edits holds each VEVENT with its key too (`holdVevents`), skipping the memo's lookup.
