@@ -58,7 +58,12 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
   if (editsOfBuild > 0) log('static build: a full build, then edits of one event …')
   const build =
     editsOfBuild > 0
-      ? await measureBuildApart({ content: join(tmp, 'content'), out: join(tmp, 'dist'), edits: editsOfBuild })
+      ? await measureBuildApart({
+          content: join(tmp, 'content'),
+          out: join(tmp, 'dist'),
+          edits: editsOfBuild,
+          commits: true,
+        })
       : undefined
   const goals = [
     ...readGoals(reads, corpus.events),

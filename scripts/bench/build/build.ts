@@ -27,7 +27,17 @@ export function formatBuild(run: BuildRun): string {
     `one event touched -> its files current: median ${median(run.oneEventMs).toFixed(0)} ms, max ` +
       `${Math.max(...run.oneEventMs).toFixed(0)} ms over ${run.oneEventMs.length} edits, ${run.written.join('/')} ` +
       `files written  (<= ${b.oneEventMs} ms ${mark(median(run.oneEventMs) <= b.oneEventMs)})`,
+    commitLine(run),
   ].join('\n')
+}
+
+/** Each edit committed, until the output is current: reported, not a goal (no git: not measured). */
+function commitLine({ commitMs, commitWritten }: BuildRun): string {
+  if (!commitMs || commitMs.length === 0) return 'each edit committed: not measured (git is not installed)'
+  return (
+    `each edit committed -> git asked, its feeds current: median ${median(commitMs).toFixed(0)} ms, max ` +
+    `${Math.max(...commitMs).toFixed(0)} ms, ${(commitWritten ?? []).join('/')} files written (git log included)`
+  )
 }
 
 /** What the default did with the by-slug files, and their size either way. */

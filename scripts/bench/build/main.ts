@@ -22,6 +22,7 @@ try {
     content: join(tmp, 'content'),
     out: join(tmp, 'dist'),
     edits: Math.max(1, envNumber('BENCH_BUILD', 10)),
+    commits: true,
     ...(workers === undefined ? {} : { workers }),
   })
   console.log(`${formatBuild(run)}\n\n${formatSummary(summarize(buildGoals(run), corpus.events))}`)

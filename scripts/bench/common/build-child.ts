@@ -10,5 +10,6 @@ const run = await measureBuild(job.content, job.out, job.edits, {
   ...(job.workers === undefined ? {} : { workers: job.workers }),
   // A series when the job asks for one and the tree has one; else the middle event.
   edited: (files) => (job.editSeries ? middle(files.filter(isSeries)) : undefined) ?? middle(files)!,
+  commits: job.commits === true,
 })
 console.log(JSON.stringify(run))

@@ -27,6 +27,9 @@ export interface BuildRun {
   /** Touching one event's file until its files are current in the output, per edit. */
   oneEventMs: number[]
   written: number[]
+  /** With `commits`: committing each edit until the output is current (the feeds count commits), per edit. */
+  commitMs?: number[]
+  commitWritten?: number[]
   /** The full build's files and bytes by what they answer (every language), largest first. */
   shares: Share[]
 }
@@ -42,6 +45,8 @@ export interface Share {
 export interface BuildOptions {
   workers?: number
   edited?: (files: ContentRecord[]) => ContentRecord
+  /** Commit each edit too, in a repository made for the run outside the tree (GIT_DIR), when git is installed. */
+  commits?: boolean
 }
 
 /** A build for a child process to measure: `measureBuild`'s arguments, the edited file named by kind. */
@@ -52,6 +57,8 @@ export interface BuildJob {
   workers?: number
   /** Edit the middle series, when the tree has one (else the middle event, as by default). */
   editSeries?: boolean
+  /** Commit each edit too (`BuildOptions.commits`). */
+  commits?: boolean
 }
 
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url))
@@ -93,7 +100,23 @@ export async function measureBuild(
   content: string,
   out: string,
   edits: number,
-  { workers, edited = (files) => files[Math.floor(files.length / 2)]! }: BuildOptions = {},
+  { workers, edited = (files) => files[Math.floor(files.length / 2)]!, commits = false }: BuildOptions = {},
+): Promise<BuildRun> {
+  const git = commits ? await gitBeside(content) : undefined
+  try {
+    return await timedBuild(content, out, edits, workers, edited, git)
+  } finally {
+    await git?.remove()
+  }
+}
+
+async function timedBuild(
+  content: string,
+  out: string,
+  edits: number,
+  workers: number | undefined,
+  edited: (files: ContentRecord[]) => ContentRecord,
+  git: Git | undefined,
 ): Promise<BuildRun> {
   const store = await createStore(content, { defaultLanguage: 'en', fallback: true })
   const builder = createSiteBuilder({
@@ -115,6 +138,8 @@ export async function measureBuild(
   const event = edited(store.list('events'))
   const oneEventMs: number[] = []
   const written: number[] = []
+  const commitMs: number[] = []
+  const commitWritten: number[] = []
   for (let i = 0; i < edits; i++) {
     const path = join(content, event.source.path)
     const text = await readFile(path, 'utf8')
@@ -125,10 +150,56 @@ export async function measureBuild(
     const result = await builder.update(changes.splice(0))
     oneEventMs.push(performance.now() - started)
     written.push(result.written)
+    if (!git) continue
+    // The edit committed, then what `serve --build` does each minute: ask git, and build what that changed.
+    await git.run(['commit', '-q', '-m', `edit ${i}`, '--', event.source.path])
+    const asked = performance.now()
+    await store.askGit(true)
+    const committed = await builder.update(changes.splice(0))
+    commitMs.push(performance.now() - asked)
+    commitWritten.push(committed.written)
   }
   const { files, bytes, slugPages, ms: fullMs } = full
   const fullCpuMs = { user: user / 1000, system: system / 1000 }
-  return { files, bytes, slugPages, fullMs, fullCpuMs, served, oneEventMs, written, shares }
+  const commitsRun = git ? { commitMs, commitWritten } : {}
+  return { files, bytes, slugPages, fullMs, fullCpuMs, served, oneEventMs, written, shares, ...commitsRun }
+}
+
+/** A repository of the tree kept outside it (GIT_DIR, which the store reads too), its first commit made. */
+interface Git {
+  run(args: string[]): Promise<void>
+  remove(): Promise<void>
+}
+
+/** The tree committed into a repository of its own in a temporary folder; undefined when git is not installed. */
+async function gitBeside(content: string): Promise<Git | undefined> {
+  const dir = await mkdtemp(join(os.tmpdir(), 'almanac-build-git-'))
+  const { GIT_AUTHOR_DATE, GIT_COMMITTER_DATE, ...inherited } = process.env
+  const env = { ...inherited, GIT_DIR: dir, GIT_CONFIG_NOSYSTEM: '1' }
+  const run = async (args: string[]) => {
+    await promisify(execFile)('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.org', ...args], {
+      cwd: content,
+      env,
+      maxBuffer: 1 << 26,
+    })
+  }
+  try {
+    await run(['init', '-q'])
+    await run(['add', '-A', '.'])
+    await run(['commit', '-q', '-m', 'the generated tree'])
+  } catch {
+    await rm(dir, { recursive: true, force: true })
+    return undefined
+  }
+  // The store finds the repository as git does, through GIT_DIR (this is the build's own process).
+  process.env.GIT_DIR = dir
+  return {
+    run,
+    remove: async () => {
+      delete process.env.GIT_DIR
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** An occurrence's id is at least 10^9 (a record's below); its slug ends with its date (and time). */
