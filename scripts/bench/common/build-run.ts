@@ -185,6 +185,9 @@ async function gitBeside(content: string): Promise<Git | undefined> {
   }
   try {
     await run(['init', '-q'])
+    // A repository named by GIT_DIR alone is made bare: it is told where its work tree is, for the store's git too.
+    await run(['config', 'core.bare', 'false'])
+    await run(['config', 'core.worktree', content])
     await run(['add', '-A', '.'])
     await run(['commit', '-q', '-m', 'the generated tree'])
   } catch {
