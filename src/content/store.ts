@@ -95,7 +95,7 @@ export interface Store {
   reconcile(): Promise<void>
   /** Hears every change, with the record as it was and as it is (either may be absent). */
   onChange(listener: ChangeListener): void
-  /** Hears a change of what is served that is no record's: the media library, or git's commit dates. */
+  /** Hears a change of what is served that is no record's: the media library (a commit is told as its records'). */
   onBump(listener: () => void): void
   /**
    * Serves open-ended series up to the horizon the clock gives now (it moves once a month); true when
@@ -192,9 +192,14 @@ function storeOver(state: StoreState): Store {
     askGit: (again = false) => {
       if (again || asked?.version !== changes.version) {
         const done = state.driver.dates.refresh().then(async (moved) => {
-          if (moved.length > 0) await queue(async () => touchCommitted(state, moved))
+          if (moved.length > 0) await queue(() => touchCommitted(state, moved))
         })
-        asked = { version: changes.version, done }
+        // A settle that failed must not fail every feed of this version: the next ask tries again.
+        const kept: { version: number; done: Promise<void> } = { version: changes.version, done }
+        kept.done = done.catch(() => {
+          if (asked === kept) asked = undefined
+        })
+        asked = kept
       }
       return asked.done
     },

@@ -76,8 +76,9 @@ function sourceQuery(query: Record<string, unknown>): string {
 /** One event's feed (a series with its changed occurrences): `GET /events/{id}.ics`, or `?ical=1` on a single read. */
 export async function eventFeed(ctx: RequestContext, asked: ContentRecord): Promise<ApiResult> {
   await askGit(ctx)
-  // The record as it is now: asking git may have settled it again.
-  const record = ctx.store.get(asked.kind, asked.id) ?? asked
+  // The record as it is now: asking git may have settled it again, and a change landing meanwhile removed it.
+  const record = ctx.store.get(asked.kind, asked.id)
+  if (!record) throw apiError('rest-event-not-found', [String(asked.id)])
   const shown = record.series?.parent ?? record
   if (statusIn(shown.source.data) !== 'publish' || isProtected(shown.source.data))
     throw apiError('event-not-accessible')

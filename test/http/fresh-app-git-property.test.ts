@@ -17,8 +17,8 @@ import { ALL_DAY, addRecords, JAZZ, LANTERN, LATE, OCCURRENCES, OPEN_SERIES, SER
 // (fresh-app-property.test.ts) over a content tree that is a git repository. Records written without `date:` are
 // dated by the commit that added their file (src/content/store/dating.ts), feeds' SEQUENCE, DTSTAMP and
 // LAST-MODIFIED follow the last commit that changed an event's, its venue's or organizer's file (`committedAt`), and
-// commit dates that moved move the store's version (`askGit`, src/content/store.ts) and the plain epoch
-// (src/serialize/plain-epoch.ts) without any record's change. Over random runs of reads, edits on disk read back
+// the records of files whose dates moved are settled again as new objects, whoever asked git (`touchCommitted`,
+// src/content/store/dating.ts). Over random runs of reads, edits on disk read back
 // with `store.reload`, commits of them (at chosen author and committer dates), amends of the last commit, commits
 // that rename a record's files, the store asking git again (`askGit(true)`, as `almanac serve` does each minute),
 // git's late dating of files the watcher read first (`redateLater`, on fake timers), writes through the API and
@@ -509,15 +509,16 @@ async function doStep(step: Step): Promise<string> {
 
 describe.skipIf(noGit !== undefined)('a running app with warm caches, over a git repository', () => {
   // What the property found first, as two cases. Git is asked for its dates by `askGit` (a feed, once per store
-  // version; `almanac serve`, each minute), and a change of them moves the store's version and the plain epoch. But
+  // version; `almanac serve`, each minute), and a change of them moved the store's version and the plain epoch (it
+  // now settles again the records of the files whose dates moved). But
   // the store asks git itself too: `dateUndated` when a reloaded file without `date:` is one git does not know (a
   // new file, a file renamed), and `redateNow` when it asks again about such a file later (src/content/store/dating.ts).
   // Both call `dates.refresh()` and drop what it says: the commit dates move (`committedAt`), the store's version does
   // not move for them, and as git's HEAD is then logged, `askGit(true)` finds nothing new afterwards. A plain event's
   // VEVENT is kept by its record and the plain epoch (src/serialize/feed/plain-keys.ts), so the running app goes on
   // serving the lantern concert's SEQUENCE, DTSTAMP and LAST-MODIFIED of before its commit (2026-11-15), where a
-  // fresh app shows the commit's (2026-11-21), until that event itself changes. docs/feeds.md §3 says "commit dates
-  // that moved count as a change of the store".
+  // fresh app shows the commit's (2026-11-21), until that event itself changes. docs/feeds.md §3 says a file whose
+  // last commit moved counts as a change of its record, whoever asked git.
   const everything: Asked = { caller: 'anonymous', path: 'events.ics', method: 'GET', origin: undefined }
   const commitLantern = () =>
     git(['commit', '-q', '-m', 'lantern', '--', 'events/lantern.en.md'], { author: '2026-11-21T07:45:00Z', lag: 0 })

@@ -1,7 +1,7 @@
 import { isTermKind, type Kind } from '../model/kinds.ts'
 import { parseContentPath } from '../files/paths.ts'
-import type { FileEntry } from '../model/record-types.ts'
-import { settle, settleAgain } from './settle.ts'
+import { type FileEntry, splitKey } from '../model/record-types.ts'
+import { settle } from './settle.ts'
 import type { StoreState } from './state.ts'
 
 /** When to ask git again about a file the watcher read before git could date it. */
@@ -24,12 +24,7 @@ export interface Dated {
  */
 export async function dateUndated(state: StoreState, files: FileEntry[], ask: boolean): Promise<Dated> {
   const { dates } = state.driver
-  const undated = files.filter(
-    (f) =>
-      f.undatedBy !== undefined &&
-      !isTermKind(f.path.split('/')[0] as Kind) &&
-      (f.data.id !== undefined || f.lang === state.rules.defaultLanguage),
-  )
+  const undated = files.filter((f) => datedByGit(state, f))
   if (undated.length === 0) return { unknown: [], moved: [] }
   const moved = ask && undated.some((f) => dates.get(f.path) === undefined) ? await dates.refresh() : []
   const unknown: string[] = []
@@ -43,23 +38,55 @@ export async function dateUndated(state: StoreState, files: FileEntry[], ask: bo
   return { unknown: dates.inRepository ? unknown : [], moved }
 }
 
+/** Whether a file takes its date from git (or its mtime): a source without `date`, of a kind that shows one. */
+function datedByGit(state: StoreState, file: FileEntry): boolean {
+  return (
+    file.undatedBy !== undefined &&
+    !isTermKind(file.path.split('/')[0] as Kind) &&
+    (file.data.id !== undefined || file.lang === state.rules.defaultLanguage)
+  )
+}
+
+/** How many records `touchCommitted` settles between two turns of the event loop. */
+const TOUCH_BATCH = 200
+
 /**
- * Settles again the served records of files whose last commit moved (a commit, an amend, a checkout that left
- * their text as it was), but for those in `settled`, just made anew. Each becomes a new record object, so what shows
- * the commit's date (its feed lines' SEQUENCE, DTSTAMP and LAST-MODIFIED, and those of events that link a venue or
- * organizer whose commit moved) is made again for it, and a build following the store rewrites its files alone,
- * where a change of the store's version that told of no record had every kept answer made again and every file
- * built again. The caller holds the write queue.
+ * Settles again the served records of files whose dates in git moved (a commit, an amend, a checkout that left
+ * their text as it was), but for those in `settled`, just made anew; a file without `date` takes the date git now
+ * says it was added, as a restart would give it. Each becomes a new record object, so what shows the commit's date
+ * (its feed lines' SEQUENCE, DTSTAMP and LAST-MODIFIED, and those of events that link a venue or organizer whose
+ * commit moved) is made again for it, and a build following the store renders again what the record's change
+ * touches, where a change of the store's version that told of no record had every kept answer made again and every
+ * file built again. Categories and tags show no commit date, and are left alone. The caller holds the write queue;
+ * the event loop is let go every TOUCH_BATCH records (a rebase of a whole tree settles every record).
  */
-export function touchCommitted(state: StoreState, paths: readonly string[], settled: ReadonlySet<string> = NONE): void {
+export async function touchCommitted(
+  state: StoreState,
+  paths: readonly string[],
+  settled: ReadonlySet<string> = NONE,
+): Promise<void> {
+  const { catalogue, driver } = state
   const keys = new Set<string>()
   for (const path of paths) {
     const address = parseContentPath(path, state.rules.defaultLanguage)
-    if (typeof address === 'string') continue
+    if (typeof address === 'string' || isTermKind(address.kind)) continue
     const key = `${address.kind}/${address.stem}`
-    if (!settled.has(key) && state.catalogue.record(key)) keys.add(key)
+    if (!settled.has(key) && catalogue.record(key)) keys.add(key)
   }
-  for (const key of keys) settleAgain(state, key)
+  let done = 0
+  for (const key of keys) {
+    if (done++ > 0 && done % TOUCH_BATCH === 0) await new Promise((resolve) => setImmediate(resolve))
+    // Settled meanwhile by nothing else: the queue is held. Gone only if a batch before removed it (never).
+    if (!catalogue.record(key)) continue
+    const files = catalogue.filesOf(key).map((file) => {
+      const added = driver.dates.get(file.path)
+      return datedByGit(state, file) && added !== undefined && (file.undatedBy !== 'git' || file.undatedMs !== added)
+        ? { ...file, undatedMs: added, undatedBy: 'git' as const }
+        : file
+    })
+    const [kind, stem] = splitKey(key)
+    settle(state, kind, stem, files)
+  }
 }
 
 const NONE: ReadonlySet<string> = new Set()
@@ -93,6 +120,6 @@ async function redateNow(state: StoreState, paths: string[], later: readonly num
     settle(state, address.kind, address.stem, files)
     settled.add(`${address.kind}/${address.stem}`)
   }
-  touchCommitted(state, moved, settled)
+  await touchCommitted(state, moved, settled)
   redateLater(state, unknown, later)
 }

@@ -18,9 +18,11 @@ export interface CommitDates {
   /** The instant (ms) of the last commit that added, changed or renamed the file, if git knows it. */
   changed(path: string): number | undefined
   /**
-   * Asks git again: one run for the whole folder. Never throws; without git the map stays empty, and a run that
-   * fails keeps what the last one found. The paths whose last change (`changed`) moved, appeared or went; none
-   * while `changed` has never been asked, since nothing served can show a date no one has read.
+   * Asks git again: one run for the whole folder, one run at a time (a run finishing after a later one would put
+   * back an older history). Never throws; without git the map stays empty, and a run that fails keeps what the last
+   * one found. The paths whose last change (`changed`) moved, appeared or went, none while `changed` has never been
+   * asked (nothing served can show a date no one has read); and those whose date added (`get`) moved since the last
+   * run that read the history (an amend or a rebase of the commit that added them).
    */
   refresh(): Promise<string[]>
   /** Whether the last run found the folder in a git repository. */
@@ -35,6 +37,29 @@ export function createCommitDates(dir: string): CommitDates {
   let read = false
   /** What `rev-parse` said when the log was last read. */
   let logged: string | undefined
+  /** Whether a run has read the history: until then, `dates` is no history's. */
+  let parsed = false
+  let running: Promise<unknown> = Promise.resolve()
+  const refresh = async (): Promise<string[]> => {
+    // HEAD, and where a shallow clone's history is cut (a fetch that deepens it keeps HEAD): the log depends on
+    // nothing else (replacements are not read), so while both are as they were at the last log (an edit not
+    // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
+    // at every change of the store; this run is ~3 ms.
+    const head = underGit(dir) ? await historyKey(dir) : null
+    if (head !== null && head === logged) return []
+    const log = head === null ? null : await git(dir, LOG_ARGS)
+    inRepository = log !== null
+    logged = log === null ? undefined : head!
+    const added = dates
+    dates = log === null ? new Map() : parseLog(log, head!.startsWith('true'))
+    if (log === null) return []
+    const before = changes
+    changes = parseChanges(log)
+    const moved = new Set(read ? movedPaths(before, changes) : [])
+    if (parsed) for (const path of movedPaths(added, dates)) moved.add(path)
+    parsed = true
+    return [...moved]
+  }
   return {
     get: (path) => dates.get(path),
     changed: (path) => {
@@ -44,21 +69,10 @@ export function createCommitDates(dir: string): CommitDates {
     get inRepository() {
       return inRepository
     },
-    async refresh() {
-      // HEAD, and where a shallow clone's history is cut (a fetch that deepens it keeps HEAD): the log depends on
-      // nothing else (replacements are not read), so while both are as they were at the last log (an edit not
-      // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
-      // at every change of the store; this run is ~3 ms.
-      const head = underGit(dir) ? await historyKey(dir) : null
-      if (head !== null && head === logged) return []
-      const log = head === null ? null : await git(dir, LOG_ARGS)
-      inRepository = log !== null
-      logged = log === null ? undefined : head!
-      dates = log === null ? new Map() : parseLog(log, head!.startsWith('true'))
-      if (log === null) return []
-      const before = changes
-      changes = parseChanges(log)
-      return read ? movedPaths(before, changes) : []
+    refresh() {
+      const next = running.then(refresh)
+      running = next.catch(() => {})
+      return next
     },
   }
 }

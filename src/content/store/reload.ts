@@ -21,8 +21,15 @@ export async function reloadNow(state: StoreState, paths: string[]): Promise<boo
   const { groups, fresh, news } = readChanges(state, paths)
   const { unknown, moved } = await dateUndated(state, fresh, true)
   redateLater(state, unknown)
-  for (const [key, changes] of groups) if (changes.size > 0) await settleChanges(state, key, changes)
-  touchCommitted(state, moved, new Set(groups.keys()))
+  // The records this reload settles are made anew with git's dates: the others whose dates moved, after (even when a
+  // settle fails: what git said was taken from it).
+  const settled = new Set<string>()
+  try {
+    for (const [key, changes] of groups)
+      if (changes.size > 0 && (await settleChanges(state, key, changes))) settled.add(key)
+  } finally {
+    await touchCommitted(state, moved, settled)
+  }
   return media || news
 }
 
@@ -80,9 +87,9 @@ function readChanges(state: StoreState, paths: string[]) {
 
 /**
  * Settles a record with its changed files; a source that broke keeps its last good version served, until it
- * is fixed.
+ * is fixed. Whether it settled.
  */
-async function settleChanges(state: StoreState, key: string, changes: Map<string, FileEntry | null>): Promise<void> {
+async function settleChanges(state: StoreState, key: string, changes: Map<string, FileEntry | null>): Promise<boolean> {
   const [kind, stem] = splitKey(key)
   const current = new Map(state.catalogue.filesOf(key).map((file) => [file.path, file]))
   for (const [path, entry] of changes) {
@@ -97,9 +104,10 @@ async function settleChanges(state: StoreState, key: string, changes: Map<string
   if (issues.length > 0 && served && !sourceGone) {
     for (const file of source ? [source] : files) state.problems.report(file.path, issues, state.texts.get(file.path))
     warnUnknownKeys(state, kind, files)
-    return
+    return false
   }
   settle(state, kind, stem, files)
+  return true
 }
 
 /** Dotfiles (the store's id file, temporaries of atomic saves) and editors' backups: what the disk watcher ignores. */
