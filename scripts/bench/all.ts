@@ -12,7 +12,8 @@
 // BENCH_COLD_40K (40000 events for the bigger start; 0 skips), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3),
 // BENCH_CREATES (500), BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000),
-// BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build), BENCH_TOOL (autocannon),
+// BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build), BENCH_BUILD_COMMITS (1: commit
+// each edit into a repository beside the tree and time it; 0: do not), BENCH_TOOL (autocannon),
 // BENCH_SERIES (500 weekly open-ended series for the series section; 0 skips it).
 // A quick run of a few minutes: BENCH_EVENTS=400 BENCH_SECONDS=1 BENCH_WARMUP=0 BENCH_ROUNDS=1 BENCH_SOAK_SECONDS=5
 // BENCH_COLD_40K=1600 BENCH_MIX_PATHS=300 BENCH_QUERY_RUNS=20 BENCH_CREATES=20 BENCH_UPDATES=20 BENCH_EDITS=5
@@ -62,7 +63,7 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
           content: join(tmp, 'content'),
           out: join(tmp, 'dist'),
           edits: editsOfBuild,
-          commits: true,
+          commits: envNumber('BENCH_BUILD_COMMITS', 1) > 0,
         })
       : undefined
   const goals = [

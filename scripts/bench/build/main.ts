@@ -22,7 +22,7 @@ try {
     content: join(tmp, 'content'),
     out: join(tmp, 'dist'),
     edits: Math.max(1, envNumber('BENCH_BUILD', 10)),
-    commits: true,
+    commits: envNumber('BENCH_BUILD_COMMITS', 1) > 0,
     ...(workers === undefined ? {} : { workers }),
   })
   console.log(`${formatBuild(run)}\n\n${formatSummary(summarize(buildGoals(run), corpus.events))}`)
