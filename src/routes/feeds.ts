@@ -24,9 +24,9 @@ const CONTENT_TYPE = 'text/calendar; charset=utf-8'
 
 /** A list query as a feed: `GET /events.ics`, or `GET /events?ical=1`. */
 export async function listFeed(ctx: RequestContext, input: RouteInput, scope?: Scope): Promise<ApiResult> {
+  requireWholePoint(input.params)
   await askGit(ctx)
   if (input.params.search !== undefined) await ctx.indexes.search(ctx.lang).ready
-  requireWholePoint(input.params)
   const values = scope ? { ...input.params, [scope.filter]: [scope.record.id] } : input.params
   const given = scope ? new Set([...input.given, scope.filter]) : input.given
   // The version the records are read at, with no wait between: the feed is kept for it.

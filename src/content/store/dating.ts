@@ -76,12 +76,12 @@ export async function touchCommitted(
   let done = 0
   for (const key of keys) {
     if (done++ > 0 && done % TOUCH_BATCH === 0) await new Promise((resolve) => setImmediate(resolve))
-    // Settled meanwhile by nothing else: the queue is held. Gone only if a batch before removed it (never).
+    // The queue is held, but a settle above may have taken this record out of service (a slug clash it now loses).
     if (!catalogue.record(key)) continue
     const files = catalogue.filesOf(key).map((file) => {
       const added = driver.dates.get(file.path)
       return datedByGit(state, file) && added !== undefined && (file.undatedBy !== 'git' || file.undatedMs !== added)
-        ? { ...file, undatedMs: added, undatedBy: 'git' as const }
+        ? gitDated(file, added)
         : file
     })
     const [kind, stem] = splitKey(key)
@@ -90,6 +90,11 @@ export async function touchCommitted(
 }
 
 const NONE: ReadonlySet<string> = new Set()
+
+/** A file without `date`, dated by the commit git says added it. */
+function gitDated(file: FileEntry, added: number): FileEntry {
+  return { ...file, undatedMs: added, undatedBy: 'git' }
+}
 
 /**
  * Git moves HEAD only after it has written the files of a checkout or a pull, so the watcher may
@@ -116,7 +121,7 @@ async function redateNow(state: StoreState, paths: string[], later: readonly num
     if (entry?.undatedBy !== 'mtime' || added === undefined || typeof address === 'string') continue
     const files = catalogue
       .filesOf(`${address.kind}/${address.stem}`)
-      .map((file) => (file.path === path ? { ...entry, undatedMs: added, undatedBy: 'git' as const } : file))
+      .map((file) => (file.path === path ? gitDated(entry, added) : file))
     settle(state, address.kind, address.stem, files)
     settled.add(`${address.kind}/${address.stem}`)
   }
