@@ -105,7 +105,7 @@ describe('asking git', () => {
     }
   })
 
-  it('reads the log again only once HEAD has moved: an edit not committed changes no date', async () => {
+  it('reads the log again only once HEAD has moved, and starts no other git: an edit not committed changes no date', async () => {
     const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
     const calls = join(bin, 'calls')
     const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
@@ -140,6 +140,8 @@ describe('asking git', () => {
       expect(await dates.refresh()).toEqual(['b.md'])
       expect(logs()).toBe(2)
       expect(dates.get('b.md')).toBe(1_700_000_100_000)
+      // HEAD is read from the repository's files (src/content/store/git-head.ts): the only git runs are the logs.
+      expect(readFileSync(calls, 'utf8').split('\n').filter(Boolean)).toHaveLength(2)
     } finally {
       process.env.PATH = path
       for (const dir of [bin, repo]) rmSync(dir, { recursive: true, force: true })

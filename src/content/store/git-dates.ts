@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+import { type HistoryKey, readHistoryKey, toHistoryKey } from './git-head.ts'
 
 /** A git run that takes longer, or says more, is given up: the files are then dated by their mtime. */
 const GIT_TIMEOUT_MS = 15_000
@@ -35,7 +35,7 @@ export function createCommitDates(dir: string): CommitDates {
   let inRepository = false
   /** Whether `changed` was ever asked: until then, no answer shows a commit date. */
   let read = false
-  /** What `rev-parse` said when the log was last read. */
+  /** The history key (`git-head.ts`) when the log was last read. */
   let logged: string | undefined
   /** Whether a run has read the history: until then, `dates` is no history's. */
   let parsed = false
@@ -45,13 +45,13 @@ export function createCommitDates(dir: string): CommitDates {
     // nothing else (replacements are not read), so while both are as they were at the last log (an edit not
     // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
     // at every change of the store; this run is ~3 ms.
-    const head = underGit(dir) ? await historyKey(dir) : null
-    if (head !== null && head === logged) return []
+    const head = await historyKey(dir)
+    if (head !== null && head.key === logged) return []
     const log = head === null ? null : await git(dir, LOG_ARGS)
     inRepository = log !== null
-    logged = log === null ? undefined : head!
+    logged = log === null ? undefined : head!.key
     const added = dates
-    dates = log === null ? new Map() : parseLog(log, head!.startsWith('true'))
+    dates = log === null ? new Map() : parseLog(log, head!.shallow)
     if (log === null) return []
     const before = changes
     changes = parseChanges(log)
@@ -107,27 +107,19 @@ const LOG_ARGS = [
 ]
 
 /**
- * Whether `dir` or a folder above it holds `.git` (a folder, or a file in a worktree or submodule), or `GIT_DIR`
- * names a repository. Outside one, git is not started at all: a child process costs a big server 40–80 ms of its
- * own thread, and the feeds ask at every change.
+ * What the log depends on, read from the repository's files; from `git rev-parse` where their layout is not read
+ * there. Null outside a repository: no `.git` in or above the folder and no `GIT_DIR`, where git is not started at
+ * all (a child process costs a big server 25–80 ms of its own thread, and the feeds ask at every change), or where
+ * git cannot say.
  */
-function underGit(dir: string): boolean {
-  if (process.env.GIT_DIR) return true
-  for (let at = resolve(dir); ; at = dirname(at)) {
-    if (existsSync(join(at, '.git'))) return true
-    if (dirname(at) === at) return false
-  }
-}
-
-/**
- * What the log depends on: whether the clone is shallow, HEAD, and in a shallow clone the commits its history is
- * cut at (git's `shallow` file). Null when git cannot say.
- */
-async function historyKey(dir: string): Promise<string | null> {
+async function historyKey(dir: string): Promise<HistoryKey | null> {
+  const read = await readHistoryKey(dir)
+  if (read !== undefined) return read
   const said = await git(dir, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow', 'HEAD'])
-  if (said === null || !said.startsWith('true')) return said
-  const cut = await readFile(resolve(dir, said.split('\n')[1] ?? ''), 'utf8').catch(() => '')
-  return `${said}${cut}`
+  if (said === null) return null
+  const [shallow, cutPath = '', head = ''] = said.split('\n')
+  const cut = shallow === 'true' ? await readFile(resolve(dir, cutPath), 'utf8').catch(() => '') : null
+  return toHistoryKey(head, cut)
 }
 
 /** Runs git in `dir` without a shell; null when git is missing, the folder is no repository, or it fails. */
