@@ -27,8 +27,16 @@ export function formatBuild(run: BuildRun): string {
     `one event touched -> its files current: median ${median(run.oneEventMs).toFixed(0)} ms, max ` +
       `${Math.max(...run.oneEventMs).toFixed(0)} ms over ${run.oneEventMs.length} edits, ${run.written.join('/')} ` +
       `files written  (<= ${b.oneEventMs} ms ${mark(median(run.oneEventMs) <= b.oneEventMs)})`,
+    ...editCpuLine(run),
     commitLine(run),
   ].join('\n')
+}
+
+/** What the build process itself spent on each edit, beside its wall time (older results have none). */
+function editCpuLine({ oneEventCpuMs: cpu, oneEventGcMs: gc }: BuildRun): string[] {
+  if (!cpu || !gc || cpu.length === 0) return []
+  const each = (values: number[]) => values.map((ms) => ms.toFixed(0)).join('/')
+  return [`  of which the build process's CPU ${each(cpu)} ms (every thread), its GC pauses ${each(gc)} ms`]
 }
 
 /** Each edit committed, until the output is current: reported, not a goal (no git: not measured). */

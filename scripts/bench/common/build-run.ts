@@ -6,6 +6,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { createStore, type ContentRecord } from '../../../src/content/store.ts'
 import { createSiteBuilder } from '../../../src/prerender/site-builder.ts'
@@ -26,6 +27,12 @@ export interface BuildRun {
   served: number
   /** Touching one event's file until its files are current in the output, per edit. */
   oneEventMs: number[]
+  /**
+   * Per edit: the build process's CPU time meanwhile (every thread, user and system) and its garbage collectors'
+   * pauses, in ms. An edit much slower than its CPU waited: on the disk, or on another process of a busy machine.
+   */
+  oneEventCpuMs?: number[]
+  oneEventGcMs?: number[]
   written: number[]
   /** With `commits`: committing each edit until the output is current (the feeds count commits), per edit. */
   commitMs?: number[]
@@ -75,7 +82,9 @@ export async function measureBuildApart(job: BuildJob): Promise<BuildRun> {
   try {
     const file = join(dir, 'job.json')
     await writeFile(file, JSON.stringify(job))
-    const args = ['--import', TSX, CHILD, file]
+    // BENCH_BUILD_NODE_ARGS: node options for the build's process alone (say `--cpu-prof --cpu-prof-dir=/tmp/p`).
+    const extra = (process.env.BENCH_BUILD_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    const args = [...extra, '--import', TSX, CHILD, file]
     const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 24 })
     return JSON.parse(stdout.trim().split('\n').pop()!) as BuildRun
   } finally {
@@ -137,18 +146,26 @@ async function timedBuild(
   store.onChange((before, after) => changes.push([before, after]))
   const event = edited(store.list('events'))
   const oneEventMs: number[] = []
+  const oneEventCpuMs: number[] = []
+  const oneEventGcMs: number[] = []
+  const pauses = gcPauses()
   const written: number[] = []
   const commitMs: number[] = []
   const commitWritten: number[] = []
   for (let i = 0; i < edits; i++) {
     const path = join(content, event.source.path)
     const text = await readFile(path, 'utf8')
+    const paused = await pauses.total()
+    const cpuBefore = process.cpuUsage()
     const started = performance.now()
     await writeFile(path, text.replace(/^title: .*$/m, `title: Build bench edit ${i}`))
     // What the watcher does with a touched file, then what `build --watch` does with the change.
     await store.reload([event.source.path])
     const result = await builder.update(changes.splice(0))
     oneEventMs.push(performance.now() - started)
+    const cpu = process.cpuUsage(cpuBefore)
+    oneEventCpuMs.push((cpu.user + cpu.system) / 1000)
+    oneEventGcMs.push((await pauses.total()) - paused)
     written.push(result.written)
     if (!git) continue
     // The edit committed, then what `serve --build` does each minute: ask git, and build what that changed.
@@ -162,7 +179,22 @@ async function timedBuild(
   const { files, bytes, slugPages, ms: fullMs } = full
   const fullCpuMs = { user: user / 1000, system: system / 1000 }
   const commitsRun = git ? { commitMs, commitWritten } : {}
-  return { files, bytes, slugPages, fullMs, fullCpuMs, served, oneEventMs, written, shares, ...commitsRun }
+  pauses.stop()
+  const timed = { oneEventMs, oneEventCpuMs, oneEventGcMs, written }
+  return { files, bytes, slugPages, fullMs, fullCpuMs, served, ...timed, shares, ...commitsRun }
+}
+
+/** The main thread's garbage collection pauses so far, summed (the observer hears of them a tick late). */
+function gcPauses(): { total(): Promise<number>; stop(): void } {
+  let sum = 0
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) sum += entry.duration
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return {
+    total: () => new Promise((resolve) => setImmediate(() => resolve(sum))),
+    stop: () => observer.disconnect(),
+  }
 }
 
 /** A repository of the tree kept outside it (GIT_DIR, which the store reads too), its first commit made. */
