@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -183,6 +183,57 @@ describe('asking git', () => {
     } finally {
       process.env.PATH = path
       for (const dir of [bin, repo]) rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("reads no history a pull request commits as a bare repository's files, and does not ask again at every change", async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
+    const calls = join(bin, 'calls')
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+    const repo = mkdtempSync(join(tmpdir(), 'almanac-repo-'))
+    const forged = mkdtempSync(join(tmpdir(), 'almanac-forged-'))
+    const git = (cwd: string, env: Record<string, string>, ...args: string[]) =>
+      execFileSync(real, ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: 'ignore',
+      })
+    const path = process.env.PATH
+    try {
+      // A history dated 2001 that names the site's own file, made elsewhere.
+      const old = { GIT_AUTHOR_DATE: '@978307200 +0000', GIT_COMMITTER_DATE: '@978307200 +0000' }
+      git(forged, {}, 'init', '-q')
+      writeFileSync(join(forged, 'a.md'), 'forged')
+      git(forged, {}, 'add', 'a.md')
+      git(forged, old, 'commit', '-q', '-m', 'forged')
+      // The site: its content folder gets that history's HEAD, objects and refs as plain committed files.
+      git(repo, {}, 'init', '-q')
+      mkdirSync(join(repo, 'content'))
+      writeFileSync(join(repo, 'content', 'a.md'), 'real')
+      for (const part of ['HEAD', 'objects', 'refs'])
+        cpSync(join(forged, '.git', part), join(repo, 'content', part), { recursive: true })
+      git(repo, {}, 'add', '-A')
+      git(
+        repo,
+        { GIT_AUTHOR_DATE: '@1700000000 +0000', GIT_COMMITTER_DATE: '@1700000000 +0000' },
+        'commit',
+        '-q',
+        '-m',
+        'pr',
+      )
+      process.env.PATH = `${bin}:${path}`
+      const dates = createCommitDates(join(repo, 'content'))
+      await dates.refresh()
+      expect(dates.get('a.md')).not.toBe(978_307_200_000)
+      const runs = () => readFileSync(calls, 'utf8').split('\n').filter(Boolean).length
+      const before = runs()
+      await dates.refresh()
+      await dates.refresh()
+      expect(runs()).toBe(before)
+    } finally {
+      process.env.PATH = path
+      for (const dir of [bin, repo, forged]) rmSync(dir, { recursive: true, force: true })
     }
   })
 

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readHistoryKey } from '../../src/content/store/git-head.ts'
+import { readHistoryKey, toHistoryKey } from '../../src/content/store/git-head.ts'
 
 // The history key is read from the repository's files instead of `git rev-parse` (src/content/store/git-head.ts). A
 // wrong key would hide a commit from the feeds for good, so every layout is checked against git's own answer.
@@ -93,6 +93,31 @@ describe("reading HEAD from the repository's files", () => {
       if (before === undefined) delete process.env.GIT_DIR
       else process.env.GIT_DIR = before
     }
+  })
+
+  it('reads the repository a linked content folder lives in, as git started there does', async () => {
+    const app = newRepo()
+    const site = newRepo()
+    commit(site, 'content/b.md')
+    rmSync(join(app, 'content'), { recursive: true })
+    symlinkSync(join(site, 'content'), join(app, 'content'))
+    expect(revParse(join(app, 'content'))).toBe(revParse(site))
+    expect(await headOf(join(app, 'content'))).toBe(revParse(site))
+  })
+
+  it('follows no more symbolic refs than git does, and tells a complete clone from one cut with nothing listed', async () => {
+    const repo = newRepo()
+    const head = revParse(repo)
+    for (const depth of [4, 5]) {
+      const names = Array.from({ length: depth }, (_, i) => `refs/heads/r${depth}-${i}`)
+      git(repo, 'update-ref', names[depth - 1]!, head!)
+      for (let i = depth - 2; i >= 0; i--) git(repo, 'symbolic-ref', names[i]!, names[i + 1]!)
+      git(repo, 'symbolic-ref', 'HEAD', names[0]!)
+      // git reads HEAD and four symbolic refs after it; a fifth is too deep for it and for the reading.
+      expect(await headOf(repo)).toBe(depth === 4 ? head : undefined)
+      expect(revParse(repo)).toBe(depth === 4 ? head : null)
+    }
+    expect(toHistoryKey('abc', '').key).not.toBe(toHistoryKey('abc', null).key)
   })
 
   it("keys a shallow clone by where it is cut, and says what it does not read (git's answer is asked for)", async () => {

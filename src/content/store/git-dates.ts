@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { type HistoryKey, readHistoryKey, toHistoryKey } from './git-head.ts'
-import { LOG_ARGS, readLog } from './git-log.ts'
+import { LOG_ARGS, readLog, SAFE } from './git-log.ts'
+
+/** How long a history key whose log failed is left before it is tried again. */
+const RETRY_FAILED_MS = 60_000
 
 /** A git run that takes longer, or says more, is given up: the files are then dated by their mtime. */
 const GIT_TIMEOUT_MS = 15_000
@@ -21,7 +24,7 @@ export interface CommitDates {
   /**
    * Asks git again: one run for the whole folder, one run at a time (a run finishing after a later one would put
    * back an older history). Never throws; without git the map stays empty, and a run that fails keeps what the last
-   * one found. The paths whose last change (`changed`) moved, appeared or went, none while `changed` has never been
+   * one found (and is tried again once HEAD moves, or a minute later). The paths whose last change (`changed`) moved, appeared or went, none while `changed` has never been
    * asked (nothing served can show a date no one has read); and those whose date added (`get`) moved since the last
    * run that read the history (an amend or a rebase of the commit that added them).
    */
@@ -40,6 +43,8 @@ export function createCommitDates(dir: string): CommitDates {
   let logged: string | undefined
   /** Whether a run has read the history: until then, `dates` is no history's. */
   let parsed = false
+  /** The key at which the log last failed, and when. */
+  let failed: { key: string; at: number } | undefined
   let running: Promise<unknown> = Promise.resolve()
   const refresh = async (): Promise<string[]> => {
     // HEAD, and where a shallow clone's history is cut (a fetch that deepens it keeps HEAD): the log depends on
@@ -47,14 +52,24 @@ export function createCommitDates(dir: string): CommitDates {
     // yet committed), it is not run again. At 42,000 files the log was ~35 ms of git and 1.6 MB to read twice,
     // at every change of the store; this run is ~3 ms.
     const head = await historyKey(dir)
-    if (head !== null && head.key === logged) return []
-    const log = head === null ? null : await git(dir, LOG_ARGS)
-    const after = log === null ? null : await readLog(log, head!.shallow)
-    inRepository = after !== null
-    logged = after === null ? undefined : head!.key
-    const added = dates
-    dates = after?.added ?? new Map()
+    if (head === null) {
+      inRepository = false
+      logged = undefined
+      dates = new Map()
+      return []
+    }
+    if (head.key === logged) return []
+    // A log that failed (git refusing the repository: another owner, a bare one found implicitly) is tried again
+    // only once HEAD moves or a minute has passed: not at every change of the store.
+    if (head.key === failed?.key && Date.now() - failed.at < RETRY_FAILED_MS) return []
+    const log = await git(dir, LOG_ARGS)
+    const after = log === null ? null : await readLog(log, head.shallow)
+    failed = after === null ? { key: head.key, at: Date.now() } : undefined
     if (after === null) return []
+    inRepository = true
+    logged = head.key
+    const added = dates
+    dates = after.added
     const before = changes
     changes = after.changed
     const moved = new Set(read ? movedPaths(before, changes) : [])
@@ -88,7 +103,7 @@ export function createCommitDates(dir: string): CommitDates {
 async function historyKey(dir: string): Promise<HistoryKey | null> {
   const read = await readHistoryKey(dir)
   if (read !== undefined) return read
-  const said = await git(dir, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow', 'HEAD'])
+  const said = await git(dir, [...SAFE, 'rev-parse', '--is-shallow-repository', '--git-path', 'shallow', 'HEAD'])
   if (said === null) return null
   const [shallow, cutPath = '', head = ''] = said.split('\n')
   const cut = shallow === 'true' ? await readFile(resolve(dir, cutPath), 'utf8').catch(() => '') : null

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 /**
@@ -19,7 +19,7 @@ interface GitDirs {
 const OBJECT_NAME = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/
 /** A branch, remote or tag ref as git writes it: no `..`, no empty or dot-led part, nothing git forbids. */
 const REF_NAME = /^refs\/(?:heads|remotes|tags)\/(?!.*(?:\.\.|\/\/|\/\.|@\{|\.lock(?:\/|$)))[^\0-\x20\x7f~^:?*[\\]+$/
-/** Symbolic refs followed before giving up, as git does (it stops at 5). */
+/** Symbolic refs read before giving up, as git does: HEAD and at most four more that name another. */
 const MAX_HOPS = 5
 /** Variables that change which repository or which refs git reads, in ways not followed here. */
 const UNFOLLOWED_ENV = ['GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_DISCOVERY_ACROSS_FILESYSTEM']
@@ -43,32 +43,40 @@ export async function readHistoryKey(dir: string): Promise<HistoryKey | null | u
   return toHistoryKey(head, cut)
 }
 
-/** The key of a commit and the text of a `shallow` file (null when there is none). */
+/** The key of a commit and the text of a `shallow` file (null when there is none: an empty one is still shallow). */
 export function toHistoryKey(head: string, cut: string | null): HistoryKey {
-  return { key: `${head}\n${cut ?? ''}`, shallow: cut !== null }
+  return { key: `${head}\n${cut === null ? 'complete' : `shallow\n${cut}`}`, shallow: cut !== null }
 }
 
-/** Walks up from `dir` to the first `.git`, a folder or a `gitdir:` file (a linked worktree, a submodule). */
+/**
+ * Walks up from `dir` to the first `.git`, a folder or a `gitdir:` file (a linked worktree, a submodule). From its
+ * real path, as git started there does: a content folder linked into another repository belongs to that one.
+ */
 async function findGitDirs(dir: string): Promise<GitDirs | null | undefined> {
   const named = process.env.GIT_DIR
-  if (named) return withCommon(resolve(dir, named))
-  for (let at = resolve(dir); ; at = dirname(at)) {
+  if (named) return withCommon(dir, resolve(dir, named))
+  const real = await realpath(dir).catch(() => null)
+  if (real === null) return undefined
+  for (let at = real; ; at = dirname(at)) {
     const dotGit = join(at, '.git')
     const kind = await stat(dotGit).catch(() => null)
-    if (kind?.isDirectory()) return withCommon(dotGit)
+    if (kind?.isDirectory()) return withCommon(dir, dotGit)
     if (kind?.isFile()) {
       const pointer = /^gitdir: (.+?)\r?\n?$/.exec(await readFile(dotGit, 'utf8').catch(() => ''))
-      return pointer ? withCommon(resolve(at, pointer[1]!)) : undefined
+      return pointer ? withCommon(dir, resolve(at, pointer[1]!)) : undefined
     }
     if (kind) return undefined
     if (dirname(at) === at) return null
   }
 }
 
-/** The folder refs are kept in: `GIT_COMMON_DIR`, the one a worktree's `commondir` names, or the repository's own. */
-async function withCommon(own: string): Promise<GitDirs | undefined> {
+/**
+ * The folder refs are kept in: `GIT_COMMON_DIR` (relative to `dir`, where git runs), the one a worktree's `commondir`
+ * names, or the repository's own.
+ */
+async function withCommon(dir: string, own: string): Promise<GitDirs | undefined> {
   const named = process.env.GIT_COMMON_DIR
-  if (named) return { own, common: resolve(named) }
+  if (named) return { own, common: resolve(dir, named) }
   const pointer = await readFile(join(own, 'commondir'), 'utf8').catch((error: NodeJS.ErrnoException) =>
     error.code === 'ENOENT' ? '' : null,
   )
@@ -81,7 +89,7 @@ async function withCommon(own: string): Promise<GitDirs | undefined> {
 /** The commit HEAD names, following symbolic refs through loose files and `packed-refs`. */
 async function resolveHead(dirs: GitDirs): Promise<string | undefined> {
   let text = await readFile(join(dirs.own, 'HEAD'), 'utf8').catch(() => '')
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
     const value = text.trim()
     if (OBJECT_NAME.test(value)) return value
     const ref = /^ref: (.+)$/.exec(value)?.[1]

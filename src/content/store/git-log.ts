@@ -8,10 +8,18 @@ export interface LogDates {
   changed: Map<string, number>
 }
 
+/**
+ * Options of every git run over a content folder. A bare repository is used only when named (`GIT_DIR`): a pull
+ * request could otherwise commit `HEAD`, `objects/` and `refs/` at the content folder's root, and git would read
+ * that forged history there, dates of its choosing included.
+ */
+export const SAFE = ['-c', 'safe.bareRepository=explicit']
+
 // One run over the whole folder, oldest commit first: every addition, rename and deletion of a file,
 // with the commit's author date and parents. `--relative` gives paths relative to the folder, `-z`
 // keeps odd file names intact, and the -c options keep a user's settings from changing the output.
 export const LOG_ARGS = [
+  ...SAFE,
   // Replacements (`git replace`) are local to a clone, and would change the log without moving HEAD.
   '--no-replace-objects',
   '-c',
@@ -82,7 +90,7 @@ function logDates(shallow: boolean): LogDates & LogVisitor {
   return {
     added,
     changed,
-    commit([seconds = '', parents = '', committerSeconds = '']) {
+    commit([seconds = '', parents = '', committerSeconds]) {
       authored = Number(seconds) * 1000
       // The committer's date for a change: a rebase or a cherry-pick lands a change at the time it lands.
       committed = Number(committerSeconds) * 1000
