@@ -115,6 +115,15 @@ describe('reading a long log in turns of the event loop', () => {
   })
 })
 
+/** A git that notes each run's arguments in `calls` and hands it to the real one: observation, not a stand-in. */
+function gitShim() {
+  const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
+  const calls = join(bin, 'calls')
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+  return { bin, calls, real }
+}
+
 describe('asking git', () => {
   it('starts no git process for a folder outside any repository, and asks git inside one', async () => {
     const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
@@ -144,10 +153,7 @@ describe('asking git', () => {
   })
 
   it('reads the log again only once HEAD has moved, and starts no other git: an edit not committed changes no date', async () => {
-    const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
-    const calls = join(bin, 'calls')
-    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+    const { bin, calls, real } = gitShim()
     const repo = mkdtempSync(join(tmpdir(), 'almanac-repo-'))
     const commit = (file: string, seconds: number) => {
       writeFileSync(join(repo, file), file)
@@ -187,10 +193,7 @@ describe('asking git', () => {
   })
 
   it("reads no history a pull request commits as a bare repository's files, and does not ask again at every change", async () => {
-    const bin = mkdtempSync(join(tmpdir(), 'almanac-git-shim-'))
-    const calls = join(bin, 'calls')
-    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 })
+    const { bin, calls, real } = gitShim()
     const repo = mkdtempSync(join(tmpdir(), 'almanac-repo-'))
     const forged = mkdtempSync(join(tmpdir(), 'almanac-forged-'))
     const git = (cwd: string, env: Record<string, string>, ...args: string[]) =>
