@@ -103,6 +103,15 @@ describe("reading HEAD from the repository's files", () => {
     symlinkSync(join(site, 'content'), join(app, 'content'))
     expect(revParse(join(app, 'content'))).toBe(revParse(site))
     expect(await headOf(join(app, 'content'))).toBe(revParse(site))
+    // A relative GIT_DIR is read from where git runs: the link's target, whose `..` is the site's folder.
+    const before = process.env.GIT_DIR
+    process.env.GIT_DIR = '../.git'
+    try {
+      expect(await headOf(join(app, 'content'))).toBe(revParse(site))
+    } finally {
+      if (before === undefined) delete process.env.GIT_DIR
+      else process.env.GIT_DIR = before
+    }
   })
 
   it('follows no more symbolic refs than git does, and tells a complete clone from one cut with nothing listed', async () => {

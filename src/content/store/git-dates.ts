@@ -24,9 +24,10 @@ export interface CommitDates {
   /**
    * Asks git again: one run for the whole folder, one run at a time (a run finishing after a later one would put
    * back an older history). Never throws; without git the map stays empty, and a run that fails keeps what the last
-   * one found (and is tried again once HEAD moves, or a minute later). The paths whose last change (`changed`) moved, appeared or went, none while `changed` has never been
-   * asked (nothing served can show a date no one has read); and those whose date added (`get`) moved since the last
-   * run that read the history (an amend or a rebase of the commit that added them).
+   * one found (and is tried again once HEAD moves, or a minute later). The paths whose last change (`changed`)
+   * moved, appeared or went, none while `changed` has never been asked (nothing served can show a date no one has
+   * read); and those whose date added (`get`) moved since the last run that read the history (an amend or a rebase
+   * of the commit that added them).
    */
   refresh(): Promise<string[]>
   /** Whether the last run found the folder in a git repository. */
@@ -97,7 +98,8 @@ export function createCommitDates(dir: string): CommitDates {
 /**
  * What the log depends on, read from the repository's files; from `git rev-parse` where their layout is not read
  * there. Null outside a repository: no `.git` in or above the folder and no `GIT_DIR`, where git is not started at
- * all (a child process costs a big server 25–80 ms of its own thread, and the feeds ask at every change), or where
+ * all (a child process cost the static build's gigabyte-sized process 25–35 ms of its own thread, and the feeds ask
+ * at every change), or where
  * git cannot say.
  */
 async function historyKey(dir: string): Promise<HistoryKey | null> {

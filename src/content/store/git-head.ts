@@ -26,8 +26,8 @@ const UNFOLLOWED_ENV = ['GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_DISCOVE
 
 /**
  * Reads the history key from the repository's files: HEAD, the ref it names (loose or packed) and `shallow`, a few
- * small reads. Starting `git rev-parse` for it cost a server with a gigabyte of heap 25–35 ms of its own thread per
- * child, at every change of the store, and the pages that fork copied were paid for again just after.
+ * small reads. Starting `git rev-parse` for it cost the static build's process (a gigabyte resident) 25–35 ms of its
+ * own thread per child, at every change of the store, where an edit takes ~150 ms.
  *
  * Null: no `.git` in or above the folder, and no `GIT_DIR`. Undefined: a layout not read here (reftable, a symbolic
  * ref outside `refs/heads`, `refs/remotes` or `refs/tags`, an unborn branch, an odd file): the caller asks git.
@@ -53,17 +53,18 @@ export function toHistoryKey(head: string, cut: string | null): HistoryKey {
  * real path, as git started there does: a content folder linked into another repository belongs to that one.
  */
 async function findGitDirs(dir: string): Promise<GitDirs | null | undefined> {
-  const named = process.env.GIT_DIR
-  if (named) return withCommon(dir, resolve(dir, named))
   const real = await realpath(dir).catch(() => null)
   if (real === null) return undefined
+  // Relative to the folder git runs in, which it knows by its real path (a `..` there leaves a link's target).
+  const named = process.env.GIT_DIR
+  if (named) return withCommon(real, resolve(real, named))
   for (let at = real; ; at = dirname(at)) {
     const dotGit = join(at, '.git')
     const kind = await stat(dotGit).catch(() => null)
-    if (kind?.isDirectory()) return withCommon(dir, dotGit)
+    if (kind?.isDirectory()) return withCommon(real, dotGit)
     if (kind?.isFile()) {
       const pointer = /^gitdir: (.+?)\r?\n?$/.exec(await readFile(dotGit, 'utf8').catch(() => ''))
-      return pointer ? withCommon(dir, resolve(at, pointer[1]!)) : undefined
+      return pointer ? withCommon(real, resolve(at, pointer[1]!)) : undefined
     }
     if (kind) return undefined
     if (dirname(at) === at) return null
@@ -71,8 +72,8 @@ async function findGitDirs(dir: string): Promise<GitDirs | null | undefined> {
 }
 
 /**
- * The folder refs are kept in: `GIT_COMMON_DIR` (relative to `dir`, where git runs), the one a worktree's `commondir`
- * names, or the repository's own.
+ * The folder refs are kept in: `GIT_COMMON_DIR` (relative to `dir`, the real path git runs in), the one a worktree's
+ * `commondir` names, or the repository's own.
  */
 async function withCommon(dir: string, own: string): Promise<GitDirs | undefined> {
   const named = process.env.GIT_COMMON_DIR
