@@ -48,6 +48,8 @@ export interface Catalogue {
 export function createCatalogue(fallback: boolean): Catalogue {
   const entries = new Map<string, FileEntry>()
   const byStem = new Map<string, Set<string>>()
+  // How many keys with files each key's lower case stands for: a create asks (stemTaken) without a walk of every key.
+  const folded = new Map<string, number>()
   const records = new Map<string, ContentRecord>()
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
   const slugs = new Map<string, Map<string, ContentRecord>>()
@@ -140,15 +142,20 @@ export function createCatalogue(fallback: boolean): Catalogue {
       return highest[space]
     },
     filesOf: (key) => [...(byStem.get(key) ?? [])].map((path) => entries.get(path)!),
-    stemTaken(kind, stem) {
-      const wanted = `${kind}/${stem}`.toLowerCase()
-      for (const [key, paths] of byStem) if (paths.size > 0 && key.toLowerCase() === wanted) return true
-      return false
-    },
+    stemTaken: (kind, stem) => folded.has(`${kind}/${stem}`.toLowerCase()),
     entry: (path) => entries.get(path),
     place(key, files) {
-      for (const path of byStem.get(key) ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
-      byStem.set(key, new Set(files.map((f) => f.path)))
+      const before = byStem.get(key)
+      for (const path of before ?? []) if (!files.some((f) => f.path === path)) entries.delete(path)
+      const paths = new Set(files.map((f) => f.path))
+      byStem.set(key, paths)
+      const change = Number(paths.size > 0) - Number((before?.size ?? 0) > 0)
+      if (change !== 0) {
+        const lower = key.toLowerCase()
+        const count = (folded.get(lower) ?? 0) + change
+        if (count > 0) folded.set(lower, count)
+        else folded.delete(lower)
+      }
       for (const file of files) entries.set(file.path, file)
     },
     serve(key, record, clashes) {
