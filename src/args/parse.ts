@@ -15,9 +15,10 @@ export interface ParsedParams {
  * a `parse` step is checked and converted by it alone, once.
  */
 export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: ParamContext): ParsedParams {
+  const specs = specsOf(args)
   const values: Record<string, unknown> = {}
   const given = new Set<string>()
-  for (const [name, spec] of Object.entries(args)) {
+  for (const [name, spec] of specs) {
     const raw = input[name]
     if (raw !== undefined && raw !== null) {
       values[name] = raw
@@ -27,29 +28,43 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
       if (fallback !== undefined && fallback !== null) values[name] = fallback
     }
   }
-  const missing = Object.keys(args).filter((name) => args[name]!.required && values[name] === undefined)
+  const missing = specs.filter(([name, spec]) => spec.required && values[name] === undefined).map(([name]) => name)
   if (missing.length > 0) throw apiError('rest_missing_callback_param', missing, { params: missing })
 
-  const invalid: Record<string, ParamIssue> = {}
-  const parsed = new Map<string, unknown>()
-  for (const [name, value] of Object.entries(values)) {
-    const issue = validateOne(name, value, args[name]!, ctx, parsed)
-    if (issue) invalid[name] = issue
+  // Every value is there under its argument's name, in the arguments' order (which errors list them in).
+  let invalid: Record<string, ParamIssue> | undefined
+  let parsed: Map<string, unknown> | undefined
+  for (const [name, spec] of specs) {
+    const value = values[name]
+    if (value === undefined) continue
+    if (spec.parse) parsed ??= new Map()
+    const issue = validateOne(name, value, spec, ctx, parsed)
+    if (issue) (invalid ??= {})[name] = issue
   }
-  if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
+  if (invalid) throw invalidParams(invalid)
 
-  for (const [name, value] of Object.entries(values)) {
-    const spec = args[name]!
-    if (parsed.has(name)) {
+  for (const [name, spec] of specs) {
+    const value = values[name]
+    if (value === undefined) continue
+    if (parsed?.has(name)) {
       values[name] = parsed.get(name)
       continue
     }
     const issue = typeIssue(name, value, spec)
-    if (issue) invalid[name] = issue
+    if (issue) (invalid ??= {})[name] = issue
     else values[name] = spec.sanitize ? spec.sanitize(value, ctx) : coerce(value, spec)
   }
-  if (Object.keys(invalid).length > 0) throw invalidParams(invalid)
+  if (invalid) throw invalidParams(invalid)
   return { values, given }
+}
+
+/** Each argument set's names and specs in order, listed once: a list asks through two dozen of them per request. */
+const specLists = new WeakMap<ArgSet, [string, ArgSpec][]>()
+
+function specsOf(args: ArgSet): [string, ArgSpec][] {
+  let specs = specLists.get(args)
+  if (!specs) specLists.set(args, (specs = Object.entries(args)))
+  return specs
 }
 
 const INVALID: ParamIssue = { message: 'Invalid parameter.' }
@@ -63,14 +78,14 @@ function validateOne(
   value: unknown,
   spec: ArgSpec,
   ctx: ParamContext,
-  parsed: Map<string, unknown>,
+  parsed: Map<string, unknown> | undefined,
 ): ParamIssue | undefined {
   const outside = enumIssue(name, value, spec)
   if (outside) return outside
   if (spec.parse) {
     const result = spec.parse(value, ctx)
     if (result === undefined) return INVALID
-    parsed.set(name, result)
+    parsed!.set(name, result)
     return undefined
   }
   if (spec.validate) return spec.validate(value, ctx) ? undefined : INVALID

@@ -45,6 +45,8 @@ export interface MemoCache {
   json: ((record: ContentRecord, key: string, build: () => unknown) => Memo) & {
     /** The same for a text kept as it is (a feed's VEVENT), within the same bound. */
     text(record: ContentRecord, key: string, build: () => string): Memo
+    /** The memo kept under `key`, as `json` or `text` would give it, or undefined: nothing is built. */
+    find(record: ContentRecord, key: string): Memo | undefined
     readonly bytes: number
     readonly size: number
   }

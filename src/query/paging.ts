@@ -51,7 +51,11 @@ export function pageLinks(base: string, query: [string, string][], page: Page<un
 
 /** `application/x-www-form-urlencoded`, as PHP's `urlencode` writes it (spaces as `+`). */
 export function encodeForm(value: string): string {
+  // Letters, digits, `-`, `_` and `.` are their own form (most names and values of a list's query).
+  if (FORM_SAFE.test(value)) return value
   return encodeURIComponent(value)
     .replace(/%20/g, '+')
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
+
+const FORM_SAFE = /^[\w.-]*$/

@@ -7,7 +7,7 @@ import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { composedTag, totals } from '../http/respond.ts'
-import { eventKeys, toEventJson } from '../serialize/event.ts'
+import { eventKeys, LISTED, toEventJson } from '../serialize/event.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import { isTrueWord, ownUtf8 } from '../text.ts'
@@ -29,7 +29,7 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   const base = `${restRoot(ctx)}events/`
   const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
   const keys = eventKeys(ctx)
-  const events = page.items.map((entry) => toEventJson(entry.record, ctx, {}, keys))
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx, LISTED, keys))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
   const parts: Uint8Array[] = [OPEN_EVENTS]

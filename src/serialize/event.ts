@@ -128,8 +128,15 @@ export function toEventJson(
   // A plain event's or an occurrence's JSON is kept while the epoch of what it shows stays (keys.open, keys.locked);
   // a series' own, which lists its next occurrences, for the store version and the day.
   const key = keptByEpoch(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
-  return view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
+  // Found first: a list asks for dozens of events, nearly all kept, and a builder made for each would be garbage.
+  return (
+    view.caches.memo.json.find(record, key) ??
+    view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
+  )
 }
+
+/** The options of an event in a list: one object for every call. */
+export const LISTED: EventOptions = Object.freeze({})
 
 /** What an event's memoized JSON depends on besides the event, for an event without and with a password. */
 export interface EventKeys {

@@ -67,20 +67,20 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   let bytes = 0
   let placed = 0
   const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
-  const remember = (record: ContentRecord, key: string, make: () => Buffer, listed: boolean): Memo => {
-    let list = byRecord.get(record)
+  const find = (record: ContentRecord, key: string): Memo | undefined => {
+    const list = byRecord.get(record)
     const found = list && findKey(list, key)
-    if (found) {
-      // Roughly least recently used: a hit among the newer half stays where it is.
-      if (placed - found.moved > order.size / 2) {
-        order.delete(found)
-        order.add(found)
-        found.moved = ++placed
-      }
-      return found
+    // Roughly least recently used: a hit among the newer half stays where it is.
+    if (found && placed - found.moved > order.size / 2) {
+      order.delete(found)
+      order.add(found)
+      found.moved = ++placed
     }
+    return found
+  }
+  const add = (record: ContentRecord, key: string, made: Buffer, listed: boolean): Memo => {
+    let list = byRecord.get(record)
     if (!list) byRecord.set(record, (list = []))
-    const made = make()
     const text = listed ? made.subarray(1) : made
     const entry: Entry = {
       bytes: text,
@@ -103,10 +103,10 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
   const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
-    remember(record, key, () => ownUtf8(JSON.stringify(build()), ','), true)
+    find(record, key) ?? add(record, key, ownUtf8(JSON.stringify(build()), ','), true)
   const text = (record: ContentRecord, key: string, build: () => string): Memo =>
-    remember(record, key, () => ownUtf8(build()), false)
-  return Object.defineProperties(Object.assign(json, { text }), {
+    find(record, key) ?? add(record, key, ownUtf8(build()), false)
+  return Object.defineProperties(Object.assign(json, { text, find }), {
     bytes: { get: () => bytes },
     size: { get: () => order.size },
   }) as MemoCache['json']
