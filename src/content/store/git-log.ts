@@ -59,22 +59,6 @@ export async function readLog(log: string, shallow: boolean): Promise<LogDates> 
   return dates
 }
 
-/** Reads the log into path → date added, in one turn. */
-export function parseLog(log: string, shallow: boolean): Map<string, number> {
-  return readLogNow(log, shallow).added
-}
-
-/** Reads the log into path → date of the last commit that added, changed or renamed it, in one turn. */
-export function parseChanges(log: string): Map<string, number> {
-  return readLogNow(log, false).changed
-}
-
-function readLogNow(log: string, shallow: boolean): LogDates {
-  const dates = logDates(shallow)
-  for (const _ of walkLog(log, dates));
-  return dates
-}
-
 /** What the walk tells of: each commit's header, then each of its changes. */
 interface LogVisitor {
   commit(fields: string[]): void
