@@ -33,13 +33,17 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
 
   // Every value is there under its argument's name, in the arguments' order (which errors list them in).
   let invalid: Record<string, ParamIssue> | undefined
+  // What each argument with a `parse` step became: checked and converted once, here.
   let parsed: Map<string, unknown> | undefined
   for (const [name, spec] of specs) {
     const value = values[name]
     if (value === undefined) continue
-    if (spec.parse) parsed ??= new Map()
-    const issue = validateOne(name, value, spec, ctx, parsed)
-    if (issue) (invalid ??= {})[name] = issue
+    const result = spec.parse && !enumIssue(name, value, spec) ? spec.parse(value, ctx) : undefined
+    if (result !== undefined) (parsed ??= new Map()).set(name, result)
+    else {
+      const issue = validateOne(name, value, spec, ctx)
+      if (issue) (invalid ??= {})[name] = issue
+    }
   }
   if (invalid) throw invalidParams(invalid)
 
@@ -70,24 +74,13 @@ function specsOf(args: ArgSet): [string, ArgSpec][] {
 const INVALID: ParamIssue = { message: 'Invalid parameter.' }
 
 /**
- * The issue of one argument at the validate step: its `parse` (whose result goes to `parsed`), its validate
- * callback, or its type.
+ * The issue of one argument at the validate step, where its `parse` (if any) took nothing: a value outside its
+ * listed ones, a `parse` that refused it, its validate callback, or its type.
  */
-function validateOne(
-  name: string,
-  value: unknown,
-  spec: ArgSpec,
-  ctx: ParamContext,
-  parsed: Map<string, unknown> | undefined,
-): ParamIssue | undefined {
+function validateOne(name: string, value: unknown, spec: ArgSpec, ctx: ParamContext): ParamIssue | undefined {
   const outside = enumIssue(name, value, spec)
   if (outside) return outside
-  if (spec.parse) {
-    const result = spec.parse(value, ctx)
-    if (result === undefined) return INVALID
-    parsed!.set(name, result)
-    return undefined
-  }
+  if (spec.parse) return INVALID
   if (spec.validate) return spec.validate(value, ctx) ? undefined : INVALID
   return typeIssue(name, value, spec)
 }

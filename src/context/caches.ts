@@ -47,6 +47,8 @@ export interface MemoCache {
     text(record: ContentRecord, key: string, build: () => string): Memo
     /** The memo kept under `key`, as `json` or `text` would give it, or undefined: nothing is built. */
     find(record: ContentRecord, key: string): Memo | undefined
+    /** Keeps the JSON of `value` under `key`, where `find` found nothing (a caller that looks first makes no builder). */
+    keep(record: ContentRecord, key: string, value: unknown): Memo
     readonly bytes: number
     readonly size: number
   }

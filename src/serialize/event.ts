@@ -129,10 +129,8 @@ export function toEventJson(
   // a series' own, which lists its next occurrences, for the store version and the day.
   const key = keptByEpoch(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
   // Found first: a list asks for dozens of events, nearly all kept, and a builder made for each would be garbage.
-  return (
-    view.caches.memo.json.find(record, key) ??
-    view.caches.memo.json(record, key, () => toEventResponse(record, view, options))
-  )
+  const memo = view.caches.memo.json
+  return memo.find(record, key) ?? memo.keep(record, key, toEventResponse(record, view, options))
 }
 
 /** The options of an event in a list: one object for every call. */

@@ -102,11 +102,13 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
+  const keep = (record: ContentRecord, key: string, value: unknown): Memo =>
+    add(record, key, ownUtf8(JSON.stringify(value), ','), true)
   const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
-    find(record, key) ?? add(record, key, ownUtf8(JSON.stringify(build()), ','), true)
+    find(record, key) ?? keep(record, key, build())
   const text = (record: ContentRecord, key: string, build: () => string): Memo =>
     find(record, key) ?? add(record, key, ownUtf8(build()), false)
-  return Object.defineProperties(Object.assign(json, { text, find }), {
+  return Object.defineProperties(Object.assign(json, { text, find, keep }), {
     bytes: { get: () => bytes },
     size: { get: () => order.size },
   }) as MemoCache['json']

@@ -30,6 +30,22 @@ describe('the JSON memo', () => {
   })
 })
 
+describe('the JSON memo’s keep', () => {
+  it('keeps what a caller that found nothing built, and json and find then give that memo without building', () => {
+    const json = createMemoCache().json
+    expect(json.find(records[0]!, 'en')).toBeUndefined()
+    const kept = json.keep(records[0]!, 'en', { id: 0, title: 'Ünïcode “quotes”' })
+    expect(kept.bytes.toString()).toBe('{"id":0,"title":"Ünïcode “quotes”"}')
+    expect(kept.listed!.toString()).toBe(`,${kept.bytes.toString()}`)
+    expect(json.find(records[0]!, 'en')).toBe(kept)
+    expect(json(records[0]!, 'en', () => expect.unreachable('built again'))).toBe(kept)
+    // Another key of the same record, and another record under the same key, are kept apart.
+    expect(json.find(records[0]!, 'ms')).toBeUndefined()
+    expect(json.find(records[1]!, 'en')).toBeUndefined()
+    expect(json.size).toBe(1)
+  })
+})
+
 describe('the JSON memo’s order', () => {
   it('keeps a memo used again once it was among the older half, drops the oldest unused, and keeps each key of a record apart', () => {
     const one = createMemoCache().json
