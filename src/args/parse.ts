@@ -38,10 +38,11 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
   for (const [name, spec] of specs) {
     const value = values[name]
     if (value === undefined) continue
-    const result = spec.parse && !enumIssue(name, value, spec) ? spec.parse(value, ctx) : undefined
+    const outside = enumIssue(name, value, spec)
+    const result = outside || !spec.parse ? undefined : spec.parse(value, ctx)
     if (result !== undefined) (parsed ??= new Map()).set(name, result)
     else {
-      const issue = validateOne(name, value, spec, ctx)
+      const issue = outside ?? validateOne(name, value, spec, ctx)
       if (issue) (invalid ??= {})[name] = issue
     }
   }
@@ -74,12 +75,10 @@ function specsOf(args: ArgSet): [string, ArgSpec][] {
 const INVALID: ParamIssue = { message: 'Invalid parameter.' }
 
 /**
- * The issue of one argument at the validate step, where its `parse` (if any) took nothing: a value outside its
- * listed ones, a `parse` that refused it, its validate callback, or its type.
+ * The issue of one argument within its listed values at the validate step, where its `parse` (if any) took
+ * nothing: a `parse` that refused it, its validate callback, or its type.
  */
 function validateOne(name: string, value: unknown, spec: ArgSpec, ctx: ParamContext): ParamIssue | undefined {
-  const outside = enumIssue(name, value, spec)
-  if (outside) return outside
   if (spec.parse) return INVALID
   if (spec.validate) return spec.validate(value, ctx) ? undefined : INVALID
   return typeIssue(name, value, spec)

@@ -39,16 +39,19 @@ export interface Memo {
  */
 export interface MemoCache {
   /**
-   * The JSON of a record for a key, built (and digested) once and kept while it is in use; `bytes` is
+   * The JSON (or text) of a record for a key, built (and digested) once and kept while it is in use; `bytes` is
    * what the kept memos cost (JSON, key and entry), held within the cache's bound, `size` how many.
    */
-  json: ((record: ContentRecord, key: string, build: () => unknown) => Memo) & {
-    /** The same for a text kept as it is (a feed's VEVENT), within the same bound. */
-    text(record: ContentRecord, key: string, build: () => string): Memo
-    /** The memo kept under `key`, as `json` or `text` would give it, or undefined: nothing is built. */
+  json: {
+    /** The memo kept under `key`, or undefined: nothing is built. */
     find(record: ContentRecord, key: string): Memo | undefined
-    /** Keeps the JSON of `value` under `key`, where `find` found nothing (a caller that looks first makes no builder). */
+    /**
+     * Keeps the JSON of `value` under `key`, where `find` found nothing: a caller looks first, so a hit (a list's
+     * events, nearly all kept) makes no builder and no value.
+     */
     keep(record: ContentRecord, key: string, value: unknown): Memo
+    /** A text kept as it is (a feed's VEVENT), within the same bound: the kept one, or `build`'s. */
+    text(record: ContentRecord, key: string, build: () => string): Memo
     readonly bytes: number
     readonly size: number
   }

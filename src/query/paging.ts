@@ -49,13 +49,14 @@ export function pageLinks(base: string, query: [string, string][], page: Page<un
   return links
 }
 
+/** Letters, digits, `-`, `_` and `.`: their own form in `urlencode` and `encodeURIComponent` alike. */
+const FORM_SAFE = /^[\w.-]*$/
+
 /** `application/x-www-form-urlencoded`, as PHP's `urlencode` writes it (spaces as `+`). */
 export function encodeForm(value: string): string {
-  // Letters, digits, `-`, `_` and `.` are their own form (most names and values of a list's query).
+  // Most names and values of a list's query are their own form.
   if (FORM_SAFE.test(value)) return value
   return encodeURIComponent(value)
     .replace(/%20/g, '+')
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
-
-const FORM_SAFE = /^[\w.-]*$/

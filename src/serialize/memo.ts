@@ -102,16 +102,17 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
-  const keep = (record: ContentRecord, key: string, value: unknown): Memo =>
-    add(record, key, ownUtf8(JSON.stringify(value), ','), true)
-  const json = (record: ContentRecord, key: string, build: () => unknown): Memo =>
-    find(record, key) ?? keep(record, key, build())
-  const text = (record: ContentRecord, key: string, build: () => string): Memo =>
-    find(record, key) ?? add(record, key, ownUtf8(build()), false)
-  return Object.defineProperties(Object.assign(json, { text, find, keep }), {
-    bytes: { get: () => bytes },
-    size: { get: () => order.size },
-  }) as MemoCache['json']
+  return {
+    find,
+    keep: (record, key, value) => add(record, key, ownUtf8(JSON.stringify(value), ','), true),
+    text: (record, key, build) => find(record, key) ?? add(record, key, ownUtf8(build()), false),
+    get bytes() {
+      return bytes
+    },
+    get size() {
+      return order.size
+    },
+  }
 }
 
 /** The entry of a record's memos kept under `key` (a loop: no closure made for each lookup). */

@@ -65,8 +65,10 @@ describe('serializer caches', () => {
     expect(other.shape(record, 'k', 1, () => ({ app: 'other' }))).toEqual({ app: 'other' })
     expect(one.recent(record, 'k', () => ({ app: 'one' }))).toEqual({ app: 'one' })
     expect(other.recent(record, 'k', () => ({ app: 'other' }))).toEqual({ app: 'other' })
-    expect(one.json(record, 'k', () => 'one').bytes.toString()).toBe('"one"')
-    expect(other.json(record, 'k', () => 'other').bytes.toString()).toBe('"other"')
+    expect(one.json.keep(record, 'k', 'one').bytes.toString()).toBe('"one"')
+    expect(other.json.find(record, 'k')).toBeUndefined()
+    expect(other.json.keep(record, 'k', 'other').bytes.toString()).toBe('"other"')
+    expect(one.json.find(record, 'k')?.bytes.toString()).toBe('"one"')
     // And a hit is still a hit within one app.
     expect(one.shape(record, 'k', 1, () => ({ app: 'again' }))).toEqual({ app: 'one' })
   })
