@@ -53,28 +53,45 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
 }
 
 /**
- * A kept memo: its key, the list of its record's memos it is in, and when it was last placed at the recent end (a
- * count of placings: inserts and moves).
+ * A kept memo: its key, the list of its record's memos it is in, its neighbours in the order of use (older, newer)
+ * and when it was last placed at the recent end (a count of placings: inserts and moves).
  */
-type Entry = Memo & { key: string; list: Entry[]; moved: number }
+type Entry = Memo & { key: string; list: Entry[]; older: Entry | undefined; newer: Entry | undefined; moved: number }
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos; ordered, least recently
-  // used first, in a Set of the entries. A Map keyed by `serial|key` strings built for every lookup was a tenth of
-  // a varied list's time. The lists hold no record: an edited record's memos go when they are the oldest.
+  // used first, in a list linked through the entries themselves. A Map keyed by `serial|key` strings built for every
+  // lookup was a tenth of a varied list's time; a Set as the order made dropping the oldest walk past every entry
+  // deleted since the Set last grew (V8 leaves holes until it rehashes): some 70 µs a memo once the cache was full,
+  // as a static build keeps it. The lists hold no record: an edited record's memos go when they are the oldest.
   const byRecord = new WeakMap<ContentRecord, Entry[]>()
-  const order = new Set<Entry>()
+  let oldest: Entry | undefined
+  let newest: Entry | undefined
+  let size = 0
   let bytes = 0
   let placed = 0
   const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
+  const unlink = (entry: Entry) => {
+    if (entry.older) entry.older.newer = entry.newer
+    else oldest = entry.newer
+    if (entry.newer) entry.newer.older = entry.older
+    else newest = entry.older
+    entry.older = entry.newer = undefined
+  }
+  const append = (entry: Entry) => {
+    entry.older = newest
+    if (newest) newest.newer = entry
+    else oldest = entry
+    newest = entry
+    entry.moved = ++placed
+  }
   const find = (record: ContentRecord, key: string): Memo | undefined => {
     const list = byRecord.get(record)
     const found = list && findKey(list, key)
     // Roughly least recently used: a hit among the newer half stays where it is.
-    if (found && placed - found.moved > order.size / 2) {
-      order.delete(found)
-      order.add(found)
-      found.moved = ++placed
+    if (found && placed - found.moved > size / 2) {
+      unlink(found)
+      append(found)
     }
     return found
   }
@@ -88,14 +105,18 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       listed: listed ? made : undefined,
       key,
       list,
-      moved: ++placed,
+      older: undefined,
+      newer: undefined,
+      moved: 0,
     }
     list.push(entry)
-    order.add(entry)
+    append(entry)
+    size++
     bytes += cost(entry)
-    for (const old of order) {
-      if (bytes <= limitBytes) break
-      order.delete(old)
+    while (bytes > limitBytes && oldest) {
+      const old = oldest
+      unlink(old)
+      size--
       old.list.splice(old.list.indexOf(old), 1)
       bytes -= cost(old)
     }
@@ -110,7 +131,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       return bytes
     },
     get size() {
-      return order.size
+      return size
     },
   }
 }
