@@ -43,7 +43,7 @@ export function watchContent(
   }
   const watching = watch({
     // The store's own writes come back here too: only a batch that told the store something new is worth
-    // comparing the whole tree for (one lstat a file, seconds at 40,000 files).
+    // comparing the whole tree for (one lstat a file, ~0.25 s of CPU at 42,000 files).
     changed(paths) {
       if (closing) return
       void then(async () => {
