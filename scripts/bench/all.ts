@@ -9,7 +9,8 @@
 // Servers are pinned to core 0 and the load generator (wrk, else autocannon) to core 1 where taskset exists.
 // Env (defaults): BENCH_CONNECTIONS (32), BENCH_SECONDS (2 per round), BENCH_ROUNDS (3), BENCH_WARMUP (1),
 // BENCH_EVENTS (10000), BENCH_MIX_PATHS (3000), BENCH_SOAK_SECONDS (60: the mix's minute before the RSS sample),
-// BENCH_COLD_40K (40000 events for the bigger start; 0 skips), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3),
+// BENCH_COLD_STARTS (3 starts at 10k, the goal reads their median), BENCH_COLD_40K (40000 events for the bigger
+// start; 0 skips), BENCH_QUERY_RUNS (200), BENCH_QUERY_ROUNDS (3),
 // BENCH_CREATES (500), BENCH_UPDATES (200), BENCH_WRITERS (4), BENCH_WRITE_SECONDS (45, cap per write sequence),
 // BENCH_SETTLE_SECONDS (30, longest wait for the server to go quiet), BENCH_EDITS (50), BENCH_CHECKOUT_FILES (1000),
 // BENCH_BUILD (10 edits of one event after a full static build; 0 skips the build), BENCH_BUILD_COMMITS (1: commit

@@ -13,8 +13,8 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
   const big = r.bigStart
   const out = [
     `Server: ${c.records}`,
-    `Cold start: spawn -> first 200 of the default list ${ms(c.firstListMs)} (that request ` +
-      `${ms(c.firstListRequestMs)}); -> "Almanac is serving" (watcher ready) ${ms(c.servingLineMs)} (server's own "ready in" ` +
+    `Cold start: spawn -> first 200 of the default list ${ms(c.firstListMs)} (${startRuns(c.firstListRunsMs)}; the measured ` +
+      `server's first request ${ms(c.firstListRequestMs)}); -> "Almanac is serving" (watcher ready) ${ms(c.servingLineMs)} (server's own "ready in" ` +
       `${c.serverReadyMs === null ? 'n/a' : ms(c.serverReadyMs)})`,
     `  loader: node -e 0 ${ms(l.nodeMs)}, node --import tsx -e 0 ${ms(l.tsxMs)}: tsx costs ${ms(l.loaderMs)} per start ` +
       `(bin/almanac.js ${l.cliUsesTsx ? 'loads tsx: lib/ is not the compilation of src/ as it is' : 'runs the compiled lib/ and does not load tsx'})`,
@@ -87,4 +87,9 @@ function row(t: Row, min: number, note?: string): string[] {
 /** Microseconds of CPU, or n/a where /proc could not tell. */
 function us(value: number | null): string {
   return value === null ? 'n/a' : `${value.toFixed(0)} µs`
+}
+
+/** "median of 3 starts: a, b, c", or "one start" when BENCH_COLD_STARTS asked for one. */
+function startRuns(runs: readonly number[]): string {
+  return runs.length === 1 ? 'one start' : `median of ${runs.length} starts: ${runs.map(ms).join(', ')}`
 }
