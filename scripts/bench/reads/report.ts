@@ -14,7 +14,7 @@ export function formatReads(r: ReadResults, s: LoadSettings): string {
   const out = [
     `Server: ${c.records}`,
     `Cold start: spawn -> first 200 of the default list ${ms(c.firstListMs)} (${startRuns(c.firstListRunsMs)}; the measured ` +
-      `server's first request ${ms(c.firstListRequestMs)}); -> "Almanac is serving" (watcher ready) ${ms(c.servingLineMs)} (server's own "ready in" ` +
+      `server's first request ${ms(c.firstListRequestMs)}); that server -> "Almanac is serving" (watcher ready) ${ms(c.servingLineMs)} (its own "ready in" ` +
       `${c.serverReadyMs === null ? 'n/a' : ms(c.serverReadyMs)})`,
     `  loader: node -e 0 ${ms(l.nodeMs)}, node --import tsx -e 0 ${ms(l.tsxMs)}: tsx costs ${ms(l.loaderMs)} per start ` +
       `(bin/almanac.js ${l.cliUsesTsx ? 'loads tsx: lib/ is not the compilation of src/ as it is' : 'runs the compiled lib/ and does not load tsx'})`,

@@ -7,12 +7,21 @@ import { RACY_MS, sameStamp, stampOf, type FileStamp } from '../files/read.ts'
 import { isRecordFileName } from '../files/paths.ts'
 
 const BATCH = 64
+
 /**
- * How long a comparison works on the event loop before the loop gets a turn. An lstat of a file the kernel has
- * cached takes a few microseconds done here, many times that through a promise and the pool: a comparison of
- * 41,920 files took 0.75–1 s of CPU so and held the loop up to 75 ms at a time; 0.23–0.3 s now, 13–19 ms at most.
+ * How a comparison shares the event loop. An lstat of a file the kernel has cached takes a few microseconds done on
+ * the loop, many times that through a promise and the pool: a comparison of 41,920 files took 0.75–1 s of CPU so
+ * and held the loop up to 75 ms at a time; 0.19–0.3 s on the loop, 13–21 ms at most (section 6 of
+ * docs/architecture.md). So stamps are taken on the loop, which gets a turn every `sliceMs`; once a slice shows the
+ * file system slow (more than `slowLstatUs` a file: a network mount, a cold disk, where one lstat can take
+ * milliseconds), the rest go through the pool, BATCH at a time, and the loop is not held by the disk.
  */
-const SLICE_MS = 4
+export interface Pace {
+  sliceMs: number
+  slowLstatUs: number
+}
+
+export const PACE: Pace = { sliceMs: 4, slowLstatUs: 100 }
 
 /** What the store knows of the files it read: stamps, and the text of each (read or written). */
 export interface Known {
@@ -27,24 +36,24 @@ export interface Known {
  * added, removed or modified since, and `media/` when any image did. Cheap for unchanged trees: one lstat per
  * file, a slice at a time, and a read only of files modified too recently for their stamps to tell.
  */
-export async function changedSince(dir: string, known: Known): Promise<string[]> {
+export async function changedSince(dir: string, known: Known, pace = PACE): Promise<string[]> {
   // Every path on disk or known, once; the paths are checked ones (no empty, `.` or `..` segment), so a file's
   // path is the folder's with the path appended, as the store reads it (path.join was a tenth of a reconcile).
-  const paths = await recordPaths(dir)
+  const paths = await recordPaths(dir, pace)
   const add = (path: string) => paths.add(path)
-  for (const some of [[...known.stamps.keys()], [...known.texts.keys()]]) await inSlices(some, add)
+  for (const some of [[...known.stamps.keys()], [...known.texts.keys()]]) await inSlices(some, pace, add)
   const prefix = dir === '' ? '' : join(dir, sep)
   const changed: string[] = []
   const racy: string[] = []
-  await inSlices(paths, (path) => {
-    const verdict = compare(stampAt(prefix + path), known.stamps.get(path), known.texts.has(path))
+  await eachStamp(paths, prefix, pace, (path, stamp) => {
+    const verdict = compare(stamp, known.stamps.get(path), known.texts.has(path))
     if (verdict === 'changed') changed.push(path)
     if (verdict === 'racy') racy.push(path)
   })
   await inBatches(racy, async (path) => {
     if ((await textAt(join(dir, path))) !== known.texts.get(path)) changed.push(path)
   })
-  if (await mediaChanged(join(dir, 'media'), known.media)) changed.push('media/')
+  if (await mediaChanged(join(dir, 'media'), known.media, pace)) changed.push('media/')
   return changed.sort()
 }
 
@@ -56,25 +65,24 @@ function compare(now: FileStamp | null, then: FileStamp | undefined, hasText: bo
 }
 
 /** Every `<kind>/<name>.md` on disk, outside kind folders that are links (the store reads none of those). */
-async function recordPaths(dir: string): Promise<Set<string>> {
+async function recordPaths(dir: string, pace: Pace): Promise<Set<string>> {
   const paths = new Set<string>()
   for (const kind of KINDS) {
     const folder = await lstat(join(dir, kind)).catch(() => null)
     if (!folder?.isDirectory()) continue
     const names = await readdir(join(dir, kind)).catch(() => [] as string[])
-    await inSlices(names, (name) => {
+    await inSlices(names, pace, (name) => {
       if (isRecordFileName(name)) paths.add(`${kind}/${name}`)
     })
   }
   return paths
 }
 
-async function mediaChanged(dir: string, known: ReadonlyMap<string, FileStamp>): Promise<boolean> {
+async function mediaChanged(dir: string, known: ReadonlyMap<string, FileStamp>, pace: Pace): Promise<boolean> {
   const onDisk = new Set(await mediaNames(dir))
   for (const name of known.keys()) if (!onDisk.has(name)) return true
   let changed = false
-  await inSlices(onDisk, (name) => {
-    const now = stampAt(join(dir, name))
+  await eachStamp(onDisk, join(dir, sep), pace, (name, now) => {
     const then = known.get(name)
     if (!now || !then || !sameStamp(now, then) || then.readAt - then.mtimeMs < RACY_MS) changed = true
   })
@@ -91,6 +99,44 @@ function stampAt(path: string): FileStamp | null {
   }
 }
 
+/** The same, through the pool. */
+async function stampOnPool(path: string): Promise<FileStamp | null> {
+  const stats = await lstat(path).catch(() => null)
+  return stats && stampOf(stats)
+}
+
+/**
+ * The stamp at `prefix` + each name, `visit`ed in turn: on the loop, a slice at a time, while the file system keeps
+ * pace; the rest through the pool once a slice shows it slow (`Pace`). The clock is read after every lstat, as one
+ * can take a while.
+ */
+async function eachStamp(
+  names: Iterable<string>,
+  prefix: string,
+  pace: Pace,
+  visit: (name: string, stamp: FileStamp | null) => void,
+): Promise<void> {
+  const left: string[] = []
+  let slow = false
+  let began = performance.now()
+  let count = 0
+  for (const name of names) {
+    if (slow) {
+      left.push(name)
+      continue
+    }
+    visit(name, stampAt(prefix + name))
+    count++
+    const now = performance.now()
+    if (now - began < pace.sliceMs) continue
+    slow = ((now - began) * 1000) / count > pace.slowLstatUs
+    await new Promise((resolve) => setImmediate(resolve))
+    began = performance.now()
+    count = 0
+  }
+  await inBatches(left, async (name) => visit(name, await stampOnPool(prefix + name)))
+}
+
 /** A file's text, never through a link; null when it cannot be read as a regular file. */
 async function textAt(path: string): Promise<string | null> {
   const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(
@@ -104,15 +150,15 @@ async function textAt(path: string): Promise<string | null> {
   }
 }
 
-/** `work` for each item in turn, on this thread, the event loop given a turn whenever SLICE_MS have passed. */
-async function inSlices<T>(items: Iterable<T>, work: (item: T) => void): Promise<void> {
-  let until = performance.now() + SLICE_MS
+/** `work` (memory only, no disk) for each item in turn, the event loop given a turn every `pace.sliceMs`. */
+async function inSlices<T>(items: Iterable<T>, pace: Pace, work: (item: T) => void): Promise<void> {
+  let until = performance.now() + pace.sliceMs
   let done = 0
   for (const item of items) {
     work(item)
-    if (++done % 64 === 0 && performance.now() > until) {
+    if (++done % 64 === 0 && performance.now() >= until) {
       await new Promise((resolve) => setImmediate(resolve))
-      until = performance.now() + SLICE_MS
+      until = performance.now() + pace.sliceMs
     }
   }
 }
