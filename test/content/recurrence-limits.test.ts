@@ -40,6 +40,14 @@ describe('rules that cannot be served are refused in plain words', () => {
     ['FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO;INTERVAL=2', /INTERVAL=1 only/],
     ['FREQ=YEARLY;BYHOUR=9,17', /BYHOUR and BYMINUTE are not taken with FREQ=YEARLY/],
     ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1', /FREQ=MONTHLY;BYMONTHDAY=-1/],
+    [
+      'FREQ=MONTHLY;BYDAY=SA,MO;BYMONTHDAY=31,1',
+      /a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28/,
+    ],
+    [
+      'FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9',
+      /a yearly rule with BYDAY takes one BYMONTHDAY, or several/,
+    ],
   ])('%s', (rule, message) => {
     const problems = problemsOf(rule)
     expect(problems).toHaveLength(1)

@@ -118,10 +118,12 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
   // ical.js 2.2 throws part way ("Malformed values in BYDAY part") from some starts, found by the rrule.js oracle.
   if (recur.freq === 'MONTHLY' && parts.BYDAY && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
     return 'a monthly rule with BYDAY takes BYMONTHDAY 1 to 31; a day counted from the end is not taken with BYDAY'
-  // It also throws in a month that lacks one of several days (30 and 31 in June).
+  // It also throws in a month that lacks one of several days (30 and 31 in June); in a yearly rule it skips days
+  // instead: FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9 never gave Saturday 31 January 2009 (the oracle).
   const monthDays = parts.BYMONTHDAY ?? []
-  if (recur.freq === 'MONTHLY' && parts.BYDAY && monthDays.length > 1 && monthDays.some((n) => Number(n) > 28))
-    return 'a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28'
+  const byMonth = recur.freq === 'MONTHLY' || recur.freq === 'YEARLY'
+  if (byMonth && parts.BYDAY && monthDays.length > 1 && monthDays.some((n) => Number(n) > 28))
+    return `a ${recur.freq === 'MONTHLY' ? 'monthly' : 'yearly'} rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28`
   if (ordinal && parts.BYMONTHDAY) return 'a BYDAY with a number (1MO, -1FR) is not taken with BYMONTHDAY'
   if (ordinal && recur.freq === 'MONTHLY' && parts.BYDAY!.some((day) => Math.abs(Number.parseInt(String(day), 10)) > 5))
     return 'a monthly BYDAY number must be 1 to 5 or -5 to -1'
