@@ -50,6 +50,12 @@ export function settler(server: Server, seconds: number): () => Promise<Settled>
   return () => waitForIdle(server.pid, seconds * 1000)
 }
 
+/** The real CLI serving `content` on loopback at `port`, quietly, with `extra` options: every bench server's command. */
+export function serveCommand(content: string, port: number, extra: readonly string[] = []): string[] {
+  const cli = join(ROOT, 'bin', 'almanac.js')
+  return [cli, 'serve', '--content', content, '--port', String(port), '--host', '127.0.0.1', ...extra, '--quiet']
+}
+
 /** A users file made by the real code, then the CLI on it, started as `measureAlmanac` starts it. */
 export async function startServer(corpus: Corpus, tmp: string): Promise<{ child: Child; server: Server }> {
   const users = join(tmp, 'users.yaml')
@@ -57,19 +63,7 @@ export async function startServer(corpus: Corpus, tmp: string): Promise<{ child:
   openUsers(users).add(LOGIN, 'administrator', PASSWORD)
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const args = [
-    'serve',
-    '--content',
-    corpus.dir,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--users',
-    users,
-    '--quiet',
-  ]
-  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
+  const child = startChild(serveCommand(corpus.dir, port, ['--users', users]), tmp, SERVER_CORE)
   try {
     await waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS)
     await firstOk(`${origin}${API}/events`, START_TIMEOUT_MS)

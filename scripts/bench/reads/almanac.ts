@@ -1,16 +1,14 @@
-// Reads against the real CLI, pinned to the server core: its cold start (the median of a few) and memory, every target URL under load
-// (each answer captured into the replay book first), the varied mix, then the mix kept running for a minute in
-// all before the memory goal's sample.
-import { join } from 'node:path'
+// Reads against the real CLI, pinned to the server core: its cold start (the median of a few) and memory, every
+// target URL under load (each answer captured into the replay book first), the varied mix, then the mix kept running
+// for a minute in all before the memory goal's sample.
 import { freePort, memoryOf, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
 import { firstOk } from '../common/client.ts'
 import type { Corpus } from '../common/content.ts'
 import { envNumber, type LoadSettings } from '../common/load.ts'
 import { startLimit, type Limit } from '../common/limit.ts'
 import { loadPaired, type PairedLoad, type Side } from '../common/paired.ts'
-import { ROOT } from '../common/paths.ts'
 import { SERVER_CORE } from '../common/pin.ts'
-import { API, SERVER_LINES, START_TIMEOUT_MS } from '../common/server.ts'
+import { API, SERVER_LINES, serveCommand, START_TIMEOUT_MS } from '../common/server.ts'
 import { capture, type Captured, type ReplayBook } from '../common/capture.ts'
 import { captureMix, soak, type MixRun } from '../common/mix.ts'
 import { readTargets, type Target } from './targets.ts'
@@ -63,11 +61,12 @@ export async function measureAlmanac(
   tmp: string,
   book: ReplayBook,
 ): Promise<AlmanacRun> {
-  // One start on this shared machine can be a second off the next: the goal reads the median of a few.
+  // One start on this shared machine can be a second off the next: the goal reads the median of a few. cwd is the
+  // temp dir, so no almanac.config.yaml of a developer's counts.
   const earlier = await earlierStarts(corpus, tmp)
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const child = startChild(serveArgs(corpus, port), tmp, SERVER_CORE)
+  const child = startChild(serveCommand(corpus.dir, port), tmp, SERVER_CORE)
   let limit: Limit | undefined
   try {
     // Both from the spawn, side by side: the first answer may come before the banner, which waits for the watcher.
@@ -129,27 +128,12 @@ export async function measureAlmanac(
   }
 }
 
-/** The real CLI serving the corpus on `port`; cwd is the temp dir, so no almanac.config.yaml of a developer's counts. */
-function serveArgs(corpus: Corpus, port: number): string[] {
-  return [
-    join(ROOT, 'bin', 'almanac.js'),
-    'serve',
-    '--content',
-    corpus.dir,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--quiet',
-  ]
-}
-
 /** Starts before the measured one, each timed from its spawn to its first 200 and stopped then. */
 async function earlierStarts(corpus: Corpus, tmp: string): Promise<number[]> {
   const times: number[] = []
   for (let i = 1; i < envNumber('BENCH_COLD_STARTS', 3); i++) {
     const port = await freePort()
-    const child = startChild(serveArgs(corpus, port), tmp, SERVER_CORE)
+    const child = startChild(serveCommand(corpus.dir, port), tmp, SERVER_CORE)
     try {
       const first = await firstOk(`http://127.0.0.1:${port}${API}/events`, START_TIMEOUT_MS)
       times.push(first.at - child.spawnedAt)

@@ -10,7 +10,7 @@ import { generateContent } from '../common/content.ts'
 import { envNumber } from '../common/load.ts'
 import { ROOT } from '../common/paths.ts'
 import { onCore, SERVER_CORE } from '../common/pin.ts'
-import { API, START_TIMEOUT_MS } from '../common/server.ts'
+import { API, serveCommand, START_TIMEOUT_MS } from '../common/server.ts'
 
 /** The loader's share: `node -e 0` and `node --import tsx -e 0`, median of a few spawns each. */
 export interface LoaderShare {
@@ -57,8 +57,7 @@ export async function measureBigStart(tmp: string): Promise<BigStart | undefined
   try {
     const corpus = await generateContent(dir, events)
     const port = await freePort()
-    const args = ['serve', '--content', dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
-    const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
+    const child = startChild(serveCommand(dir, port), tmp, SERVER_CORE)
     try {
       // Side by side from the spawn: the banner waits for the watcher, the first answer need not.
       const [serving, first] = await Promise.all([

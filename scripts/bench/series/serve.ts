@@ -9,9 +9,8 @@ import type { Corpus } from '../common/content.ts'
 import { measureLimit } from '../common/limit.ts'
 import type { LoadResult, LoadSettings } from '../common/load.ts'
 import { measureMix, soak } from '../common/mix.ts'
-import { ROOT } from '../common/paths.ts'
 import { SERVER_CORE } from '../common/pin.ts'
-import { API, START_TIMEOUT_MS, warningsOf } from '../common/server.ts'
+import { API, serveCommand, START_TIMEOUT_MS, warningsOf } from '../common/server.ts'
 
 /** What serving one tree measured. */
 export interface Served {
@@ -39,8 +38,7 @@ export async function measureServed(corpus: Corpus, settings: LoadSettings, tmp:
 async function serveAlone(corpus: Corpus, settings: LoadSettings, tmp: string, book: ReplayBook) {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const args = ['serve', '--content', corpus.dir, '--port', String(port), '--host', '127.0.0.1', '--quiet']
-  const child = startChild([join(ROOT, 'bin', 'almanac.js'), ...args], tmp, SERVER_CORE)
+  const child = startChild(serveCommand(corpus.dir, port), tmp, SERVER_CORE)
   try {
     // Side by side from the spawn, as the reads section times it: the banner waits for the watcher.
     const [serving, first] = await Promise.all([
