@@ -44,9 +44,10 @@ describe('rules that cannot be served are refused in plain words', () => {
       'FREQ=MONTHLY;BYDAY=SA,MO;BYMONTHDAY=31,1',
       /a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28/,
     ],
+    ['FREQ=YEARLY;BYDAY=FR;BYMONTHDAY=29;BYMONTH=2,4', /for a later day write FREQ=MONTHLY/],
     [
       'FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9',
-      /a yearly rule with BYDAY takes one BYMONTHDAY, or several/,
+      /a yearly rule with BYDAY over several months takes BYMONTHDAY 1 to 28/,
     ],
   ])('%s', (rule, message) => {
     const problems = problemsOf(rule)

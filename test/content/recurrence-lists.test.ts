@@ -4,7 +4,8 @@ import { expand, readRecurrence } from '../../src/content/model/recurrence.ts'
 
 // Rules with lists ical.js 2.2 iterates wrong, found by the rrule.js oracle (test/content/recurrence-oracle.test.ts):
 // monthly rules with several numbered days or month days, where one is missing from a month (seeds 652513406,
-// 653008496; src/content/model/recurrence-iterator.ts), and hour lists written out of order (seed 2).
+// 653008496; src/content/model/recurrence-iterator.ts), monthly rules with an hour or minute list from a day some
+// months lack (seed 711409272), and hour lists written out of order (seed 2).
 
 const starts = (rule: string, first: string, horizon: string) => {
   const { recurrence, problems } = readRecurrence({ rrule: rule })
@@ -72,6 +73,26 @@ describe('a monthly rule with several numbered days or month days', () => {
     const client = clientStarts(rule, '1971-12-01 00:00:00', 'Europe/London', '1972-01-31 23:59:59')
     expect(client).toEqual(['1972-01-27 00:00:00'])
     expect(starts(rule, '1971-12-01 00:00:00', '1972-01-31 23:59:59').starts).toContain('1971-12-30 00:00:00')
+  })
+})
+
+describe('a monthly rule with an hour or minute list, from a day some months lack', () => {
+  it('recurs on that day only, as RFC 5545 has it: not on the 1st of the month after a short one', () => {
+    // Seed 711409272: ical.js gave 1 February at 00:59, and from the 31st, the 1st of each month after one without it.
+    expect(starts('FREQ=MONTHLY;BYHOUR=9,17', '2026-01-31 09:00:00', '2026-06-30 23:59:59').starts).toEqual([
+      '2026-01-31 09:00:00',
+      '2026-01-31 17:00:00',
+      '2026-03-31 09:00:00',
+      '2026-03-31 17:00:00',
+      '2026-05-31 09:00:00',
+      '2026-05-31 17:00:00',
+    ])
+    expect(starts('FREQ=MONTHLY;BYMINUTE=0,59', '2026-01-29 00:00:00', '2026-03-31 23:59:59').starts).toEqual([
+      '2026-01-29 00:00:00',
+      '2026-01-29 00:59:00',
+      '2026-03-29 00:00:00',
+      '2026-03-29 00:59:00',
+    ])
   })
 })
 

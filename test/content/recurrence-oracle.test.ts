@@ -86,13 +86,13 @@ function byParts(freq: string): fc.Arbitrary<string[]> {
       const numbered = p.byday?.some((d) => d.length > 2)
       // Yearly rules take positive month days only (ical.js 2.2 reads -1 there against the wrong month), and
       // so do monthly rules with BYDAY (ical.js 2.2 throws part way from some starts).
-      // With BYDAY, several month days are refused past the 28th (ical.js throws in a month that lacks one, or, in a
-      // yearly rule, skips days: seed 709463297).
+      // With BYDAY, several month days are refused past the 28th in a monthly rule (ical.js throws in a month that
+      // lacks one), and any in a yearly rule over several months (ical.js skips such days: seed 709463297).
       const positiveOnly = freq === 'YEARLY' || (freq === 'MONTHLY' && p.byday)
       const positive = positiveOnly ? p.bymonthday?.filter((n) => n > 0) : p.bymonthday
-      const byMonth = freq === 'MONTHLY' || freq === 'YEARLY'
-      const monthDays =
-        byMonth && p.byday && positive && positive.length > 1 ? positive.filter((n) => n <= 28) : positive
+      const several = freq === 'MONTHLY' && positive && positive.length > 1
+      const overMonths = freq === 'YEARLY' && p.bymonth?.length !== 1
+      const monthDays = p.byday && (several || overMonths) ? positive?.filter((n) => n <= 28) : positive
       if (monthDays?.length && !numbered && freq !== 'WEEKLY' && (freq !== 'YEARLY' || p.bymonth))
         parts.push(`BYMONTHDAY=${monthDays.join(',')}`)
       if (p.bymonth) parts.push(`BYMONTH=${p.bymonth.join(',')}`)

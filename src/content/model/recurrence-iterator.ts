@@ -4,7 +4,8 @@ import type { Rule } from './recurrence-rule.ts'
 
 // ical.js's iteration of a rule, as Almanac drives it: bounded in work, ending at UNTIL or the horizon, in the
 // series' wall clock, and round ical.js 2.2's faults with monthly lists of numbered days or month days
-// (docs/recurrence.md §10). Each start it yields is then checked against the rule (`keepsRule`).
+// (docs/recurrence.md §10). Each start it yields is then checked against the rule (`keepsRule`) and the day its first
+// start implies (`keepsImpliedDay`).
 
 /** What ical.js gives, one start after another, null at the end. */
 export interface Starts {
@@ -117,4 +118,18 @@ export function icalWall(time: ICAL.Time): string {
   const two = (n: number) => String(n).padStart(2, '0')
   const date = `${String(time.year).padStart(4, '0')}-${two(time.month)}-${two(time.day)}`
   return `${date} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`
+}
+
+/**
+ * Whether a start is on the day the first start implies where no part names one (RFC 5545: a monthly rule without a
+ * day part recurs on the first start's day of the month, a yearly one on its month and day, and a day a month lacks
+ * is no occurrence). ical.js let one through: `FREQ=MONTHLY;BYMINUTE=0,59` from 29 January 1969 gave 1 February
+ * 1970 at 00:59 (the rrule.js oracle, seed 711409272).
+ */
+export function keepsImpliedDay(rule: Rule, start: string, first: string): boolean {
+  const { parts } = rule
+  if (parts.BYDAY || parts.BYMONTHDAY || parts.BYYEARDAY || parts.BYWEEKNO) return true
+  if (rule.freq === 'MONTHLY') return start.slice(8, 10) === first.slice(8, 10)
+  if (rule.freq !== 'YEARLY') return true
+  return parts.BYMONTH ? start.slice(8, 10) === first.slice(8, 10) : start.slice(5, 10) === first.slice(5, 10)
 }

@@ -118,12 +118,16 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
   // ical.js 2.2 throws part way ("Malformed values in BYDAY part") from some starts, found by the rrule.js oracle.
   if (recur.freq === 'MONTHLY' && parts.BYDAY && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
     return 'a monthly rule with BYDAY takes BYMONTHDAY 1 to 31; a day counted from the end is not taken with BYDAY'
-  // It also throws in a month that lacks one of several days (30 and 31 in June); in a yearly rule it skips days
+  // It also throws in a month that lacks one of several days (30 and 31 in June); in a yearly rule it skipped days
   // instead: FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9 never gave Saturday 31 January 2009 (the oracle).
   const monthDays = parts.BYMONTHDAY ?? []
-  const byMonth = recur.freq === 'MONTHLY' || recur.freq === 'YEARLY'
-  if (byMonth && parts.BYDAY && monthDays.length > 1 && monthDays.some((n) => Number(n) > 28))
-    return `a ${recur.freq === 'MONTHLY' ? 'monthly' : 'yearly'} rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28`
+  if (recur.freq === 'MONTHLY' && parts.BYDAY && monthDays.length > 1 && monthDays.some((n) => Number(n) > 28))
+    return 'a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28'
+  // In a yearly rule over several months it skips such a day even alone: BYDAY=FR;BYMONTHDAY=29;BYMONTH=2,4 lost
+  // 29 April 2011 (over one month it is right).
+  const oneMonth = parts.BYMONTH?.length === 1
+  if (yearly && parts.BYDAY && !oneMonth && monthDays.some((n) => Number(n) > 28))
+    return 'a yearly rule with BYDAY over several months takes BYMONTHDAY 1 to 28; for a later day write FREQ=MONTHLY;BYDAY=…;BYMONTHDAY=<day>;BYMONTH=…'
   if (ordinal && parts.BYMONTHDAY) return 'a BYDAY with a number (1MO, -1FR) is not taken with BYMONTHDAY'
   if (ordinal && recur.freq === 'MONTHLY' && parts.BYDAY!.some((day) => Math.abs(Number.parseInt(String(day), 10)) > 5))
     return 'a monthly BYDAY number must be 1 to 5 or -5 to -1'

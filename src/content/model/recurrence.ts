@@ -1,5 +1,5 @@
 import { instantToWall, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
-import { icalWall, iterateRule, OutOfSteps } from './recurrence-iterator.ts'
+import { icalWall, iterateRule, keepsImpliedDay, OutOfSteps } from './recurrence-iterator.ts'
 import { keepsRule, type Rule, readRule } from './recurrence-rule.ts'
 
 // A series: one source event file whose `recurrence` names its occurrences (docs/recurrence.md). The
@@ -179,7 +179,7 @@ function ruleStarts(text: string, first: string, zone: string, horizon: string) 
       next = iterator.next()
     ) {
       const start = icalWall(next)
-      if (start > first && keepsRule(rule, start)) starts.push(start)
+      if (start > first && keepsRule(rule, start) && keepsImpliedDay(rule, start, first)) starts.push(start)
     }
     return { starts, openEnded: rule.count === null && rule.until === null, cut: false }
   } catch (error) {
