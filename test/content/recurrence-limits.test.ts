@@ -45,6 +45,7 @@ describe('rules that cannot be served are refused in plain words', () => {
       /a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28/,
     ],
     ['FREQ=YEARLY;BYDAY=FR;BYMONTHDAY=29;BYMONTH=2,4', /for a later day write FREQ=MONTHLY/],
+    ['FREQ=YEARLY;BYMONTHDAY=1,15', /names its months in BYMONTH; for every month write FREQ=MONTHLY/],
     [
       'FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9',
       /a yearly rule with BYDAY over several months takes BYMONTHDAY 1 to 28/,

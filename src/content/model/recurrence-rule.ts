@@ -98,6 +98,9 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
     return 'an hourly rule with INTERVAL above 1 takes no BYHOUR'
   if (yearly && (parts.BYHOUR || parts.BYMINUTE))
     return 'a yearly rule takes its time from the start; BYHOUR and BYMINUTE are not taken with FREQ=YEARLY'
+  // ical.js 2.2 keeps a yearly rule's month days to its first start's month; RFC 5545 has them in every month.
+  if (yearly && parts.BYMONTHDAY && !parts.BYMONTH && !parts.BYYEARDAY && !parts.BYWEEKNO)
+    return 'a yearly rule with BYMONTHDAY names its months in BYMONTH; for every month write FREQ=MONTHLY;BYMONTHDAY=…'
   if (yearly && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
     return 'a yearly rule takes BYMONTHDAY 1 to 31; for the last days of a month write FREQ=MONTHLY;BYMONTHDAY=-1;BYMONTH=…'
   if (parts.BYSETPOS && !setPositionTaken(recur.freq, parts))
@@ -118,13 +121,11 @@ function partsProblem(recur: ICAL.Recur, parts: Record<string, unknown[]>): stri
   // ical.js 2.2 throws part way ("Malformed values in BYDAY part") from some starts, found by the rrule.js oracle.
   if (recur.freq === 'MONTHLY' && parts.BYDAY && parts.BYMONTHDAY?.some((n) => Number(n) < 0))
     return 'a monthly rule with BYDAY takes BYMONTHDAY 1 to 31; a day counted from the end is not taken with BYDAY'
-  // It also throws in a month that lacks one of several days (30 and 31 in June); in a yearly rule it skipped days
-  // instead: FREQ=YEARLY;BYDAY=SA,MO;BYMONTHDAY=31,1;BYMONTH=1,9 never gave Saturday 31 January 2009 (the oracle).
+  // It also throws in a month that lacks one of several days (30 and 31 in June).
   const monthDays = parts.BYMONTHDAY ?? []
   if (recur.freq === 'MONTHLY' && parts.BYDAY && monthDays.length > 1 && monthDays.some((n) => Number(n) > 28))
     return 'a monthly rule with BYDAY takes one BYMONTHDAY, or several from 1 to 28'
-  // In a yearly rule over several months it skips such a day even alone: BYDAY=FR;BYMONTHDAY=29;BYMONTH=2,4 lost
-  // 29 April 2011 (over one month it is right).
+  // A yearly rule over several months skips such a day, even alone (docs/recurrence.md; over one month it is right).
   const oneMonth = parts.BYMONTH?.length === 1
   if (yearly && parts.BYDAY && !oneMonth && monthDays.some((n) => Number(n) > 28))
     return 'a yearly rule with BYDAY over several months takes BYMONTHDAY 1 to 28; for a later day write FREQ=MONTHLY;BYDAY=…;BYMONTHDAY=<day>;BYMONTH=…'
