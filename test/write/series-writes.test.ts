@@ -112,6 +112,9 @@ describe('POST /events with a recurrence', () => {
       [{ rrule: 5 }, 'not text'],
       // ical.js takes these, then throws as it starts iterating (a 500 before the write path tried them: src/write/series.ts).
       [{ rrule: 'FREQ=WEEKLY;BYMONTHDAY=31' }, 'For WEEKLY recurrences neither BYMONTHDAY nor BYYEARDAY may appear'],
+      // Refused for the dates ical.js would get wrong (docs/recurrence.md).
+      [{ rrule: 'FREQ=YEARLY;BYMONTHDAY=1,15' }, 'names its months in BYMONTH'],
+      [{ rrule: 'FREQ=YEARLY;BYDAY=FR;BYMONTHDAY=29;BYMONTH=2,4' }, 'over several months takes BYMONTHDAY 1 to 28'],
       [{ rrule: 'FREQ=DAILY', rdate: ['2027-02-30'] }, 'not a real date'],
       [{ rrule: 'FREQ=DAILY', exdate: 'tomorrow' }, 'recurrence.exdate'],
       [{ rrule: 'FREQ=DAILY', until: '2027-01-01' }, 'recurrence.until: not a field'],
