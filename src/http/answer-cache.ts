@@ -1,3 +1,4 @@
+import { oldestOf } from '../oldest.ts'
 import { byteLengthOf } from './body-parts.ts'
 
 /**
@@ -121,14 +122,14 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
         bytes - (old?.cost ?? 0) + cost <= bounds.maxBytes && entries.size - (old ? 1 : 0) < bounds.maxEntries
       if (room || asked.delete(key)) return true
       if (key.length > MAX_RAW) return false
-      if (asked.size >= FIRST_ASKS) asked.delete(asked.values().next().value!)
+      if (asked.size >= FIRST_ASKS) asked.delete(oldestOf(asked)!)
       asked.add(key)
       return false
     },
     alias(raw, key, current) {
       if (current !== version || raw.length > MAX_RAW || !entries.has(key)) return
       aliases.delete(raw)
-      if (aliases.size >= bounds.maxEntries * 2) aliases.delete(aliases.keys().next().value!)
+      if (aliases.size >= bounds.maxEntries * 2) aliases.delete(oldestOf(aliases)!)
       aliases.set(raw, key)
     },
     findRaw(raw, current, now) {
@@ -142,7 +143,7 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
       if (cost > bounds.maxBytes / 4 || bounds.maxEntries < 1) return
       drop(key)
       while (entries.size > 0 && (bytes + cost > bounds.maxBytes || entries.size >= bounds.maxEntries))
-        drop(entries.keys().next().value!)
+        drop(oldestOf(entries)!)
       entries.set(key, { answer, cost })
       bytes += cost
     },

@@ -1,3 +1,4 @@
+import { oldestOf } from '../oldest.ts'
 import { countsInTerms, eventTimes, idList, postDates, termIdsOf } from '../content/model/derive.ts'
 import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import { eventStatusOf } from '../content/model/event-status.ts'
@@ -91,14 +92,14 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       let list = found.get(key)
       if (!list) {
         list = find()
-        if (found.size >= MATCHES_KEPT) found.delete(found.keys().next().value!)
+        if (found.size >= MATCHES_KEPT) found.delete(oldestOf(found)!)
         found.set(key, list)
       }
       return list
     },
     derived<T>(key: string, build: () => T): T {
       if (!derived.has(key)) {
-        if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value!)
+        if (derived.size >= DERIVED_KEPT) derived.delete(oldestOf(derived)!)
         derived.set(key, build())
       }
       return derived.get(key) as T

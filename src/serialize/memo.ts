@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
 import type { Memo, MemoCache } from '../context/caches.ts'
+import { oldestOf } from '../oldest.ts'
 import { ownUtf8 } from '../text.ts'
 
 // The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
@@ -46,53 +47,45 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
       }
       const value = deepFreeze(build())
       recent.set(id, value)
-      if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!)
+      if (recent.size > RECENT_LIMIT) recent.delete(oldestOf(recent)!)
       return value
     },
   }
 }
 
 /**
- * A kept memo: its key, the list of its record's memos it is in, its neighbours in the order of use (older, newer)
- * and when it was last placed at the recent end (a count of placings: inserts and moves).
+ * A kept memo: its key, the list of its record's memos it is in, and when it was last placed at the recent end (a
+ * count of placings: inserts and moves).
  */
-type Entry = Memo & { key: string; list: Entry[]; older: Entry | undefined; newer: Entry | undefined; moved: number }
+type Entry = Memo & { key: string; list: Entry[]; moved: number }
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos; ordered, least recently
-  // used first, in a list linked through the entries themselves. A Map keyed by `serial|key` strings built for every
-  // lookup was a tenth of a varied list's time; a Set as the order made dropping the oldest walk past every entry
-  // deleted since the Set last grew (V8 leaves holes until it rehashes): 8–26 µs a keep at 10,000 small memos once
-  // the cache was full, as a static build keeps it, against 3–5 µs now. The lists hold no record: an edited record's
-  // memos go when they are the oldest.
+  // used first, in a Set of the entries. A Map keyed by `serial|key` strings built for every lookup was a tenth of
+  // a varied list's time. The lists hold no record: an edited record's memos go when they are the oldest.
   const byRecord = new WeakMap<ContentRecord, Entry[]>()
-  let oldest: Entry | undefined
-  let newest: Entry | undefined
-  let size = 0
+  const order = new Set<Entry>()
+  // Dropped oldest first by an iterator kept from drop to drop (src/oldest.ts: a new walk from the Set's first slot
+  // passed every hole V8 leaves for a deleted entry, 8–26 µs a keep at 10,000 small memos once full, as a static build
+  // keeps it). A list linked through the entries, tried for that, made each move write into two other entries far
+  // apart in memory: some 25 µs of every varied list, more than the Set's delete and add.
   let bytes = 0
   let placed = 0
   const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
-  const unlink = (entry: Entry) => {
-    if (entry.older) entry.older.newer = entry.newer
-    else oldest = entry.newer
-    if (entry.newer) entry.newer.older = entry.older
-    else newest = entry.older
-    entry.older = entry.newer = undefined
-  }
-  const append = (entry: Entry) => {
-    entry.older = newest
-    if (newest) newest.newer = entry
-    else oldest = entry
-    newest = entry
-    entry.moved = ++placed
+  const dropOldest = () => {
+    const old = oldestOf(order)!
+    order.delete(old)
+    old.list.splice(old.list.indexOf(old), 1)
+    bytes -= cost(old)
   }
   const find = (record: ContentRecord, key: string): Memo | undefined => {
     const list = byRecord.get(record)
     const found = list && findKey(list, key)
     // Roughly least recently used: a hit among the newer half stays where it is.
-    if (found && placed - found.moved > size / 2) {
-      unlink(found)
-      append(found)
+    if (found && placed - found.moved > order.size / 2) {
+      order.delete(found)
+      order.add(found)
+      found.moved = ++placed
     }
     return found
   }
@@ -103,18 +96,11 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     if (text.length + key.length + MEMO_OVERHEAD > limitBytes) return memo
     let list = byRecord.get(record)
     if (!list) byRecord.set(record, (list = []))
-    const entry: Entry = { ...memo, key, list, older: undefined, newer: undefined, moved: 0 }
+    const entry: Entry = { ...memo, key, list, moved: ++placed }
     list.push(entry)
-    append(entry)
-    size++
+    order.add(entry)
     bytes += cost(entry)
-    while (bytes > limitBytes && oldest) {
-      const old = oldest
-      unlink(old)
-      size--
-      old.list.splice(old.list.indexOf(old), 1)
-      bytes -= cost(old)
-    }
+    while (bytes > limitBytes) dropOldest()
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
@@ -126,7 +112,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       return bytes
     },
     get size() {
-      return size
+      return order.size
     },
   }
 }

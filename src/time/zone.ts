@@ -1,3 +1,4 @@
+import { oldestOf } from '../oldest.ts'
 import { FixedOffsetZone, type Zone } from 'luxon'
 import { TzZone, tzZone } from './tz-data.ts'
 
@@ -16,7 +17,7 @@ export const ZONE_CACHE_LIMITS = {
 
 /** Keeps `value` under `key`, first dropping the oldest entry when the map holds `limit`. */
 function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
-  if (map.size >= limit && !map.has(key)) map.delete(map.keys().next().value!)
+  if (map.size >= limit && !map.has(key)) map.delete(oldestOf(map)!)
   map.set(key, value)
   return value
 }
