@@ -1,5 +1,3 @@
-import { oldestOf } from '../oldest.ts'
-
 /** How many failed logins a key (a login, or a client address) may have in a window. */
 export interface LimitOptions {
   limit: number
@@ -40,7 +38,7 @@ export function createFailureLimiter(options: LimitOptions): FailureLimiter {
         entry.count++
         return
       }
-      if (entries.size >= options.maxKeys) entries.delete(oldestOf(entries)!)
+      if (entries.size >= options.maxKeys) entries.delete(entries.keys().next().value!)
       entries.set(key, { count: 1, since: options.now() })
     },
     forgive(key) {

@@ -1,4 +1,3 @@
-import { oldestOf } from '../oldest.ts'
 import { byteLengthOf } from './body-parts.ts'
 
 /**
@@ -122,14 +121,14 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
         bytes - (old?.cost ?? 0) + cost <= bounds.maxBytes && entries.size - (old ? 1 : 0) < bounds.maxEntries
       if (room || asked.delete(key)) return true
       if (key.length > MAX_RAW) return false
-      if (asked.size >= FIRST_ASKS) asked.delete(oldestOf(asked)!)
+      if (asked.size >= FIRST_ASKS) asked.delete(asked.values().next().value!)
       asked.add(key)
       return false
     },
     alias(raw, key, current) {
       if (current !== version || raw.length > MAX_RAW || !entries.has(key)) return
       aliases.delete(raw)
-      if (aliases.size >= bounds.maxEntries * 2) aliases.delete(oldestOf(aliases)!)
+      if (aliases.size >= bounds.maxEntries * 2) aliases.delete(aliases.keys().next().value!)
       aliases.set(raw, key)
     },
     findRaw(raw, current, now) {
@@ -143,7 +142,7 @@ export function createAnswerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUND
       if (cost > bounds.maxBytes / 4 || bounds.maxEntries < 1) return
       drop(key)
       while (entries.size > 0 && (bytes + cost > bounds.maxBytes || entries.size >= bounds.maxEntries))
-        drop(oldestOf(entries)!)
+        drop(entries.keys().next().value!)
       entries.set(key, { answer, cost })
       bytes += cost
     },

@@ -1,4 +1,3 @@
-import { oldestOf } from '../oldest.ts'
 import { countsInTerms, eventTimes, idList, postDates, termIdsOf } from '../content/model/derive.ts'
 import { statusIn, ownerIn, isProtected } from '../content/model/post-state.ts'
 import { eventStatusOf } from '../content/model/event-status.ts'
@@ -92,14 +91,14 @@ export function createIndexes(store: Store, siteZone: string): Indexes {
       let list = found.get(key)
       if (!list) {
         list = find()
-        if (found.size >= MATCHES_KEPT) found.delete(oldestOf(found)!)
+        if (found.size >= MATCHES_KEPT) found.delete(found.keys().next().value!)
         found.set(key, list)
       }
       return list
     },
     derived<T>(key: string, build: () => T): T {
       if (!derived.has(key)) {
-        if (derived.size >= DERIVED_KEPT) derived.delete(oldestOf(derived)!)
+        if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value!)
         derived.set(key, build())
       }
       return derived.get(key) as T

@@ -1,4 +1,3 @@
-import { oldestOf } from '../oldest.ts'
 import type { ContentRecord, Store } from '../content/store.ts'
 import { invalidParam } from '../errors.ts'
 import type { Lang } from '../languages.ts'
@@ -197,7 +196,7 @@ function segmenter(lang: Lang): (text: string) => string[] {
       if (known) return known
       const found: string[] = []
       for (const segment of segments.segment(piece)) if (segment.isWordLike) found.push(segment.segment)
-      if (kept.size >= SEGMENTED_KEPT) kept.delete(oldestOf(kept)!)
+      if (kept.size >= SEGMENTED_KEPT) kept.delete(kept.keys().next().value!)
       kept.set(piece, found)
       return found
     }

@@ -1,4 +1,3 @@
-import { oldestOf } from '../oldest.ts'
 import { FixedOffsetZone, type Zone } from 'luxon'
 import { TzZone, tzZone } from './tz-data.ts'
 
@@ -17,7 +16,7 @@ export const ZONE_CACHE_LIMITS = {
 
 /** Keeps `value` under `key`, first dropping the oldest entry when the map holds `limit`. */
 function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
-  if (map.size >= limit && !map.has(key)) map.delete(oldestOf(map)!)
+  if (map.size >= limit && !map.has(key)) map.delete(map.keys().next().value!)
   map.set(key, value)
   return value
 }

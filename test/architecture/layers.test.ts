@@ -27,7 +27,6 @@ const LAYERS: string[][] = [
   ['config'],
   ['config-file'],
   ['disk', 'errors', 'languages', 'namespace', 'suggest', 'text', 'time', 'yaml-lines'],
-  ['oldest'],
 ]
 
 /** Lines a file of src/ may have: past this, it holds more than one thing (docs/architecture.md §1). */

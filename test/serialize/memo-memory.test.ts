@@ -1,0 +1,55 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import type { ContentRecord } from '../../src/content/store.ts'
+import { createMemoCache } from '../../src/serialize/memo.ts'
+
+// What the JSON memo holds besides its memos (src/serialize/memo.ts): nothing it dropped, and no more memory however
+// many lookups move memos to the recent end. Orders tried for it failed one or the other: a Set walked by one
+// iterator kept from drop to drop made V8 keep every table it had made for the Set since the iterator last moved
+// (some 31 MB a million moving lookups), and an array of slots, had its passed slots not been emptied, would have
+// held the dropped memos' bytes.
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+const records = (n: number) => Array.from({ length: n }, (_, id) => ({ id }) as unknown as ContentRecord)
+
+describe('the JSON memo, in memory', () => {
+  it('lets go of what it drops', async () => {
+    const json = createMemoCache(1_000_000).json
+    const [first, ...others] = records(2_000)
+    const dropped = new WeakRef(json.keep(first!, 'en', { text: 'x'.repeat(100_000) }).bytes)
+    // Kept until the first drop (the oldest, the first memo), and no further.
+    for (const record of others) {
+      const size = json.size
+      json.keep(record, 'en', { text: 'y'.repeat(1_000) })
+      if (json.size === size) break
+    }
+    expect(json.find(first!, 'en')).toBeUndefined()
+    await settle()
+    gc()
+    await settle()
+    expect(dropped.deref(), 'a dropped memo is held').toBeUndefined()
+  })
+
+  it('does not grow under a million lookups that move memos, once full', () => {
+    const all = records(3_000)
+    // About 2,400 memos fit: the first 600 kept are dropped, and the others are then found over and over, every
+    // lookup of one in the older half moving it to the recent end.
+    const json = createMemoCache(2_400 * (100 + 'en'.length + 256)).json
+    for (const record of all) json.keep(record, 'en', { t: 'x'.repeat(92) })
+    const kept = all.slice(600)
+    const lookups = (n: number) => {
+      for (let i = 0; i < n; i++) json.find(kept[(i * 7919) % kept.length]!, 'en')
+    }
+    lookups(100_000)
+    gc()
+    const before = process.memoryUsage().heapUsed
+    lookups(1_000_000)
+    gc()
+    const grown = process.memoryUsage().heapUsed - before
+    expect(json.size).toBe(2_400)
+    expect(grown, `${grown} bytes more after a million lookups`).toBeLessThan(1_000_000)
+  })
+})
