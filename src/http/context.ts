@@ -45,7 +45,10 @@ export function createContext(app: AppState, asking: Asking = {}): RequestContex
     lang: asking.lang ?? site.defaultLang,
     prefix: asking.prefix ?? null,
     langNamed: asking.langNamed ?? false,
-    ...(asking.password !== undefined ? { password: asking.password } : {}),
+    // Always a key, undefined when not given: views made from a context (`{ ...ctx, password: undefined }`) then
+    // only set keys it has, and keep its shape (V8 gives a spread object extended by a new key a shape of its own,
+    // and code reading such views went through slow lookups).
+    password: asking.password,
     site,
     now: asking.now ?? app.now(),
     store,

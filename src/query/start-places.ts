@@ -67,13 +67,13 @@ export function idsInStartOrder(
   keep?: (e: EventEntry) => boolean,
 ): EventEntry[] {
   const { starts, ends } = columns
-  const listed = f.listed
+  const { listed, startMin, startMax, endMin, endMax } = f
   const bits = new Int32Array((columns.byStart.length + 31) >>> 5)
   ids.forEach((id) => {
     const at = columns.placeOf(id)
     // As `passes` reads them: a date that is not a number fails no range.
     if (at < 0 || (listed[at >>> 5]! & (1 << (at & 31))) === 0) return
-    if (starts[at]! < f.startMin || starts[at]! > f.startMax || ends[at]! < f.endMin || ends[at]! > f.endMax) return
+    if (starts[at]! < startMin || starts[at]! > startMax || ends[at]! < endMin || ends[at]! > endMax) return
     bits[at >>> 5]! |= 1 << (at & 31)
   })
   return inPlaceOrder(bits, columns.byStart, keep)
