@@ -88,7 +88,7 @@ describe('a misspelt front-matter key', () => {
 
 /** Text meant to break a line of output or its escaping: controls, separators, quotes, huge runs. */
 const hostileText = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60, size: 'max' }),
   fc.string({
     unit: fc.constantFrom(
       '\n',
@@ -110,6 +110,7 @@ const hostileText = fc.oneof(
       '\ud800',
     ),
     maxLength: 80,
+    size: 'max',
   }),
   fc.tuple(fc.constantFrom('x', '\n', '\u2028'), fc.integer({ min: 1_000, max: 200_000 })).map(([c, n]) => c.repeat(n)),
 )

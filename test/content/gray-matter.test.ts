@@ -231,7 +231,9 @@ describe('gray-matter and splitFile', () => {
     '---\v\n',
     '---\r\t\n',
   )
-  const text = fc.tuple(head, fc.array(piece, { maxLength: 40 })).map(([start, rest]) => start + rest.join(''))
+  const text = fc
+    .tuple(head, fc.array(piece, { maxLength: 40, size: 'max' }))
+    .map(([start, rest]) => start + rest.join(''))
 
   const outcome = (
     read: () => { data: unknown; block: string; body: string },

@@ -89,9 +89,9 @@ const fragment = fc.oneof(
   fc
     .integer({ min: 1, max: 200 })
     .map((n) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n')} 1`),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
-  fc.string({ unit: 'binary', maxLength: 120 }),
-  fc.string({ maxLength: 40 }).map((s) => `k: ${s}`),
+  fc.uint8Array({ maxLength: 200, size: 'max' }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+  fc.string({ unit: 'binary', maxLength: 120, size: 'max' }),
+  fc.string({ maxLength: 40, size: 'max' }).map((s) => `k: ${s}`),
 )
 
 const fence = fc.constantFrom(
@@ -112,7 +112,7 @@ const fence = fc.constantFrom(
 // Deeply nested Markdown (`> ` × 3000 once overflowed the renderer's stack and failed every list holding it).
 const body = fc.oneof(
   fc.constant(''),
-  fc.string({ maxLength: 200 }),
+  fc.string({ maxLength: 200, size: 'max' }),
   fc.constantFrom('---\nx: 1\n---', '<script>globalThis.__fuzzRan = true</script>', '> '.repeat(20), '> '.repeat(3000)),
 )
 
@@ -128,8 +128,11 @@ const hostileFile = (id: number) =>
             `---${lang}\nid: ${id}\ntitle: Hostile ${id}\nslug: hostile-${id}\nstart_date: 2026-12-20 18:00:00\nend_date: 2026-12-20 20:00:00\n${parts.join('\n')}\n---\n${text}`,
         ),
     },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300, size: 'max' }) },
+    {
+      weight: 1,
+      arbitrary: fc.uint8Array({ maxLength: 300, size: 'max' }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+    },
   )
 
 let dir: string

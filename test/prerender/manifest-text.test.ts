@@ -15,9 +15,9 @@ describe('the text of a manifest kept across changes', () => {
       fc.tuple(fc.constant('delete' as const), file, fc.constant(0)),
       fc.tuple(fc.constant('text' as const), file, fc.constant(0)),
     )
-    const start = fc.array(fc.tuple(file, fc.integer({ min: 0, max: 9 })), { maxLength: 1500 })
+    const start = fc.array(fc.tuple(file, fc.integer({ min: 0, max: 9 })), { maxLength: 1500, size: 'max' })
     fc.assert(
-      fc.property(start, fc.array(op, { maxLength: 60 }), (entries, ops) => {
+      fc.property(start, fc.array(op, { maxLength: 60, size: 'max' }), (entries, ops) => {
         const entry = (n: number) => ({ bytes: n, sha256: `${n}`.repeat(4) })
         const kept = new Manifest(entries.map(([name, n]) => [name, entry(n)]))
         const head = { generated: 'now' }

@@ -20,7 +20,7 @@ const events = fc
       length: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: -30, max: 100 })),
       published: fc.integer({ min: 0, max: 3 }),
     }),
-    { maxLength: 80 },
+    { maxLength: 80, size: 'max' },
   )
   .map((list) => list.map((e, i) => entry(1 + i, e.start * HOUR, e.length * HOUR, e.published)).sort(compareStart))
 

@@ -118,7 +118,7 @@ async function allIds(app: ReturnType<typeof testApp>, s: Extract<Step, { op: 'l
 describe('event windows after changes', () => {
   it('list exactly what a fresh app lists over the same store, after any creates, updates and deletes, with or without another filter', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 40 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 40, size: 'max' }), async (steps) => {
         const store = await storeOf(30)
         const app = testApp(store)
         const ids = store.list('events').map((r) => r.id)

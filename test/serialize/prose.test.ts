@@ -131,7 +131,7 @@ const text = fc
       { arbitrary: fc.constantFrom(...links), weight: 1 },
       { arbitrary: fc.constantFrom(...syntax), weight: 1 },
     ),
-    { maxLength: 40 },
+    { maxLength: 40, size: 'max' },
   )
   .map((parts) => parts.join(''))
 
