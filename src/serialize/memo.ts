@@ -94,12 +94,14 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     list.push(entry)
     order.add(entry)
     bytes += cost(entry)
-    for (const old of order) {
-      if (bytes <= limitBytes) break
-      order.delete(old)
-      old.list.splice(old.list.indexOf(old), 1)
-      bytes -= cost(old)
-    }
+    // Walked only when over the bound: a walk from the Set's first slot passes every hole a moved hit left there.
+    if (bytes > limitBytes)
+      for (const old of order) {
+        if (bytes <= limitBytes) break
+        order.delete(old)
+        old.list.splice(old.list.indexOf(old), 1)
+        bytes -= cost(old)
+      }
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.

@@ -142,12 +142,12 @@ export function driverContract(name: string, make: () => Promise<DriverUnderTest
     it('agrees with a Map after any sequence of writes, removals and reads', async () => {
       const path = fc.constantFrom('events/a.md', 'events/a.ms.md', 'events/b.md', 'venues/a.md')
       const step = fc.oneof(
-        fc.record({ write: path, text: fc.string({ unit: 'grapheme', maxLength: 40 }) }),
+        fc.record({ write: path, text: fc.string({ unit: 'grapheme', maxLength: 40, size: 'max' }) }),
         fc.record({ remove: path }),
       )
       const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
       await fc.assert(
-        fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        fc.asyncProperty(fc.array(step, { maxLength: 12, size: 'max' }), async (steps) => {
           for (const folder of ['events', 'venues'])
             for (const name of driver.list(folder) ?? []) await driver.remove(`${folder}/${name}`)
           const model = new Map<string, string>()

@@ -56,7 +56,7 @@ const dangerous = fc
     fc.array(fc.boolean(), { minLength: 11, maxLength: 11 }),
     fc.constantFrom('', ' ', '\t', '\u0001', '\u0000', '\u001f', '\n', ' \u000b'),
     fc.constantFrom('', '\t', '\n', '\r'),
-    fc.string({ maxLength: 20 }),
+    fc.string({ maxLength: 20, size: 'max' }),
   )
   .map(([scheme, upper, pad, split, rest]) => {
     const cased = [...scheme].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('')

@@ -44,7 +44,7 @@ const key = often(KEYS.slice(0, 10), KEYS)
 const separator = often([': '], SEPARATORS)
 /** Random text from the characters YAML gives meaning to (and a few it does not), for lines nobody wrote. */
 const HOSTILE = [...': #-[]{}"\'\t\r\\&*!|>%@`?,.~_+=/\uFEFF\u2028\u0085\u00A0é中😀0123456789aeEfFnNoOtTyYxXb']
-const noise = fc.string({ unit: fc.constantFrom(...HOSTILE), maxLength: 24 })
+const noise = fc.string({ unit: fc.constantFrom(...HOSTILE), maxLength: 24, size: 'max' })
 const simpleValue = often(
   VALUES.filter((v) => /^[\w"'[.+-]/.test(v)),
   VALUES,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
-// The JSON memo (src/serialize/memo.ts: its order of use an array of slots) against a model of
+// The JSON memo (src/serialize/memo.ts: its order of use a Set) against a model of
 // its policy, an array in order of use, over random sequences of lookups and keeps: every lookup finds what the model
 // finds (so the same memos were dropped: the oldest, a memo found in the older half moved to the recent end, one
 // larger than the whole bound never kept), with the bytes last kept for that record and key, and its size and bytes

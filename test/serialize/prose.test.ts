@@ -131,7 +131,7 @@ const text = fc
       { arbitrary: fc.constantFrom(...links), weight: 1 },
       { arbitrary: fc.constantFrom(...syntax), weight: 1 },
     ),
-    { maxLength: 40, size: 'max' },
+    { maxLength: 40 },
   )
   .map((parts) => parts.join(''))
 
