@@ -12,8 +12,8 @@ export interface KeptAnswer {
   /** The same without `Content-Type`: the headers of a 304. */
   notModified: Readonly<Record<string, string>>
   etag: string
-  /** The same answer as Node is handed it (`front-door.ts`): header lists for a 200 and a 304. */
-  wire: Wire
+  /** The same answer as Node is handed it (`front-door.ts`): header lists for a 200 and a 304, made when first asked. */
+  wire(): Wire
   /** The answer is true for a clock in [from, until). */
   from: number
   until: number

@@ -49,10 +49,10 @@ export function frontDoor(app: Pick<AppState, 'answers' | 'store' | 'now'>, next
 function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer): void {
   const ifNoneMatch = req.headers['if-none-match']
   if (ifNoneMatch && etagMatches(ifNoneMatch, kept.etag)) {
-    res.writeHead(304, '', kept.wire.notModified)
+    res.writeHead(304, '', kept.wire().notModified)
     res.end()
   } else {
-    res.writeHead(200, '', kept.wire.ok)
+    res.writeHead(200, '', kept.wire().ok)
     if (kept.body instanceof Uint8Array) res.end(kept.body)
     else writeParts(res, kept.body)
   }

@@ -16,7 +16,9 @@ import { namespaceRoot, type Job, type UrlOptions } from './public-urls.ts'
 export function eventListIds(app: App, lang: Lang, now: number): number[] {
   const ctx = app.context({ lang, now })
   const { values, given } = parseParams(EVENT_LIST_ARGS, {}, ctx)
-  return listEvents(values, given, ctx).all.map((entry) => entry.id)
+  return listEvents(values, given, ctx)
+    .all()
+    .map((entry) => entry.id)
 }
 
 /** Records whose JSON changes when these records change: themselves, and those that embed them or their counts. */

@@ -19,8 +19,13 @@ export interface EventList {
   query: [string, string][]
   /** The links encode every value once venue, organizer or featured are in them (docs/compatibility.md §30). */
   encoded: boolean
-  /** Every match, in list order (the static build pages through it); a getter that collects them when read. */
-  readonly all: readonly EventEntry[]
+  /**
+   * Every match, in list order (the static build and the feeds walk it), collected when called. A method, not a
+   * getter: V8 11 keeps an accessor made per object in its old generation, so a getter made for every list kept the
+   * whole request's objects (the window's page, the filter, the query) alive until the next full collection
+   * (docs/architecture.md §3, "Object shapes").
+   */
+  all(): readonly EventEntry[]
 }
 
 /** Every condition of one query, flattened so that testing an event is a handful of comparisons. */
@@ -80,9 +85,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
       page,
       query,
       encoded,
-      get all() {
-        return found.all()
-      },
+      all: () => found.all(),
     }
   }
   // A password opens events for this request alone: what it finds is not kept for others.
@@ -96,7 +99,7 @@ export function listEvents(values: Record<string, unknown>, given: Set<string>, 
   }
   const matches = key === undefined ? find() : scope.indexes.matches(key, find)
   const page = paginate(matches, values.page as number, values.per_page as number)
-  return { page, query, encoded, all: matches }
+  return { page, query, encoded, all: () => matches }
 }
 
 // What a date window answers alone: any other argument is a filter the window does not know.

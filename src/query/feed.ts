@@ -41,7 +41,7 @@ export function feedRecords(values: Record<string, unknown>, given: Set<string>,
   const anonymous: QueryScope = { ...scope, reader: 'none', password: undefined }
   const records: ContentRecord[] = []
   const shown = new Map<ContentRecord, Set<string>>()
-  for (const entry of listEvents(asked, named, anonymous).all) {
+  for (const entry of listEvents(asked, named, anonymous).all()) {
     if (entry.end <= cut) continue
     const series = entry.record.series
     const record = series?.parent ?? entry.record

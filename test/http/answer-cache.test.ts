@@ -9,7 +9,7 @@ function answer(size: number, from = -Infinity, until = Infinity): KeptAnswer {
     headers: {},
     notModified: {},
     etag: '"x"',
-    wire: { ok: [], notModified: [] },
+    wire: () => ({ ok: [], notModified: [] }),
     from,
     until,
   }
