@@ -23,7 +23,7 @@ export interface EventList {
    * Every match, in list order (the static build and the feeds walk it), collected when called. A method, not a
    * getter: V8 11 keeps an accessor made per object in its old generation, so a getter made for every list kept the
    * whole request's objects (the window's page, the filter, the query) alive until the next full collection
-   * (docs/architecture.md §3, "Object shapes").
+   * (docs/architecture.md §3, "Accessors made per request").
    */
   all(): readonly EventEntry[]
 }

@@ -9,7 +9,7 @@ import { sourceFiles } from './imports.ts'
 // can reach then survives every young collection until the next full one. Made for every event list (`all` of
 // `listEvents`, as it was), that was a whole request's objects: ~800 KB promoted at every scavenge of the varied mix,
 // a full collection every two seconds, and a seventh of the server's CPU in the collector's threads
-// (docs/architecture.md §3, "Object shapes"). So accessors in literals are kept to objects made once per app, store
+// (docs/architecture.md §3, "Accessors made per request"). So accessors in literals are kept to objects made once per app, store
 // or cache; anything made per request or per record uses a method or a plain field. Class accessors live on the
 // prototype, made once, and are not counted here.
 
@@ -27,34 +27,47 @@ const ALLOWED: Record<string, string> = {
   'serialize/feed/kept-feeds.ts createKeptFeeds': 'one feed cache per app',
 }
 
-/** Every accessor written in an object literal under src/, as `file function`, with the accessor's name. */
+/**
+ * Every accessor written in an object literal under src/ (TypeScript and the JavaScript worker shims), as `file
+ * function`, with the accessor's name.
+ */
 function literalAccessors(): { where: string; name: string }[] {
-  return sourceFiles(SRC)
-    .filter((file) => file.endsWith('.ts'))
-    .flatMap((file) => {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
-      const found: { where: string; name: string }[] = []
-      const visit = (node: ts.Node): void => {
-        if (
-          (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) &&
-          ts.isObjectLiteralExpression(node.parent)
-        )
-          found.push({ where: `${relative(SRC, file)} ${enclosingFunction(node)}`, name: node.name.getText(source) })
-        ts.forEachChild(node, visit)
-      }
-      visit(source)
-      return found
-    })
+  return sourceFiles(SRC).flatMap((file) => {
+    const kind = file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+    const found: { where: string; name: string }[] = []
+    const visit = (node: ts.Node): void => {
+      if (
+        (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) &&
+        ts.isObjectLiteralExpression(node.parent)
+      )
+        found.push({ where: `${relative(SRC, file)} ${enclosingFunction(node)}`, name: node.name.getText(source) })
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+    return found
+  })
 }
 
-/** The name of the function declared around a node (its nearest named function, or `(top)`). */
+/**
+ * The function around a node: the nearest function of any kind, by name. An arrow or a function expression is
+ * named only when it is a variable's value, else it is `(anonymous, line N)`: one inside an allowed factory (a
+ * callback of `map`, say) may run once per record, so it is never excused by its factory's name.
+ */
 function enclosingFunction(node: ts.Node): string {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if ((ts.isFunctionDeclaration(at) || ts.isMethodDeclaration(at)) && at.name) return at.name.getText()
-    if (ts.isVariableDeclaration(at) && at.initializer && ts.isFunctionLike(at.initializer)) return at.name.getText()
+    if (!ts.isFunctionLike(at) || ts.isAccessor(at)) continue
+    const named = ts.isFunctionDeclaration(at) || ts.isMethodDeclaration(at) ? at.name : undefined
+    const variable = ts.isVariableDeclaration(at.parent) && at.parent.initializer === at ? at.parent.name : undefined
+    const name = (named ?? variable)?.getText()
+    if (name !== undefined) return name
+    return `(anonymous, line ${at.getSourceFile().getLineAndCharacterOfPosition(at.getStart()).line + 1})`
   }
   return '(top)'
 }
+
+/** Accessors defined on an object at run time, which the scan of literals cannot see. */
+const DEFINED_ACCESSOR = /\b(defineProperty|defineProperties|__defineGetter__|__defineSetter__)\b/
 
 describe('accessors in object literals', () => {
   const found = literalAccessors()
@@ -68,6 +81,11 @@ describe('accessors in object literals', () => {
   it('are written only in functions that make one object per app, store or cache', () => {
     const elsewhere = found.filter((accessor) => ALLOWED[accessor.where] === undefined)
     expect(elsewhere.map((accessor) => `${accessor.where}: ${accessor.name}`)).toEqual([])
+  })
+
+  it('are not defined on objects at run time either', () => {
+    const defining = sourceFiles(SRC).filter((file) => DEFINED_ACCESSOR.test(readFileSync(file, 'utf8')))
+    expect(defining.map((file) => relative(SRC, file))).toEqual([])
   })
 
   it('allows no function that no longer has one', () => {

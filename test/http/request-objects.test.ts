@@ -17,11 +17,13 @@ describe('an event list as listEvents returns it', () => {
   it('has no accessor, and all() gives every match in list order, the page among them, through a window or not', async () => {
     const app = await fixtureApp('filters')
     const ctx = app.context({})
-    // Dates alone are answered from a date window; a venue is a filter the window does not know.
+    // Dates alone, or with one id set (a venue), are answered from a date window and its places; `featured` is a
+    // filter the window does not know, answered from the list's matches (src/query/events.ts).
     const queries: Record<string, string>[] = [
       { per_page: '1' },
       { per_page: '1', start_date: '2020-01-01' },
       { per_page: '1', venue: '1' },
+      { per_page: '1', featured: 'false' },
     ]
     for (const query of queries) {
       const { values, given } = parseParams(EVENT_LIST_ARGS, query, ctx)
