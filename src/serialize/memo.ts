@@ -52,56 +52,57 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   }
 }
 
-/**
- * A kept memo: its key, the list of its record's memos it is in, and when it was last placed at the recent end (a
- * count of placings: inserts and moves).
- */
-type Entry = Memo & { key: string; list: Entry[]; moved: number }
+/** A kept memo: its key, the list of its record's memos it is in, and whether it was found since it was last queued. */
+type Entry = Memo & { key: string; list: Entry[]; used: boolean }
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
-  // Found by record (an object, hashed by identity) and then by key among its few memos; ordered, least recently
-  // used first, in a Set of the entries. A Map keyed by `serial|key` strings built for every lookup was a tenth of
-  // a varied list's time. The lists hold no record: an edited record's memos go when they are the oldest. Dropping
-  // the oldest walks past the holes V8 leaves in the Set for deleted entries until it rehashes (8–26 µs a keep once
-  // full, at 10,000 small memos); each order tried instead made the server's lookups dearer, or its memory unbounded
-  // (docs/architecture.md, the JSON memo's row of "Caches").
+  // Found by record (an object, hashed by identity) and then by key among its few memos. A Map keyed by `serial|key`
+  // strings built for every lookup was a tenth of a varied list's time. The lists hold no record: an edited record's
+  // memos go when their turn comes.
   const byRecord = new WeakMap<ContentRecord, Entry[]>()
-  const order = new Set<Entry>()
+  // What goes first is chosen by second chance (CLOCK): the entries wait in a queue, a lookup that finds one marks
+  // it used, and a drop takes the queue's first entry, which goes if unused and, if used, is unmarked and queued again.
+  // Close to least recently used, and a lookup writes one flag, in the entry it read. It replaced a `Set` in order of
+  // use, where a hit in the older half was deleted and added again, and a drop walked from the `Set`'s first slot
+  // past every hole V8 leaves there for a deleted entry until it rehashes (8–26 µs a keep once full, at 10,000 small
+  // memos; docs/architecture.md, the JSON memo's row of "Caches").
+  const queue = new Queue<Entry>()
   let bytes = 0
-  let placed = 0
-  const cost = (entry: Entry) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
+  const cost = (entry: { bytes: Uint8Array; key: string }) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
   const find = (record: ContentRecord, key: string): Memo | undefined => {
     const list = byRecord.get(record)
     const found = list && findKey(list, key)
-    // Roughly least recently used: a hit among the newer half stays where it is.
-    if (found && placed - found.moved > order.size / 2) {
-      order.delete(found)
-      order.add(found)
-      found.moved = ++placed
-    }
+    if (found) found.used = true
     return found
+  }
+  // Drops until `room` more bytes fit. A pass over the queue unmarks all it passes, so a drop ends within two.
+  const makeRoom = (room: number) => {
+    while (bytes + room > limitBytes && queue.size > 0) {
+      const first = queue.shift()
+      if (first.used) {
+        first.used = false
+        queue.push(first)
+      } else {
+        bytes -= cost(first)
+        first.list.splice(first.list.indexOf(first), 1)
+      }
+    }
   }
   const add = (record: ContentRecord, key: string, made: Buffer, listed: boolean): Memo => {
     const text = listed ? made.subarray(1) : made
     const memo = { bytes: text, digest: digest(text), listed: listed ? made : undefined }
     // One memo past the whole bound is served and not kept: kept, it would push out every other and then itself.
-    if (text.length + key.length + MEMO_OVERHEAD > limitBytes) return memo
+    const room = cost({ bytes: text, key })
+    if (room > limitBytes) return memo
+    makeRoom(room)
     let list = byRecord.get(record)
     if (!list) byRecord.set(record, (list = []))
     // A literal, not a spread of `memo`: entries made by a spread were found three times slower (in-process, 1.6–2.8
     // µs a lookup at 12,000 memos against 0.5–0.9 µs).
-    const entry: Entry = { bytes: memo.bytes, digest: memo.digest, listed: memo.listed, key, list, moved: ++placed }
+    const entry: Entry = { bytes: memo.bytes, digest: memo.digest, listed: memo.listed, key, list, used: false }
     list.push(entry)
-    order.add(entry)
-    bytes += cost(entry)
-    // Walked only when over the bound: a walk from the Set's first slot passes every hole a moved hit left there.
-    if (bytes > limitBytes)
-      for (const old of order) {
-        if (bytes <= limitBytes) break
-        order.delete(old)
-        old.list.splice(old.list.indexOf(old), 1)
-        bytes -= cost(old)
-      }
+    queue.push(entry)
+    bytes += room
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
@@ -113,8 +114,40 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       return bytes
     },
     get size() {
-      return order.size
+      return queue.size
     },
+  }
+}
+
+/** First in, first out, in a ring of slots that doubles when full; a slot is emptied as its item leaves. */
+class Queue<T> {
+  #slots: (T | undefined)[] = new Array(16)
+  #head = 0
+  #size = 0
+
+  get size(): number {
+    return this.#size
+  }
+
+  push(item: T): void {
+    if (this.#size === this.#slots.length) {
+      const grown = new Array<T | undefined>(this.#size * 2)
+      for (let i = 0; i < this.#size; i++) grown[i] = this.#slots[(this.#head + i) % this.#size]
+      this.#slots = grown
+      this.#head = 0
+    }
+    this.#slots[(this.#head + this.#size) % this.#slots.length] = item
+    this.#size++
+  }
+
+  /** The first item; only while `size` is above 0. */
+  shift(): T {
+    const item = this.#slots[this.#head] as T
+    // Emptied, so that a dropped memo's bytes are not held by its old slot.
+    this.#slots[this.#head] = undefined
+    this.#head = (this.#head + 1) % this.#slots.length
+    this.#size--
+    return item
   }
 }
 

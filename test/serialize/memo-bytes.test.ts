@@ -50,7 +50,7 @@ describe('the JSON memo’s keep', () => {
 })
 
 describe('the JSON memo’s order', () => {
-  it('keeps a memo used again once it was among the older half, drops the oldest unused, and keeps each key of a record apart', () => {
+  it('spares a memo used since it was kept, drops the oldest unused, and keeps each key of a record apart', () => {
     const one = createMemoCache().json
     jsonOf(one, records[0]!, 'en', () => ({ text: 'x'.repeat(1000) }))
     // Room for ten memos of this size.
@@ -63,12 +63,12 @@ describe('the JSON memo’s order', () => {
       })
     for (let id = 0; id < 10; id++) get(id)
     expect(json.size).toBe(10)
-    get(0) // the oldest: used again, it moves to the recent end
-    get(9) // among the newer half: it stays where it is
+    get(0) // the oldest: used again, it is spared at its turn and queued again
+    get(9) // the newest: used too, and far from its turn
     for (let id = 10; id < 13; id++) get(id)
     built.length = 0
     for (const id of [0, 1, 2, 3, 4]) get(id)
-    // 1, 2 and 3 were dropped for 10, 11 and 12, and 4 for 1 again; 0 had moved to the recent end and is found.
+    // 1, 2 and 3 were dropped for 10, 11 and 12, and 4 for 1 again; 0 had been spared and is found.
     expect(built).toEqual(['1 en', '2 en', '3 en', '4 en'])
     get(5, 'ms')
     expect(built.at(-1)).toBe('5 ms')

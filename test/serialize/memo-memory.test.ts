@@ -5,10 +5,9 @@ import type { ContentRecord } from '../../src/content/store.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
 // What the JSON memo holds besides its memos (src/serialize/memo.ts): nothing it dropped, and no more memory however
-// many lookups move memos to the recent end. Orders tried for it failed one or the other: a Set walked by one
-// iterator kept from drop to drop made V8 keep every table it had made for the Set since the iterator last moved
-// (some 31 MB a million moving lookups), and an array of slots, had its passed slots not been emptied, would have
-// held the dropped memos' bytes.
+// many lookups find memos. Orders tried for it failed one or the other: a Set in order of use walked by one iterator
+// kept from drop to drop made V8 keep every table it had made for the Set since the iterator last moved (some 31 MB a
+// million moving lookups), and its queue, had a slot not been emptied as its memo left, would hold dropped memos' bytes.
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -33,10 +32,9 @@ describe('the JSON memo, in memory', () => {
     expect(dropped.deref(), 'a dropped memo is held').toBeUndefined()
   })
 
-  it('does not grow under a million lookups that move memos, once full', () => {
+  it('does not grow under a million lookups, once full', () => {
     const all = records(3_000)
-    // About 2,400 memos fit: the first 600 kept are dropped, and the others are then found over and over, every
-    // lookup of one in the older half moving it to the recent end.
+    // About 2,400 memos fit: the first 600 kept are dropped, and the others are then found over and over.
     const json = createMemoCache(2_400 * (100 + 'en'.length + 256)).json
     for (const record of all) json.keep(record, 'en', { t: 'x'.repeat(92) })
     const kept = all.slice(600)

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
-// The JSON memo (src/serialize/memo.ts: its order of use a Set) against a model of
-// its policy, an array in order of use, over random sequences of lookups and keeps: every lookup finds what the model
-// finds (so the same memos were dropped: the oldest, a memo found in the older half moved to the recent end, one
-// larger than the whole bound never kept), with the bytes last kept for that record and key, and its size and bytes
-// are the model's after every step. FC_SEED=<n> replays a failure.
+// The JSON memo (src/serialize/memo.ts: a second-chance queue in a ring of slots) against a model of its policy, a
+// plain array in queue order, over random sequences of lookups and keeps: every lookup finds what the model finds (so
+// the same memos were dropped: the first in the queue not found since it was queued, one found meanwhile queued again
+// instead, one larger than the whole bound never kept), with the bytes last kept for that record and key, and its size
+// and bytes are the model's after every step. FC_SEED=<n> replays a failure.
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 const RUNS = Number(process.env.FC_RUNS ?? 200)
 const RECORDS = Array.from({ length: 16 }, (_, id) => ({ id }) as unknown as ContentRecord)
@@ -22,31 +22,29 @@ const step = fc.record({
   size: fc.oneof({ weight: 9, arbitrary: fc.nat({ max: 600 }) }, { weight: 1, arbitrary: fc.nat({ max: 5_000 }) }),
 })
 
-/** The memo's policy, kept the plain way: an array, least recently used first. */
+/** The memo's policy, kept the plain way: an array in queue order, the next to go first. */
 function modelOf(limit: number) {
-  const order: { pair: string; text: string; cost: number; moved: number }[] = []
-  let placed = 0
+  const queue: { pair: string; text: string; cost: number; used: boolean }[] = []
   let bytes = 0
   return {
     find(pair: string) {
-      const at = order.findIndex((kept) => kept.pair === pair)
-      const found = order[at]
-      if (found && placed - found.moved > order.length / 2) {
-        order.splice(at, 1)
-        order.push(found)
-        found.moved = ++placed
-      }
+      const found = queue.find((kept) => kept.pair === pair)
+      if (found) found.used = true
       return found
     },
     keep(pair: string, text: string, key: string) {
       const cost = Buffer.byteLength(text) + key.length + OVERHEAD
       if (cost > limit) return
-      order.push({ pair, text, cost, moved: ++placed })
+      while (bytes + cost > limit) {
+        const first = queue.shift()!
+        if (first.used) queue.push({ ...first, used: false })
+        else bytes -= first.cost
+      }
+      queue.push({ pair, text, cost, used: false })
       bytes += cost
-      while (bytes > limit) bytes -= order.shift()!.cost
     },
     get size() {
-      return order.length
+      return queue.length
     },
     get bytes() {
       return bytes
@@ -81,16 +79,33 @@ describe('the JSON memo, over random lookups', () => {
     )
   })
 
-  it('moves a memo found in the older half to the recent end, so the next drop takes another', () => {
-    // Four memos of the same cost fit (100 bytes of JSON each); the first, found once three more were kept, is then
-    // the newest.
+  it('queues a memo found since it was queued again once, so the drop takes the next', () => {
+    // Four memos of the same cost fit (100 bytes of JSON each); the first, found before the fifth is kept, is spared
+    // and queued behind the others, which are not found, so the second goes; then the third, and the first is still
+    // kept until its turn comes again unfound.
     const json = createMemoCache(4 * (100 + 'en'.length + OVERHEAD)).json
     const value = { t: 'x'.repeat(92) }
     for (const id of [0, 1, 2, 3]) json.keep(RECORDS[id]!, 'en', value)
     expect(json.find(RECORDS[0]!, 'en')).toBeDefined()
     json.keep(RECORDS[4]!, 'en', value)
-    expect(json.find(RECORDS[0]!, 'en'), 'moved, so kept').toBeDefined()
-    expect(json.find(RECORDS[1]!, 'en'), 'now the oldest, so dropped').toBeUndefined()
+    expect(json.find(RECORDS[1]!, 'en'), 'first in the queue, unused, so dropped').toBeUndefined()
+    json.keep(RECORDS[5]!, 'en', value)
+    expect(json.find(RECORDS[2]!, 'en'), 'next in the queue, so dropped').toBeUndefined()
+    expect(json.find(RECORDS[0]!, 'en'), 'spared once, so kept').toBeDefined()
     expect(json.size).toBe(4)
+  })
+
+  it('keeps its queue in order when its ring grows with its first slot past the start', () => {
+    // 60 memos costing 1,200 where 40 fit: the first 20 go, and the queue's first slot is the 21st of a ring of 64.
+    // Then 200 costing 300, four for each of those 40 it drops: the ring grows to 128 and 256 from there, and once all
+    // 40 are gone, each drops the oldest of the small ones.
+    const json = createMemoCache(40 * 1_200).json
+    const all = Array.from({ length: 260 }, (_, id) => ({ id }) as unknown as ContentRecord)
+    // `{"t":"…"}` is 8 bytes besides the text; a memo costs its JSON, its key and 256.
+    for (let id = 0; id < 260; id++) json.keep(all[id]!, 'en', { t: 'x'.repeat(id < 60 ? 934 : 34) })
+    expect(json.size).toBe(160)
+    expect(json.bytes).toBe(160 * 300)
+    const kept = all.flatMap((record, id) => (json.find(record, 'en') ? [id] : []))
+    expect(kept).toEqual(Array.from({ length: 160 }, (_, i) => 100 + i))
   })
 })
