@@ -3,8 +3,8 @@ import type { ContentRecord } from '../content/store.ts'
 import type { Memo, MemoCache } from '../context/caches.ts'
 import { ownUtf8 } from '../text.ts'
 
-// The JSON cache is bounded by bytes and drops what was used least recently: hot records stay, a
-// crawl of everything does not pile up.
+// The JSON cache is bounded by bytes and drops what was not used lately (second chance, below): hot records stay,
+// a crawl of everything does not pile up.
 export const MEMO_LIMIT_BYTES = 64 * 1024 * 1024
 /** What feeds' VEVENTs may hold: a 10,000-event calendar's whole feed is some 10 MB per language. */
 export const FEED_LIMIT_BYTES = 48 * 1024 * 1024
@@ -75,7 +75,8 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     if (found) found.used = true
     return found
   }
-  // Drops until `room` more bytes fit. A pass over the queue unmarks all it passes, so a drop ends within two.
+  // Drops until `room` more bytes fit. A pass over the queue unmarks all it passes, so a drop ends within two; each
+  // move unmarks what a lookup marked, so the moves are at most the lookups made.
   const makeRoom = (room: number) => {
     while (bytes + room > limitBytes && queue.size > 0) {
       const first = queue.shift()

@@ -20,6 +20,8 @@ const step = fc.record({
   // Mostly small, so that a bound holds many memos and moves decide what goes; now and then more than a small bound
   // holds, which is served and not kept.
   size: fc.oneof({ weight: 9, arbitrary: fc.nat({ max: 600 }) }, { weight: 1, arbitrary: fc.nat({ max: 5_000 }) }),
+  // Kept as a value's JSON (`keep`, an event's) or as a text built when nothing is found (`text`, a feed's VEVENT).
+  asText: fc.boolean(),
 })
 
 /** The memo's policy, kept the plain way: an array in queue order, the next to go first. */
@@ -60,15 +62,21 @@ describe('the JSON memo, over random lookups', () => {
         const json = createMemoCache(limit).json
         const model = modelOf(limit)
         let serial = 0
-        for (const { record, key, size } of steps) {
+        for (const { record, key, size, asText } of steps) {
           const pair = `${record} ${key}`
           const found = json.find(RECORDS[record]!, key)
           const expected = model.find(pair)
           expect(found?.bytes.toString(), `seed ${SEED}: ${pair}`).toBe(expected?.text)
           if (!found) {
             const value = { serial: serial++, text: 'é'.repeat(size % 7) + 'x'.repeat(size) }
-            const kept = json.keep(RECORDS[record]!, key, value)
-            expect(kept.listed!.toString()).toBe(`,${JSON.stringify(value)}`)
+            if (asText) {
+              const kept = json.text(RECORDS[record]!, key, () => JSON.stringify(value))
+              expect(kept.bytes.toString()).toBe(JSON.stringify(value))
+              expect(kept.listed).toBeUndefined()
+            } else {
+              const kept = json.keep(RECORDS[record]!, key, value)
+              expect(kept.listed!.toString()).toBe(`,${JSON.stringify(value)}`)
+            }
             model.keep(pair, JSON.stringify(value), key)
           }
           expect(json.size, `seed ${SEED}`).toBe(model.size)
@@ -93,6 +101,23 @@ describe('the JSON memo, over random lookups', () => {
     expect(json.find(RECORDS[2]!, 'en'), 'next in the queue, so dropped').toBeUndefined()
     expect(json.find(RECORDS[0]!, 'en'), 'spared once, so kept').toBeDefined()
     expect(json.size).toBe(4)
+  })
+
+  it('keeps a memo that costs the whole bound, alone, and serves one a byte over without keeping it', () => {
+    // `{"t":"…"}` is 8 bytes besides the text; a memo costs its JSON, its key and 256.
+    const limit = 4 * 1_200
+    const json = createMemoCache(limit).json
+    for (const id of [0, 1, 2]) json.keep(RECORDS[id]!, 'en', { t: 'x'.repeat(934) })
+    const whole = limit - 8 - 'en'.length - OVERHEAD
+    expect(json.keep(RECORDS[3]!, 'en', { t: 'x'.repeat(whole) }).bytes.length).toBe(whole + 8)
+    expect(json.size).toBe(1)
+    expect(json.bytes).toBe(limit)
+    expect(json.find(RECORDS[3]!, 'en')).toBeDefined()
+    const over = json.keep(RECORDS[4]!, 'en', { t: 'x'.repeat(whole + 1) })
+    expect(over.bytes.length).toBe(whole + 9)
+    expect(json.find(RECORDS[4]!, 'en'), 'a byte over the bound: served, not kept').toBeUndefined()
+    expect(json.find(RECORDS[3]!, 'en'), 'and nothing dropped for it').toBeDefined()
+    expect(json.size).toBe(1)
   })
 
   it('keeps its queue in order when its ring grows with its first slot past the start', () => {
