@@ -5,7 +5,10 @@ import { byteLengthOf } from './body-parts.ts'
  * holds for. Its header objects are frozen and shared by every response served from it.
  */
 export interface KeptAnswer {
-  /** Bytes, or parts (an event list's memoized pieces, shared with the JSON memo) written one after another. */
+  /**
+   * Bytes, or parts (an event list's memoized pieces, shared with the JSON memo) written one after another, until
+   * the answer is hot (`served`).
+   */
   body: Uint8Array | readonly Uint8Array[]
   /** Every header of the 200, its `ETag` included. */
   headers: Readonly<Record<string, string>>
@@ -14,6 +17,11 @@ export interface KeptAnswer {
   etag: string
   /** The same answer as Node is handed it (`front-door.ts`): header lists for a 200 and a 304, made when first asked. */
   wire(): Wire
+  /**
+   * The body to write for a serve at `now` (ms). Parts are joined into one buffer of its own, and the parts let go,
+   * once the answer is served twice within `HOT_MS`: a hot answer is then written as `end(bytes)` writes it.
+   */
+  served(now: number): Uint8Array | readonly Uint8Array[]
   /** The answer is true for a clock in [from, until). */
   from: number
   until: number

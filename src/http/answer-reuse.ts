@@ -92,14 +92,41 @@ export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
   // Made when the front door first serves it: most answers of a varied mix never are. A method, not a getter: an
   // accessor made per object is kept in V8's old generation, with all it holds (docs/architecture.md §3).
   let wire: Wire | undefined
-  return {
+  let last = Number.NEGATIVE_INFINITY
+  const answer: KeptAnswer = {
     body,
     headers,
     notModified: Object.freeze(notModified),
     etag: out.etag!,
     wire: () => (wire ??= wireOf(headers, notModified, byteLengthOf(body))),
+    served: (now) => {
+      if (!(answer.body instanceof Uint8Array) && now - last < HOT_MS) answer.body = joinedOwn(answer.body)
+      last = now
+      return answer.body
+    },
     ...life,
   }
+  return answer
+}
+
+/**
+ * Two serves of a kept answer within this many milliseconds make it hot: its parts are joined. Each part cost Node a
+ * write of its own (and the socket a slot in its `writev`): a kept list of 30 events took 15–25% fewer instructions
+ * a request joined (callgrind). Only hot answers are: the answer cache counts a body's bytes once, and parts are the
+ * JSON memo's; every answer joined as soon as it was served again, the varied mix (which meets a kept answer every
+ * few seconds) held 16 MB more.
+ */
+export const HOT_MS = 1_000
+
+/** Parts joined into bytes of their own (a `Buffer.concat` of a short body would be a slice of Node's shared pool). */
+function joinedOwn(parts: readonly Uint8Array[]): Uint8Array {
+  const out = Buffer.allocUnsafeSlow(byteLengthOf(parts))
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.byteLength
+  }
+  return out
 }
 
 /** A body in memory of its own: a text as bytes, bytes or each part copied only if it is a slice of a shared slab. */

@@ -39,21 +39,24 @@ export function frontDoor(app: Pick<AppState, 'answers' | 'store' | 'now'>, next
   if (!answers) return next
   return (req, res) => {
     const raw = rawKeyOf(req)
-    const kept = raw === undefined ? undefined : answers.findRaw(raw, app.store.version, app.now())
-    if (kept) writeKept(req, res, kept)
+    if (raw === undefined) return next(req, res)
+    const now = app.now()
+    const kept = answers.findRaw(raw, app.store.version, now)
+    if (kept) writeKept(req, res, kept, now)
     else next(req, res)
   }
 }
 
 /** What `deliverKept` answers, written as srvx writes a FastResponse: 304, or the 200. */
-function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer): void {
+function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, now: number): void {
   const ifNoneMatch = req.headers['if-none-match']
   if (ifNoneMatch && etagMatches(ifNoneMatch, kept.etag)) {
     res.writeHead(304, '', kept.wire().notModified)
     res.end()
   } else {
     res.writeHead(200, '', kept.wire().ok)
-    if (kept.body instanceof Uint8Array) res.end(kept.body)
-    else writeParts(res, kept.body)
+    const body = kept.served(now)
+    if (body instanceof Uint8Array) res.end(body)
+    else writeParts(res, body)
   }
 }

@@ -10,6 +10,7 @@ function answer(size: number, from = -Infinity, until = Infinity): KeptAnswer {
     notModified: {},
     etag: '"x"',
     wire: () => ({ ok: [], notModified: [] }),
+    served: () => new Uint8Array(size),
     from,
     until,
   }
