@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
+import { keptAnswer } from '../../src/http/answer-reuse.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
 // What the JSON memo holds besides its memos (src/serialize/memo.ts): nothing it dropped, and no more memory however
@@ -30,6 +31,25 @@ describe('the JSON memo, in memory', () => {
     gc()
     await settle()
     expect(dropped.deref(), 'a dropped memo is held').toBeUndefined()
+  })
+
+  it('lets a kept answer’s parts go once they are joined (the JSON memo keeps its own)', async () => {
+    const life = { from: 0, until: Number.POSITIVE_INFINITY }
+    const made = () => {
+      const part = Buffer.from('x'.repeat(100_000))
+      const out = { status: 200, headers: {}, etag: '"e"', body: [Buffer.from('['), part, Buffer.from(']')] }
+      return { kept: keptAnswer(out, life), part: new WeakRef(part) }
+    }
+    const { kept, part } = made()
+    kept.wire()
+    kept.served(0)
+    kept.served(1)
+    expect(kept.body).toBeInstanceOf(Uint8Array)
+    await settle()
+    gc()
+    await settle()
+    expect(part.deref(), 'a joined answer holds its parts').toBeUndefined()
+    expect((kept.body as Uint8Array).byteLength).toBe(100_002)
   })
 
   it('does not grow under a million lookups, once full', () => {
