@@ -19,7 +19,8 @@ export interface KeptAnswer {
   wire(): Wire
   /**
    * The body to write for a serve at `now` (ms). Parts are joined into one buffer of its own, and the parts let go,
-   * once the answer is served twice within `HOT_MS`: a hot answer is then written as `end(bytes)` writes it.
+   * once the front door serves the answer `HOT_SERVES` times within `HOT_MS`: a hot answer is then written as any
+   * single body is.
    */
   served(now: number): Uint8Array | readonly Uint8Array[]
   /** The answer is true for a clock in [from, until). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
-import { HOT_MS, keptAnswer } from '../../src/http/answer-reuse.ts'
+import { HOT_MS, HOT_SERVES, keptAnswer } from '../../src/http/answer-reuse.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
 // Memory bounds by bytes: what a cache counts is what it holds. Short JSON (under 4 KB) made with Buffer.from
@@ -113,17 +113,19 @@ describe('a kept answer', () => {
     expect(Buffer.concat(parts(kept.body)).toString()).toBe('[{"id":1},{"id":1}]')
   })
 
-  it('is written in parts until served twice within HOT_MS, then joined into one buffer of its own, held alone', () => {
+  it('is written in parts until served HOT_SERVES times within HOT_MS, then joined into one buffer of its own', () => {
     const life = { from: 0, until: Infinity }
     const out = { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"' }
     const memo = createMemoCache().json.keep(records[0]!, 'en', { id: 1 })
     const body = [Buffer.from('['), memo.bytes, memo.listed!, Buffer.from(']')]
     const kept = keptAnswer({ ...out, body }, life)
-    // Served every HOT_MS or more apart (a varied mix meeting it now and then): the memo's parts, as they are.
-    for (const now of [0, HOT_MS, 2 * HOT_MS + 1]) expect(kept.served(now)).toEqual(body)
+    // One serve short in each of a few windows (a varied mix meeting it now and then): the memo's parts, as they are.
+    for (const window of [0, HOT_MS, 3 * HOT_MS])
+      for (let i = 0; i < HOT_SERVES - 1; i++) expect(kept.served(window + i)).toEqual(body)
     expect(parts(kept.body)[1]).toBe(memo.bytes)
-    // Twice within HOT_MS: hot, joined.
-    const joined = kept.served(3 * HOT_MS) as Uint8Array
+    // HOT_SERVES within one window: hot, joined at the last of them.
+    for (let i = 0; i < HOT_SERVES - 1; i++) expect(kept.served(5 * HOT_MS + i)).toEqual(body)
+    const joined = kept.served(6 * HOT_MS - 1) as Uint8Array
     expect(joined).toBeInstanceOf(Uint8Array)
     expect(Buffer.from(joined).toString()).toBe('[{"id":1},{"id":1}]')
     // Short, and still not a slice of Node's shared pool: the answer would keep the whole pool alive.

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
-import { keptAnswer } from '../../src/http/answer-reuse.ts'
+import { HOT_SERVES, keptAnswer } from '../../src/http/answer-reuse.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
 // What the JSON memo holds besides its memos (src/serialize/memo.ts): nothing it dropped, and no more memory however
@@ -42,8 +42,7 @@ describe('the JSON memo, in memory', () => {
     }
     const { kept, part } = made()
     kept.wire()
-    kept.served(0)
-    kept.served(1)
+    for (let i = 0; i < HOT_SERVES; i++) kept.served(i)
     expect(kept.body).toBeInstanceOf(Uint8Array)
     await settle()
     gc()
