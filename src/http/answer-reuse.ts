@@ -104,7 +104,8 @@ export function keptAnswer(out: Outgoing, life: Life): KeptAnswer {
     wire: () => (wire ??= wireOf(headers, notModified, byteLengthOf(answer.body))),
     served: (now) => {
       if (answer.body instanceof Uint8Array) return answer.body
-      if (!(now - since < HOT_MS)) {
+      // A clock that stepped back opens a new window too: serves are counted in the one they fall in.
+      if (!(now >= since && now - since < HOT_MS)) {
         since = now
         serves = 0
       }

@@ -81,7 +81,8 @@ describe('the front door', () => {
     expect(again).toBe(first)
     expect(again).toBe(await viaH3(method, target, headers))
     expect(app.answers!.hits).toBe(hits + 2)
-    // HOT_SERVES more (the app's clock stands still): a list's parts are joined on the way, the same bytes.
+    // HOT_SERVES more (the app's clock stands still): a list is hot on the way (the next test holds that it is then
+    // joined), and its bytes are the same.
     for (let i = 0; i < HOT_SERVES; i++) expect(await exchange(method, target, headers)).toBe(first)
   })
 
@@ -108,6 +109,29 @@ describe('the front door', () => {
       expect(kept.body instanceof Uint8Array, `serve ${i}`).toBe(i === times.length - 1)
     }
     expect([...served]).toEqual(['{"events":[{"id":1},{"id":2}]}'])
+  })
+
+  it('does not count a 304 towards an answer being hot', async () => {
+    const answers = createAnswerCache()
+    const parts = [Buffer.from('['), Buffer.from('1'), Buffer.from(']')]
+    const kept = keptAnswer(
+      { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"', body: parts },
+      {
+        from: 0,
+        until: Number.POSITIVE_INFINITY,
+      },
+    )
+    answers.keep('key', 0, kept)
+    answers.alias('/list ', 'key', 0)
+    const door = await listen(frontDoor({ answers, store: { version: 0 }, now: () => 0 } as never, () => {}))
+    const held = kept.body
+    for (let i = 0; i < HOT_SERVES; i++)
+      expect(await exchange('GET', '/list', { 'If-None-Match': '"e"' }, door)).toMatch(/^HTTP\/1\.1 304 /)
+    expect(kept.body).toBe(held)
+    // The first 200 it serves: one serve, still parts.
+    await exchange('GET', '/list', {}, door)
+    expect(kept.body).toBe(held)
+    expect(Array.isArray(held)).toBe(true)
   })
 
   it('answers 304 to a request naming the kept ETag, as h3 does', async () => {

@@ -132,6 +132,10 @@ describe('a kept answer', () => {
     expect(joined.buffer.byteLength).toBe(joined.byteLength)
     expect(kept.body).toBe(joined)
     expect(kept.served(10 * HOT_MS)).toBe(joined)
+    // A clock that steps back opens a new window: serves before it do not count in the one it left.
+    const stepped = keptAnswer({ ...out, body }, life)
+    for (let i = 0; i < HOT_SERVES - 1; i++) stepped.served(3 * HOT_MS + i)
+    for (let i = 0; i < HOT_SERVES - 1; i++) expect(stepped.served(HOT_MS + i)).toEqual(body)
     // One buffer already: served as it is.
     const single = keptAnswer({ ...out, body: '{"id":1}' }, life)
     const bytes = single.body

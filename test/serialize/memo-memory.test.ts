@@ -41,6 +41,7 @@ describe('the JSON memo, in memory', () => {
       return { kept: keptAnswer(out, life), part: new WeakRef(part) }
     }
     const { kept, part } = made()
+    expect((kept.body as Uint8Array[])[1], 'the part it watches is the answer’s').toBe(part.deref())
     kept.wire()
     for (let i = 0; i < HOT_SERVES; i++) kept.served(i)
     expect(kept.body).toBeInstanceOf(Uint8Array)

@@ -87,7 +87,7 @@ describe('the JSON memo, over random lookups', () => {
     )
   })
 
-  it('queues a memo found since it was queued again once, so the drop takes the next', () => {
+  it('spares a memo found since it was queued: queued again, unmarked, so the drop takes the next', () => {
     // Four memos of the same cost fit (100 bytes of JSON each); the first, found before the fifth is kept, is spared
     // and queued behind the others, which are not found, so the second goes; then the third, and the first is still
     // kept until its turn comes again unfound.
