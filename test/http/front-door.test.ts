@@ -62,6 +62,17 @@ function exchange(method: string, target: string, headers: Record<string, string
 
 const EVENTS = '/wp-json/calendar/events/v1/events'
 
+/** A front door of its own, on a socket, over one kept answer of `parts` that `GET /list` finds. */
+async function keptBehindDoor(parts: Buffer[], now: () => number) {
+  const answers = createAnswerCache()
+  const out = { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"', body: parts }
+  const kept = keptAnswer(out, { from: 0, until: Number.POSITIVE_INFINITY })
+  answers.keep('key', 0, kept)
+  answers.alias('/list ', 'key', 0)
+  const door = await listen(frontDoor({ answers, store: { version: 0 }, now } as never, () => {}))
+  return { kept, door }
+}
+
 describe('the front door', () => {
   it.each([
     ['the event list', 'GET', EVENTS, {}],
@@ -87,19 +98,9 @@ describe('the front door', () => {
   })
 
   it('writes what a kept answer gives for the serve: its parts, then, once hot, them joined', async () => {
-    const answers = createAnswerCache()
-    const parts = [Buffer.from('{"events":['), Buffer.from('{"id":1}'), Buffer.from(',{"id":2}'), Buffer.from(']}')]
-    const kept = keptAnswer(
-      { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"', body: parts },
-      {
-        from: 0,
-        until: Number.POSITIVE_INFINITY,
-      },
-    )
-    answers.keep('key', 0, kept)
-    answers.alias('/list ', 'key', 0)
     let now = 0
-    const door = await listen(frontDoor({ answers, store: { version: 0 }, now: () => now } as never, () => {}))
+    const parts = [Buffer.from('{"events":['), Buffer.from('{"id":1}'), Buffer.from(',{"id":2}'), Buffer.from(']}')]
+    const { kept, door } = await keptBehindDoor(parts, () => now)
     const served = new Set<string>()
     // One serve short of hot, then a serve in the next window (still parts), then enough in that one (joined).
     const times = [...Array(HOT_SERVES - 1).fill(0), ...Array(HOT_SERVES).fill(HOT_MS)]
@@ -112,18 +113,7 @@ describe('the front door', () => {
   })
 
   it('does not count a 304 towards an answer being hot', async () => {
-    const answers = createAnswerCache()
-    const parts = [Buffer.from('['), Buffer.from('1'), Buffer.from(']')]
-    const kept = keptAnswer(
-      { status: 200, headers: { 'Content-Type': 'application/json' }, etag: '"e"', body: parts },
-      {
-        from: 0,
-        until: Number.POSITIVE_INFINITY,
-      },
-    )
-    answers.keep('key', 0, kept)
-    answers.alias('/list ', 'key', 0)
-    const door = await listen(frontDoor({ answers, store: { version: 0 }, now: () => 0 } as never, () => {}))
+    const { kept, door } = await keptBehindDoor([Buffer.from('['), Buffer.from('1'), Buffer.from(']')], () => 0)
     const held = kept.body
     for (let i = 0; i < HOT_SERVES; i++)
       expect(await exchange('GET', '/list', { 'If-None-Match': '"e"' }, door)).toMatch(/^HTTP\/1\.1 304 /)
