@@ -120,7 +120,10 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   }
 }
 
-/** First in, first out, in a ring of slots that doubles when full; a slot is emptied as its item leaves. */
+/**
+ * First in, first out, in a ring of slots that doubles when full and never shrinks (a memo costs at least
+ * MEMO_OVERHEAD, so the ring has at most a slot per 256 bytes of the bound); a slot is emptied as its item leaves.
+ */
 class Queue<T> {
   #slots: (T | undefined)[] = new Array(16)
   #head = 0
