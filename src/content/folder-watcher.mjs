@@ -1,24 +1,11 @@
 // chokidar for a watcher that keeps folders only (see watch-worker.mjs). Plain JavaScript, like the worker.
-import { lstat, opendir } from 'node:fs/promises'
+import { lstat, opendir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { setTimeout as sleep, setImmediate as turn } from 'node:timers/promises'
 import { FSWatcher } from 'chokidar'
 
 /** Entries read from a folder per call: between two, the thread hears what its folders' watches report. */
 const BATCH = 256
-
-/**
- * Least time from the start of one listing of a folder to the start of the next. chokidar lists a folder
- * again as soon as a listing ends if anything changed in it meanwhile, so under a stream of writes (one
- * every few milliseconds) a folder of 40,000 records was listed back to back: 0.6–1.7 s of CPU over 500
- * creates, taken from a server pinned to one core. Spaced, a burst costs one listing per half second
- * (30–50 ms of CPU at 40,000 files), and chokidar's own throttle, counting the
- * changes meanwhile, still lists once more after the last. Only folders come of a listing, so only a
- * new or removed folder is heard later, by half a second at most: files are reported by name as they
- * change (watch-worker.mjs), and a new folder's path goes over to the store at once.
- */
-const SPACING_MS = 500
 
 /** Errors after which a folder is taken as it is now, empty or gone (readdirp's own list). */
 const NORMAL = new Set(['ENOENT', 'EPERM', 'EACCES', 'ELOOP', 'ENOTDIR'])
@@ -37,42 +24,22 @@ const NORMAL = new Set(['ENOENT', 'EPERM', 'EACCES', 'ELOOP', 'ENOTDIR'])
  * override is never used and chokidar stats as it did (test/content/folder-watcher.test.ts fails then).
  */
 export class FolderWatcher extends FSWatcher {
-  /** When each folder's last listing began (performance.now()), kept while it can still hold the next back. */
-  #listedAt = new Map()
-  #closing = new AbortController()
-
   _readdirp(root, options) {
     if (this.closed) return undefined
-    const listing = Readable.from(this.#spaced(root, options?.directoryFilter ?? (() => true)))
+    const listing = Readable.from(foldersIn(root, options?.directoryFilter ?? (() => true)))
     this._streams.add(listing)
     listing.once('end', () => this._streams.delete(listing))
     listing.once('close', () => this._streams.delete(listing))
     return listing
   }
-
-  /** `foldersIn`, begun no sooner than SPACING_MS after the folder's previous listing began. */
-  async *#spaced(root, wanted) {
-    const wait = (this.#listedAt.get(root) ?? Number.NEGATIVE_INFINITY) + SPACING_MS - performance.now()
-    if (wait > 0) await sleep(wait, undefined, { signal: this.#closing.signal }).catch(() => {})
-    if (this.closed) return
-    const now = performance.now()
-    for (const [folder, at] of this.#listedAt) if (now - at >= SPACING_MS) this.#listedAt.delete(folder)
-    this.#listedAt.set(root, now)
-    yield* foldersIn(root, wanted)
-  }
-
-  close() {
-    this.#closing.abort()
-    return super.close()
-  }
 }
 
 /**
  * The folders in `root` as chokidar's entries that `wanted` takes. A link is never one (the watcher
- * follows none). Where the file system gives no types (ext2 without `filetype`, some network and FUSE
- * ones), an entry is lstat'ed, and one gone meanwhile (an atomic save's temporary) is passed over.
- * Entries are taken from the listing's buffer without a promise each (`for await` over the folder
- * spent ~135 ms of CPU on 40,000 entries, this ~30–50 ms), and the thread takes a turn after each batch.
+ * follows none). Where a file system gives no types (ext2 without `filetype`, some network and FUSE
+ * ones), Node's listing lstats each entry as it reads a batch, and one gone meanwhile (an atomic save's
+ * temporary) fails the read: the folder is then listed again by name, the rest lstat'ed here and the
+ * gone passed over. Ended there, the listing would have made chokidar drop every folder not reached.
  */
 export async function* foldersIn(root, wanted, open = opendir) {
   let folder
@@ -82,19 +49,48 @@ export async function* foldersIn(root, wanted, open = opendir) {
     if (NORMAL.has(error?.code)) return
     throw error
   }
+  const given = new Set()
+  let entryGone = false
   try {
-    for (let read = 1, dirent = folder.readSync(); dirent !== null; read++, dirent = folder.readSync()) {
-      if (read % BATCH === 0) await turn()
-      const stats = typed(dirent) ? dirent : await lstat(join(root, dirent.name)).catch(() => undefined)
-      if (!stats?.isDirectory()) continue
-      const entry = { path: dirent.name, fullPath: join(root, dirent.name), basename: dirent.name, stats }
-      if (wanted(entry)) yield entry
+    for await (const dirent of folder) {
+      const stats = typed(dirent) ? dirent : await lstatOrNone(join(root, dirent.name))
+      const entry = folderEntry(root, dirent.name, stats)
+      if (!entry || !wanted(entry)) continue
+      given.add(entry.basename)
+      yield entry
     }
   } catch (error) {
     if (!NORMAL.has(error?.code)) throw error
-  } finally {
-    await folder.close().catch(() => {})
+    entryGone = error.code === 'ENOENT' && error.path !== root
   }
+  if (entryGone) yield* foldersByName(root, wanted, given)
+}
+
+/** The folders in `root` not `given` yet, listed by name and each lstat'ed. */
+async function* foldersByName(root, wanted, given) {
+  let names
+  try {
+    names = await readdir(root)
+  } catch (error) {
+    if (NORMAL.has(error?.code)) return
+    throw error
+  }
+  for (const name of names) {
+    if (given.has(name)) continue
+    const entry = folderEntry(root, name, await lstatOrNone(join(root, name)))
+    if (entry && wanted(entry)) yield entry
+  }
+}
+
+/** chokidar's entry for `name` in `root` when its stats (none: it is gone) say it is a folder. */
+function folderEntry(root, name, stats) {
+  if (!stats?.isDirectory()) return undefined
+  return { path: name, fullPath: join(root, name), basename: name, stats }
+}
+
+/** An entry's lstat, or undefined once it is gone (or cannot be looked at). */
+function lstatOrNone(path) {
+  return lstat(path).catch(() => undefined)
 }
 
 /** Whether a listed entry says what it is (DT_UNKNOWN says nothing). */

@@ -45,10 +45,7 @@ describe('the watcher', () => {
       await mkdir(join(real, 'events', 'made'))
       await writeFile(join(real, 'events', 'made', 'a.md'), 'a')
       await eventually(() => expect(heard.includes('events/made')).toBe(true), 3_000)
-      // The new folder's watch begins once chokidar lists `events` again: no sooner than half a second after its
-      // last listing began (folder-watcher.mjs), here the first, at the start. Until then the folder's own path
-      // (heard above, and again as the listing finds it) is what sends the store to its files.
-      await new Promise((resolve) => setTimeout(resolve, 700))
+      await new Promise((resolve) => setTimeout(resolve, 150))
       await writeFile(join(real, 'events', 'made', 'b.md'), 'b')
       await eventually(() => expect(heard.includes('events/made/b.md')).toBe(true), 3_000)
       await rename(join(real, 'events', 'made', 'b.md'), join(real, 'events', 'sub', 'b.md'))
