@@ -15,6 +15,11 @@ export interface EventWindow {
   follow?(before: EventEntry | undefined, after: EventEntry | undefined): boolean
   /** Places in `regular` of the events of an id set, by the set's key (`window-sets.ts`): emptied on every change. */
   places?: Map<string, Int32Array>
+  /**
+   * `regular`'s starts and ends in its order, made by the first query after a change: the binary searches and the
+   * margins read them in a row instead of an entry each, scattered over the heap (`regularMatches`).
+   */
+  bounds?: { starts: Float64Array; ends: Float64Array }
 }
 
 /**
@@ -62,6 +67,7 @@ export function followingWindow(
   const most = 2 * window.irregular.length + 64
   window.follow = (before, after) => {
     window.places?.clear()
+    window.bounds = undefined
     if (before && admits(before) && !take(window.regular, before) && !take(window.irregular, before)) return false
     if (!after || !admits(after)) return true
     if (!Number.isFinite(after.start) || !Number.isFinite(after.end)) return false
@@ -128,13 +134,19 @@ function inRanges(e: EventEntry, r: Ranges): boolean {
  */
 function regularMatches(w: EventWindow, r: Ranges, only?: WindowSet): Sequence {
   const list = w.regular
-  const low = startBound(list, Math.max(r.startMin, r.endMin - w.width), false)
-  const high = Math.max(low, startBound(list, Math.min(r.startMax, r.endMax), true))
-  const coreLow = Math.min(high, Math.max(low, startBound(list, r.endMin, false)))
-  const coreHigh = Math.min(high, Math.max(coreLow, startBound(list, r.endMax - w.width, true)))
-  const endsIn = (e: EventEntry) => e.end >= r.endMin && e.end <= r.endMax && (!only || only.has(e))
-  const before = list.slice(low, coreLow).filter(endsIn)
-  const after = list.slice(coreHigh, high).filter(endsIn)
+  const { starts, ends } = (w.bounds ??= boundsOf(list))
+  const low = startBound(starts, Math.max(r.startMin, r.endMin - w.width), false)
+  const high = Math.max(low, startBound(starts, Math.min(r.startMax, r.endMax), true))
+  const coreLow = Math.min(high, Math.max(low, startBound(starts, r.endMin, false)))
+  const coreHigh = Math.min(high, Math.max(coreLow, startBound(starts, r.endMax - w.width, true)))
+  const endingIn = (from: number, to: number) => {
+    const found: EventEntry[] = []
+    for (let i = from; i < to; i++)
+      if (ends[i]! >= r.endMin && ends[i]! <= r.endMax && (!only || only.has(list[i]!))) found.push(list[i]!)
+    return found
+  }
+  const before = endingIn(low, coreLow)
+  const after = endingIn(coreHigh, high)
   if (only) return setSequence(list, only.places, [coreLow, coreHigh], before, after)
   const core = coreHigh - coreLow
   return {
@@ -192,13 +204,24 @@ function placeBound(places: Int32Array, place: number): number {
   return low
 }
 
+/** `regular`'s starts and ends, in its order. */
+function boundsOf(list: readonly EventEntry[]): { starts: Float64Array; ends: Float64Array } {
+  const starts = new Float64Array(list.length)
+  const ends = new Float64Array(list.length)
+  for (let i = 0; i < list.length; i++) {
+    starts[i] = list[i]!.start
+    ends[i] = list[i]!.end
+  }
+  return { starts, ends }
+}
+
 /** The first position in start order whose start is at least `instant` (`past`: above it). */
-function startBound(list: readonly EventEntry[], instant: number, past: boolean): number {
+function startBound(starts: Float64Array, instant: number, past: boolean): number {
   let low = 0
-  let high = list.length
+  let high = starts.length
   while (low < high) {
     const mid = (low + high) >>> 1
-    const start = list[mid]!.start
+    const start = starts[mid]!
     if (start < instant || (past && start === instant)) low = mid + 1
     else high = mid
   }
