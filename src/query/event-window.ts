@@ -16,10 +16,16 @@ export interface EventWindow {
   /** Places in `regular` of the events of an id set, by the set's key (`window-sets.ts`): emptied on every change. */
   places?: Map<string, Int32Array>
   /**
-   * `regular`'s starts and ends in its order, made by the first query after a change: the binary searches and the
-   * margins read them in a row instead of an entry each, scattered over the heap (`regularMatches`).
+   * `regular`'s starts and ends in its order, made by the window's first query and kept in step by `follow`: the
+   * binary searches and the margins read them in a row instead of an entry each, scattered over the heap.
    */
-  bounds?: { starts: Float64Array; ends: Float64Array }
+  bounds?: Bounds
+}
+
+/** Starts and ends in list order: views from the start of buffers that may hold more, room for insertions. */
+export interface Bounds {
+  starts: Float64Array
+  ends: Float64Array
 }
 
 /**
@@ -67,13 +73,18 @@ export function followingWindow(
   const most = 2 * window.irregular.length + 64
   window.follow = (before, after) => {
     window.places?.clear()
-    window.bounds = undefined
-    if (before && admits(before) && !take(window.regular, before) && !take(window.irregular, before)) return false
+    if (before && admits(before)) {
+      const at = take(window.regular, before)
+      if (at >= 0 && window.bounds) window.bounds = withoutBound(window.bounds, at)
+      if (at < 0 && take(window.irregular, before) < 0) return false
+    }
     if (!after || !admits(after)) return true
     if (!Number.isFinite(after.start) || !Number.isFinite(after.end)) return false
-    const regular = after.end >= after.start && after.end - after.start <= window.width
-    const list = regular ? window.regular : window.irregular
-    list.splice(place(list, after), 0, after)
+    if (after.end >= after.start && after.end - after.start <= window.width) {
+      const at = place(window.regular, after)
+      window.regular.splice(at, 0, after)
+      if (window.bounds) window.bounds = withBound(window.bounds, at, after)
+    } else window.irregular.splice(place(window.irregular, after), 0, after)
     return window.irregular.length <= most
   }
   return window
@@ -84,12 +95,12 @@ function place(list: readonly EventEntry[], entry: EventEntry): number {
   return insertionPoint(list, entry, compareStart)
 }
 
-/** Removes `entry` (this very object) from a list in list order; false when it is not there. */
-function take(list: EventEntry[], entry: EventEntry): boolean {
+/** Removes `entry` (this very object) from a list in list order: where it was, or -1 when it is not there. */
+function take(list: EventEntry[], entry: EventEntry): number {
   const at = place(list, entry)
-  if (list[at] !== entry) return false
+  if (list[at] !== entry) return -1
   list.splice(at, 1)
-  return true
+  return at
 }
 
 /** The events of a window within the ranges, in list order, as a sorted sequence with random access. */
@@ -139,14 +150,8 @@ function regularMatches(w: EventWindow, r: Ranges, only?: WindowSet): Sequence {
   const high = Math.max(low, startBound(starts, Math.min(r.startMax, r.endMax), true))
   const coreLow = Math.min(high, Math.max(low, startBound(starts, r.endMin, false)))
   const coreHigh = Math.min(high, Math.max(coreLow, startBound(starts, r.endMax - w.width, true)))
-  const endingIn = (from: number, to: number) => {
-    const found: EventEntry[] = []
-    for (let i = from; i < to; i++)
-      if (ends[i]! >= r.endMin && ends[i]! <= r.endMax && (!only || only.has(list[i]!))) found.push(list[i]!)
-    return found
-  }
-  const before = endingIn(low, coreLow)
-  const after = endingIn(coreHigh, high)
+  const before = endingIn(list, ends, r, only, low, coreLow)
+  const after = endingIn(list, ends, r, only, coreHigh, high)
   if (only) return setSequence(list, only.places, [coreLow, coreHigh], before, after)
   const core = coreHigh - coreLow
   return {
@@ -204,14 +209,59 @@ function placeBound(places: Int32Array, place: number): number {
   return low
 }
 
+/**
+ * The events of `list` in [from, to) whose end is within the ranges (and that `only` holds): a margin, read from
+ * `ends` and only matches from their entries. Apart from `regularMatches`, so the sequence it returns does not hold
+ * `ends` in its closures.
+ */
+function endingIn(
+  list: readonly EventEntry[],
+  ends: Float64Array,
+  r: Ranges,
+  only: WindowSet | undefined,
+  from: number,
+  to: number,
+): EventEntry[] {
+  const found: EventEntry[] = []
+  for (let i = from; i < to; i++)
+    if (ends[i]! >= r.endMin && ends[i]! <= r.endMax && (!only || only.has(list[i]!))) found.push(list[i]!)
+  return found
+}
+
 /** `regular`'s starts and ends, in its order. */
-function boundsOf(list: readonly EventEntry[]): { starts: Float64Array; ends: Float64Array } {
+export function boundsOf(list: readonly EventEntry[]): Bounds {
   const starts = new Float64Array(list.length)
   const ends = new Float64Array(list.length)
   for (let i = 0; i < list.length; i++) {
     starts[i] = list[i]!.start
     ends[i] = list[i]!.end
   }
+  return { starts, ends }
+}
+
+/** `bounds` without its place `at`: the rest moved down in the same buffers. */
+function withoutBound({ starts, ends }: Bounds, at: number): Bounds {
+  const n = starts.length
+  starts.copyWithin(at, at + 1, n)
+  ends.copyWithin(at, at + 1, n)
+  return { starts: starts.subarray(0, n - 1), ends: ends.subarray(0, n - 1) }
+}
+
+/** `bounds` with `entry`'s start and end at place `at`: in the same buffers while they have room, else larger ones. */
+function withBound(bounds: Bounds, at: number, entry: EventEntry): Bounds {
+  const n = bounds.starts.length
+  const grown = (old: Float64Array) => {
+    if (old.buffer.byteLength >= (n + 1) * 8) return new Float64Array(old.buffer, 0, n + 1)
+    const more = new Float64Array(n + (n >> 3) + 16)
+    more.set(old)
+    return more.subarray(0, n + 1)
+  }
+  const starts = grown(bounds.starts)
+  const ends = grown(bounds.ends)
+  starts.copyWithin(at + 1, at, n)
+  ends.copyWithin(at + 1, at, n)
+  starts[at] = entry.start
+  ends[at] = entry.end
   return { starts, ends }
 }
 

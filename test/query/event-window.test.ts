@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { EventEntry } from '../../src/context/indexes.ts'
-import { buildWindow, type Ranges, windowPage } from '../../src/query/event-window.ts'
+import { boundsOf, buildWindow, followingWindow, type Ranges, windowPage } from '../../src/query/event-window.ts'
 import { compareStart } from '../../src/query/indexes.ts'
 
 const HOUR = 3_600_000
@@ -61,5 +61,36 @@ describe('a date window over the listed events', () => {
 
   it('is not built over an event whose dates are not numbers, which only the full walk orders', () => {
     expect(buildWindow([entry(1, Number.NaN, 0, 0)])).toBeUndefined()
+  })
+
+  // A window keeps its regular events' starts and ends in typed arrays for its searches; a change moves them in
+  // place (growing the buffers now and then) instead of reading the whole calendar again at the next list.
+  it('keeps its starts and ends in step with its events through any changes, and lists what testing every event gives', () => {
+    const change = fc.record({
+      remove: fc.nat(),
+      add: fc.option(
+        fc.record({ start: fc.integer({ min: 0, max: 60 }), length: fc.integer({ min: -30, max: 100 }) }),
+        { nil: undefined },
+      ),
+    })
+    fc.assert(
+      fc.property(events, fc.array(fc.tuple(change, ranges), { maxLength: 40 }), (initial, steps) => {
+        const listed = [...initial]
+        const window = followingWindow(listed, () => true)!
+        let id = 1000
+        for (const [{ remove, add }, r] of steps) {
+          const before = listed.length > 0 ? listed[remove % listed.length] : undefined
+          const after = add ? entry(id++, add.start * HOUR, add.length * HOUR, 0) : undefined
+          if (before) listed.splice(listed.indexOf(before), 1)
+          if (after) listed.splice(listed.filter((e) => compareStart(e, after) < 0).length, 0, after)
+          // A window that asks to be built again is left: the app builds a new one.
+          if (!window.follow!(before, after)) return
+          const page = windowPage(window, r, 0, 5)
+          expect(page.all().map((e) => e.id)).toEqual(filtered(listed, r))
+          expect(window.bounds).toEqual(boundsOf(window.regular))
+        }
+      }),
+      { numRuns: 600, seed },
+    )
   })
 })
