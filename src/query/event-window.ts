@@ -1,5 +1,6 @@
 import type { EventEntry } from '../context/indexes.ts'
 import { compareStart, insertionPoint } from './indexes.ts'
+import { type Bounds, boundsOf, startBound, withBound, withoutBound } from './window-bounds.ts'
 
 /**
  * The events one kind of caller may list (a status set, a reader, a language), split so that a date
@@ -20,12 +21,6 @@ export interface EventWindow {
    * binary searches and the margins read them in a row instead of an entry each, scattered over the heap.
    */
   bounds?: Bounds
-}
-
-/** Starts and ends in list order: views from the start of buffers that may hold more, room for insertions. */
-export interface Bounds {
-  starts: Float64Array
-  ends: Float64Array
 }
 
 /**
@@ -209,11 +204,7 @@ function placeBound(places: Int32Array, place: number): number {
   return low
 }
 
-/**
- * The events of `list` in [from, to) whose end is within the ranges (and that `only` holds): a margin, read from
- * `ends` and only matches from their entries. Apart from `regularMatches`, so the sequence it returns does not hold
- * `ends` in its closures.
- */
+/** A margin's events ending within the ranges (and held by `only`), by `ends`; outside the sequence's closures. */
 function endingIn(
   list: readonly EventEntry[],
   ends: Float64Array,
@@ -226,56 +217,6 @@ function endingIn(
   for (let i = from; i < to; i++)
     if (ends[i]! >= r.endMin && ends[i]! <= r.endMax && (!only || only.has(list[i]!))) found.push(list[i]!)
   return found
-}
-
-/** `regular`'s starts and ends, in its order. */
-export function boundsOf(list: readonly EventEntry[]): Bounds {
-  const starts = new Float64Array(list.length)
-  const ends = new Float64Array(list.length)
-  for (let i = 0; i < list.length; i++) {
-    starts[i] = list[i]!.start
-    ends[i] = list[i]!.end
-  }
-  return { starts, ends }
-}
-
-/** `bounds` without its place `at`: the rest moved down in the same buffers. */
-function withoutBound({ starts, ends }: Bounds, at: number): Bounds {
-  const n = starts.length
-  starts.copyWithin(at, at + 1, n)
-  ends.copyWithin(at, at + 1, n)
-  return { starts: starts.subarray(0, n - 1), ends: ends.subarray(0, n - 1) }
-}
-
-/** `bounds` with `entry`'s start and end at place `at`: in the same buffers while they have room, else larger ones. */
-function withBound(bounds: Bounds, at: number, entry: EventEntry): Bounds {
-  const n = bounds.starts.length
-  const grown = (old: Float64Array) => {
-    if (old.buffer.byteLength >= (n + 1) * 8) return new Float64Array(old.buffer, 0, n + 1)
-    const more = new Float64Array(n + (n >> 3) + 16)
-    more.set(old)
-    return more.subarray(0, n + 1)
-  }
-  const starts = grown(bounds.starts)
-  const ends = grown(bounds.ends)
-  starts.copyWithin(at + 1, at, n)
-  ends.copyWithin(at + 1, at, n)
-  starts[at] = entry.start
-  ends[at] = entry.end
-  return { starts, ends }
-}
-
-/** The first position in start order whose start is at least `instant` (`past`: above it). */
-function startBound(starts: Float64Array, instant: number, past: boolean): number {
-  let low = 0
-  let high = starts.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    const start = starts[mid]!
-    if (start < instant || (past && start === instant)) low = mid + 1
-    else high = mid
-  }
-  return low
 }
 
 /** How many of a sorted sequence come before `entry` in list order. */

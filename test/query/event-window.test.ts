@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { EventEntry } from '../../src/context/indexes.ts'
-import { boundsOf, buildWindow, followingWindow, type Ranges, windowPage } from '../../src/query/event-window.ts'
+import { buildWindow, followingWindow, type Ranges, windowPage } from '../../src/query/event-window.ts'
+import { boundsOf } from '../../src/query/window-bounds.ts'
 import { compareStart } from '../../src/query/indexes.ts'
 
 const HOUR = 3_600_000
