@@ -3,6 +3,7 @@ import type { EventEntry } from '../context/indexes.ts'
 // The regular events of an event window (event-window.ts) as two typed arrays in list order, their starts and
 // ends: the window's binary searches and margins read them in a row instead of an entry each, scattered over the
 // heap. A change moves them in place (`withBound`, `withoutBound`), in buffers that grow by an eighth when full.
+// The places of an id set in the window (window-sets.ts) are searched the same way (`placeBound`).
 
 /** Starts and ends in list order: views from the start of buffers that may hold more, room for insertions. */
 export interface Bounds {
@@ -55,6 +56,18 @@ export function startBound(starts: Float64Array, instant: number, past: boolean)
     const mid = (low + high) >>> 1
     const start = starts[mid]!
     if (start < instant || (past && start === instant)) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** The first index of ascending `places` holding at least `place`. */
+export function placeBound(places: Int32Array, place: number): number {
+  let low = 0
+  let high = places.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (places[mid]! < place) low = mid + 1
     else high = mid
   }
   return low
