@@ -52,6 +52,8 @@ export interface MemoCache {
     keep(record: ContentRecord, key: string, value: unknown): Memo
     /** A text kept as it is (a feed's VEVENT), within the same bound: the kept one, or `build`'s. */
     text(record: ContentRecord, key: string, build: () => string): Memo
+    /** The one string object kept for a key with `key`'s text: keys compared by pointer are not read. */
+    canonical(key: string): string
     readonly bytes: number
     readonly size: number
   }

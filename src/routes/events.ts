@@ -7,12 +7,12 @@ import { ownership } from './access.ts'
 import { EVENT_LIST_ARGS, EVENT_READ_ARGS, EVENT_SLUG_READ_ARGS } from '../args/events.ts'
 import { findBySlug } from '../content/lookup.ts'
 import { composedTag, totals } from '../http/respond.ts'
-import { eventKeys, LISTED, toEventJson } from '../serialize/event.ts'
+import { eventKey, LISTED, toEventJson } from '../serialize/event.ts'
 import { isLocked } from '../serialize/protect.ts'
 import { listLinks, restRoot, withLang } from '../serialize/urls.ts'
 import { isTrueWord, ownUtf8 } from '../text.ts'
 import { eventFeed, listFeed, requireWholePoint } from './feeds.ts'
-import { pageLinks } from '../query/paging.ts'
+import { linksAndTotals, pageLinks } from '../query/paging.ts'
 import { CREATE_EVENT, EVENT_ID_WRITES, EVENT_SLUG_WRITES } from './event-writes.ts'
 import type { RequestContext } from '../context/request.ts'
 import type { RouteInput, ApiResult, RouteDef } from '../http/route.ts'
@@ -28,10 +28,10 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   if (page.page > 1 && page.items.length === 0) throw apiError('event-archive-page-not-found')
   const base = `${restRoot(ctx)}events/`
   const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
-  const keys = eventKeys(ctx)
-  const events = page.items.map((entry) => toEventJson(entry.record, ctx, LISTED, keys))
+  const key = eventKey(ctx)
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx, LISTED, key))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
-  const rest = JSON.stringify({ ...links, total: page.total, total_pages: page.totalPages })
+  const rest = linksAndTotals(links, page)
   const parts: Uint8Array[] = [OPEN_EVENTS]
   const digests: string[] = []
   for (const event of events) {

@@ -117,35 +117,37 @@ export function toEventJson(
   record: ContentRecord,
   view: View,
   options: EventOptions = {},
-  keys: EventKeys = eventKeys(view, options),
+  key: string = eventKey(view, options),
 ): Memo {
   if (view.password !== undefined) {
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
     return { bytes, digest: digest(bytes) }
   }
-  // The key of a list's events is one of two strings made once for the list (a series adds its day).
-  const base = isLocked(record.source.data.password, undefined) ? keys.locked : keys.open
-  // A plain event's or an occurrence's JSON is kept while the epoch of what it shows stays (keys.open, keys.locked);
-  // a series' own, which lists its next occurrences, for the store version and the day.
-  const key = keptByEpoch(record) ? base : `${base}|${view.store.version}${seriesDay(record, view)}`
-  // Found first: a list asks for dozens of events, nearly all kept, and a builder made for each would be garbage.
+  // Found first, by the list's key alone: a list asks for dozens of events, nearly all kept, and this reads nothing
+  // of the record's fields (each a miss of the processor's caches: a tenth of a varied list's handler). A plain event
+  // or an occurrence is kept under that key, while the epoch of what it shows stays; a series, which lists its next
+  // occurrences, under the key with its store version and day, so it is never found by the key alone. Whether the
+  // event has a password needs no place in the key: it is the record's, and a record is never changed.
   const memo = view.caches.memo.json
-  return memo.find(record, key) ?? memo.keep(record, key, toEventResponse(record, view, options))
+  const found = memo.find(record, key)
+  if (found) return found
+  if (keptByEpoch(record)) return memo.keep(record, key, toEventResponse(record, view, options))
+  const dated = `${key}|${view.store.version}${seriesDay(record, view)}`
+  return memo.find(record, dated) ?? memo.keep(record, dated, toEventResponse(record, view, options))
 }
 
 /** The options of an event in a list: one object for every call. */
 export const LISTED: EventOptions = Object.freeze({})
 
-/** What an event's memoized JSON depends on besides the event, for an event without and with a password. */
-export interface EventKeys {
-  open: string
-  locked: string
-}
-
-/** The keys of `toEventJson`: the same for every event of a list, made once for it. */
-export function eventKeys(view: View, options: EventOptions = {}): EventKeys {
-  const viewKey = `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|e${plainEpoch(view.caches.memo, view.store)}|${siteKey(view.site)}`
-  return { open: `false|${viewKey}`, locked: `true|${viewKey}` }
+/**
+ * What an event's memoized JSON depends on besides the event: the same for every event of a list, made once for it,
+ * and the same string object for every list that shows the same (`canonical`): a memo's key is then found by
+ * comparing pointers, not read.
+ */
+export function eventKey(view: View, options: EventOptions = {}): string {
+  return view.caches.memo.json.canonical(
+    `${view.lang}|${options.jsonLd === true}|${readerKey(view)}|e${plainEpoch(view.caches.memo, view.store)}|${siteKey(view.site)}`,
+  )
 }
 
 /** What an event's kept shape depends on besides the event: the plain epoch, or a series' store version. */

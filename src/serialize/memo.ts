@@ -12,6 +12,8 @@ export const FEED_LIMIT_BYTES = 48 * 1024 * 1024
 const MEMO_OVERHEAD = 256
 // Few: what is built again soon after (a list page and the single reads of its events) is found.
 const RECENT_LIMIT = 1024
+/** How many keys `canonical` holds before it starts again: a key is a view (language, reader, site) and an epoch. */
+const CANONICAL_LIMIT = 64
 
 interface Kept {
   version: number
@@ -67,6 +69,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   // past every hole V8 leaves there for a deleted entry until it rehashes (8–26 µs a keep once full, at 10,000 small
   // memos; docs/architecture.md, the JSON memo's row of "Caches").
   const queue = new Queue<Entry>()
+  const canonical = new Map<string, string>()
   let bytes = 0
   const cost = (entry: { bytes: Uint8Array; key: string }) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
   const find = (record: ContentRecord, key: string): Memo | undefined => {
@@ -111,6 +114,16 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     find,
     keep: (record, key, value) => add(record, key, ownUtf8(JSON.stringify(value), ','), true),
     text: (record, key, build) => find(record, key) ?? add(record, key, ownUtf8(build()), false),
+    // A key made for each list is a new string, and `===` reads both texts when their objects differ: at a list's
+    // dozens of events, each key kept with its memo was one more miss of the processor's caches. Emptied when full
+    // (old epochs' keys): a key then gets a new object, and its memos are still found, by reading.
+    canonical(key) {
+      const kept = canonical.get(key)
+      if (kept !== undefined) return kept
+      if (canonical.size >= CANONICAL_LIMIT) canonical.clear()
+      canonical.set(key, key)
+      return key
+    },
     get bytes() {
       return bytes
     },

@@ -1,5 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { encodeForm, pageLinks, paginate } from '../../src/query/paging.ts'
+import { encodeForm, linksAndTotals, pageLinks, pageOf, paginate } from '../../src/query/paging.ts'
+
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
 const items = Array.from({ length: 5 }, (_, i) => i + 1)
 
@@ -39,5 +42,22 @@ describe('paging', () => {
 
   it('encodes like PHP urlencode', () => {
     expect(encodeForm("a b:c/d~e'f")).toBe('a+b%3Ac%2Fd%7Ee%27f')
+  })
+
+  // The envelope's end is written key by key (a spread was slower): it must stay the spread's JSON, keys in order.
+  it("writes a list's links and totals as the links spread before the totals would be", () => {
+    const url = fc.oneof(fc.webUrl(), fc.string({ unit: 'grapheme', maxLength: 300 }))
+    const links = fc.record(
+      { rest_url: url, next_rest_url: url, previous_rest_url: url },
+      { requiredKeys: ['rest_url'] },
+    )
+    fc.assert(
+      fc.property(links, fc.nat(10_000), fc.integer({ min: 1, max: 60 }), (given, total, perPage) => {
+        const page = pageOf([], total, 1, perPage)
+        const spread = JSON.stringify({ ...given, total: page.total, total_pages: page.totalPages })
+        expect(linksAndTotals(given, page), `seed ${SEED}`).toBe(spread)
+      }),
+      { seed: SEED, numRuns: 300 },
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { occurrenceId } from '../../src/content/model/recurrence.ts'
-import { call, fixtureApp } from '../helpers.ts'
+import { call, fixtureApp, SAMPLE_NOW } from '../helpers.ts'
 import { allPages, file, seriesApp } from '../series/tree.ts'
 
 // test/fixtures/series, clock at SAMPLE_NOW (2026-11-22): a single concert (20), Tuesday Yoga (30,
@@ -182,6 +182,17 @@ describe('the series record', () => {
     })
     expect(Object.keys(body).slice(-3)).toEqual(['lang', 'translations', 'recurrence'])
     expect(body.series).toBeUndefined()
+  })
+
+  // A series' JSON is kept for its day (an event's for the epoch of what it shows): the same running app, a week on,
+  // lists the next occurrences from that day.
+  it('moves its next occurrences on with the clock, in the same running app', async () => {
+    const clock = { now: SAMPLE_NOW }
+    const moving = await fixtureApp('series', clock)
+    const nextIds = async () => (await call(moving, 'events/30')).body.recurrence.next.map((n: { id: number }) => n.id)
+    expect(await nextIds()).toEqual(['2026-11-24', '2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22'].map(yoga))
+    clock.now = SAMPLE_NOW + 7 * 86_400_000
+    expect(await nextIds()).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22', '2027-01-05'].map(yoga))
   })
 
   it('a single event answers without series fields', async () => {
