@@ -60,6 +60,32 @@ describe('a date window over the listed events', () => {
     )
   })
 
+  // With one id set's places (window-sets.ts): the margins walk the places, and each irregular match is ranked among
+  // the set's regular ones by the places (listBound, placeBound), not by reading entries.
+  it('gives the page and the total of one id set that testing every event gives, for any set, events, ranges and page', () => {
+    fc.assert(
+      fc.property(
+        events,
+        ranges,
+        fc.uniqueArray(fc.integer({ min: 1, max: 80 })),
+        fc.nat(30),
+        fc.integer({ min: 1, max: 12 }),
+        (list, r, ids, offset, count) => {
+          const window = buildWindow(list)!
+          const set = new Set(ids)
+          const has = (e: EventEntry) => set.has(e.id)
+          const places = Int32Array.from(window.regular.flatMap((e, at) => (has(e) ? [at] : [])))
+          const all = filtered(list, r).filter((id) => set.has(id))
+          const page = windowPage(window, r, offset, count, { places, has })
+          expect(page.total, `seed ${seed}`).toBe(all.length)
+          expect(page.items.map((e) => e.id)).toEqual(all.slice(offset, offset + count))
+          expect(page.all().map((e) => e.id)).toEqual(all)
+        },
+      ),
+      { numRuns: 1500, seed },
+    )
+  })
+
   it('is not built over an event whose dates are not numbers, which only the full walk orders', () => {
     expect(buildWindow([entry(1, Number.NaN, 0, 0)])).toBeUndefined()
   })
