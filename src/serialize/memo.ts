@@ -54,14 +54,19 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
   }
 }
 
-/** A kept memo: its key, the list of its record's memos it is in, and whether it was found since it was last queued. */
-type Entry = Memo & { key: string; list: Entry[]; used: boolean }
+/**
+ * A kept memo: its key, whether it was found since it was last queued, and where it is held: the list of its record's
+ * memos, or for a record's only memo, held alone, its record (weakly: a queued memo must not keep an edited record).
+ */
+type Entry = Memo & { key: string; list: Entry[] | undefined; home: WeakRef<ContentRecord> | undefined; used: boolean }
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos. A Map keyed by `serial|key`
   // strings built for every lookup was a tenth of a varied list's time. The lists hold no record: an edited record's
   // memos go when their turn comes.
-  const byRecord = new WeakMap<ContentRecord, Entry[]>()
+  // A record's only memo is held alone, not in a list of one: a list is two more objects to read a lookup, each far
+  // off on the heap (a list's events are found by the dozen, and these reads were most of it).
+  const byRecord = new WeakMap<ContentRecord, Entry | Entry[]>()
   // What goes first is chosen by second chance (CLOCK): the entries wait in a queue, a lookup that finds one marks
   // it used, and a drop takes the queue's first entry, which goes if unused and, if used, is unmarked and queued again.
   // Close to least recently used, and a lookup writes one flag, in the entry it read. It replaced a `Set` in order of
@@ -73,8 +78,9 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   let bytes = 0
   const cost = (entry: { bytes: Uint8Array; key: string }) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
   const find = (record: ContentRecord, key: string): Memo | undefined => {
-    const list = byRecord.get(record)
-    const found = list && findKey(list, key)
+    const held = byRecord.get(record)
+    const found =
+      held === undefined ? undefined : Array.isArray(held) ? findKey(held, key) : held.key === key ? held : undefined
     if (found) found.used = true
     return found
   }
@@ -88,7 +94,11 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
         queue.push(first)
       } else {
         bytes -= cost(first)
-        first.list.splice(first.list.indexOf(first), 1)
+        if (first.list) first.list.splice(first.list.indexOf(first), 1)
+        else {
+          const record = first.home!.deref()
+          if (record !== undefined && byRecord.get(record) === first) byRecord.delete(record)
+        }
       }
     }
   }
@@ -99,12 +109,30 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     const room = cost({ bytes: text, key })
     if (room > limitBytes) return memo
     makeRoom(room)
-    let list = byRecord.get(record)
-    if (!list) byRecord.set(record, (list = []))
     // A literal, not a spread of `memo`: entries made by a spread were found three times slower (in-process, 1.6–2.8
     // µs a lookup at 12,000 memos against 0.5–0.9 µs).
-    const entry: Entry = { bytes: memo.bytes, digest: memo.digest, listed: memo.listed, key, list, used: false }
-    list.push(entry)
+    const entry: Entry = {
+      bytes: memo.bytes,
+      digest: memo.digest,
+      listed: memo.listed,
+      key,
+      list: undefined,
+      home: undefined,
+      used: false,
+    }
+    const held = byRecord.get(record)
+    if (held === undefined) {
+      entry.home = new WeakRef(record)
+      byRecord.set(record, entry)
+    } else if (Array.isArray(held)) {
+      entry.list = held
+      held.push(entry)
+    } else {
+      const list = [held, entry]
+      held.list = entry.list = list
+      held.home = undefined
+      byRecord.set(record, list)
+    }
     queue.push(entry)
     bytes += room
     return entry
