@@ -132,7 +132,8 @@ export function toEventJson(
   const found = memo.find(record, key)
   if (found) return found
   if (keptByEpoch(record)) return memo.keep(record, key, toEventResponse(record, view, options))
-  const dated = `${key}|${view.store.version}${seriesDay(record, view)}`
+  // Marked as a series' own: no plain key begins with `series|` (a plain key begins with its language).
+  const dated = `series|${key}|${view.store.version}${seriesDay(record, view)}`
   return memo.find(record, dated) ?? memo.keep(record, dated, toEventResponse(record, view, options))
 }
 

@@ -55,17 +55,20 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
 }
 
 /**
- * A kept memo: its key, whether it was found since it was last queued, and where it is held: the list of its record's
- * memos, or for a record's only memo, held alone, its record (weakly: a queued memo must not keep an edited record).
+ * A kept memo: its key, whether it was found since it was last queued, the list of its record's memos it is in (none
+ * when it is the record's only memo, held alone), and its record, weakly (a queued memo must not keep an edited record
+ * alive), read when it is dropped.
  */
-type Entry = Memo & { key: string; list: Entry[] | undefined; home: WeakRef<ContentRecord> | undefined; used: boolean }
+type Entry = Memo & { key: string; list: Entry[] | undefined; home: WeakRef<ContentRecord>; used: boolean }
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos. A Map keyed by `serial|key`
   // strings built for every lookup was a tenth of a varied list's time. The lists hold no record: an edited record's
   // memos go when their turn comes.
   // A record's only memo is held alone, not in a list of one: a list is two more objects to read a lookup, each far
-  // off on the heap (a list's events are found by the dozen, and these reads were most of it).
+  // off on the heap (a list's events are found by the dozen, and these reads were most of it). A list left with one
+  // memo holds it alone again: a move of the plain epoch gives every event listed since a second memo, and the
+  // first goes when the bound needs its room.
   const byRecord = new WeakMap<ContentRecord, Entry | Entry[]>()
   // What goes first is chosen by second chance (CLOCK): the entries wait in a queue, a lookup that finds one marks
   // it used, and a drop takes the queue's first entry, which goes if unused and, if used, is unmarked and queued again.
@@ -84,6 +87,21 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     if (found) found.used = true
     return found
   }
+  // Takes a dropped memo out of where its record's memos are held; a list left with one memo holds it alone again.
+  const release = (entry: Entry) => {
+    const { list } = entry
+    if (list) list.splice(list.indexOf(entry), 1)
+    if (list && list.length > 1) return
+    // A record collected meanwhile took what the WeakMap held for it along.
+    const record = entry.home.deref()
+    if (record === undefined) return
+    const rest = list?.[0]
+    if (rest === undefined) byRecord.delete(record)
+    else {
+      rest.list = undefined
+      byRecord.set(record, rest)
+    }
+  }
   // Drops until `room` more bytes fit. A pass over the queue unmarks all it passes, so a drop ends within two; each
   // move unmarks what a lookup marked, so the moves are at most the lookups made.
   const makeRoom = (room: number) => {
@@ -94,11 +112,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
         queue.push(first)
       } else {
         bytes -= cost(first)
-        if (first.list) first.list.splice(first.list.indexOf(first), 1)
-        else {
-          const record = first.home!.deref()
-          if (record !== undefined && byRecord.get(record) === first) byRecord.delete(record)
-        }
+        release(first)
       }
     }
   }
@@ -117,20 +131,17 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       listed: memo.listed,
       key,
       list: undefined,
-      home: undefined,
+      home: new WeakRef(record),
       used: false,
     }
     const held = byRecord.get(record)
-    if (held === undefined) {
-      entry.home = new WeakRef(record)
-      byRecord.set(record, entry)
-    } else if (Array.isArray(held)) {
+    if (held === undefined) byRecord.set(record, entry)
+    else if (Array.isArray(held)) {
       entry.list = held
       held.push(entry)
     } else {
       const list = [held, entry]
       held.list = entry.list = list
-      held.home = undefined
       byRecord.set(record, list)
     }
     queue.push(entry)
@@ -196,9 +207,12 @@ class Queue<T> {
   }
 }
 
-/** The entry of a record's memos kept under `key` (a loop: no closure made for each lookup). */
+/**
+ * The entry of a record's memos kept under `key` (a loop: no closure made for each lookup), the newest first: after a
+ * move of the epoch, the memo of the epoch now is the last kept, and the older ones wait for their drop.
+ */
 function findKey(list: Entry[], key: string): Entry | undefined {
-  for (const entry of list) if (entry.key === key) return entry
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.key === key) return list[i]
   return undefined
 }
 
