@@ -63,8 +63,8 @@ type Entry = Memo & { key: string; list: Entry[] | undefined; home: WeakRef<Cont
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos. A Map keyed by `serial|key`
-  // strings built for every lookup was a tenth of a varied list's time. The lists hold no record: an edited record's
-  // memos go when their turn comes.
+  // strings built for every lookup was a tenth of a varied list's time. Nothing here holds a record but weakly: an
+  // edited record's memos go when their turn comes.
   // A record's only memo is held alone, not in a list of one: a list is two more objects to read a lookup, each far
   // off on the heap (a list's events are found by the dozen, and these reads were most of it). A list left with one
   // memo holds it alone again: a move of the plain epoch gives every event listed since a second memo, and the
