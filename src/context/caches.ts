@@ -33,6 +33,15 @@ export interface Memo {
 }
 
 /**
+ * Where a caller that asks for one record's memo over and over (an event list's index entry) keeps the last one found,
+ * so that the next lookup reads it there rather than the memo's map: the map's table and the record are two reads far
+ * apart on the heap, at every event of every list. The memo fills it, and empties it when it drops that memo.
+ */
+export interface MemoSlot {
+  memo: Memo | undefined
+}
+
+/**
  * The caches of one app's serializers. Records are immutable: a change makes a new record object
  * and moves the store version, so a record's JSON or shape for one language, site and shape can be
  * kept until then. Each app makes its own (`createMemoCache`): two apps in one process share none.
@@ -43,13 +52,13 @@ export interface MemoCache {
    * what the kept memos cost (JSON, key and entry), held within the cache's bound, `size` how many.
    */
   json: {
-    /** The memo kept under `key`, or undefined: nothing is built. */
-    find(record: ContentRecord, key: string): Memo | undefined
+    /** The memo kept under `key`, or undefined: nothing is built. `slot`, if given, is read first and filled. */
+    find(record: ContentRecord, key: string, slot?: MemoSlot): Memo | undefined
     /**
      * Keeps the JSON of `value` under `key`, where `find` found nothing: a caller looks first, so a hit (a list's
      * events, nearly all kept) makes no builder and no value.
      */
-    keep(record: ContentRecord, key: string, value: unknown): Memo
+    keep(record: ContentRecord, key: string, value: unknown, slot?: MemoSlot): Memo
     /** A text kept as it is (a feed's VEVENT), within the same bound: the kept one, or `build`'s. */
     text(record: ContentRecord, key: string, build: () => string): Memo
     /** The one string object kept for a key with `key`'s text: keys compared by pointer are not read. */

@@ -1,6 +1,7 @@
 import type { EventStatus } from '../content/model/event-status.ts'
 import type { ContentRecord } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
+import type { Memo } from './caches.ts'
 
 // The shapes of the query indexes, which every request carries (`RequestContext.indexes`): declared
 // here, below every layer that reads them; `src/query/indexes.ts` and `src/query/search.ts` build them.
@@ -50,6 +51,8 @@ export interface EventEntry {
   terms: number[]
   /** Bit i set when the record has a file in LANGUAGES[i]. */
   langs: number
+  /** The event's JSON memo that lists found last (the memo's own to fill and empty: `MemoSlot`). */
+  memo: Memo | undefined
 }
 
 /** The kinds listed in an order of their own (`GET /venues`, `/organizers`, `/categories`, `/tags`). */

@@ -165,6 +165,7 @@ function toEntry(record: ContentRecord, siteZone: string): EventEntry {
     organizers: idList(data.organizer),
     terms: termIdsOf(record),
     langs,
+    memo: undefined,
   }
 }
 

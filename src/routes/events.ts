@@ -29,7 +29,8 @@ async function list(ctx: RequestContext, input: RouteInput): Promise<ApiResult> 
   const base = `${restRoot(ctx)}events/`
   const links = listLinks(ctx.site, pageLinks(base, withLang(query, ctx), page, encoded))
   const key = eventKey(ctx)
-  const events = page.items.map((entry) => toEventJson(entry.record, ctx, LISTED, key))
+  // Each index entry keeps its event's memo (a `MemoSlot`): found there, not in the memo's map.
+  const events = page.items.map((entry) => toEventJson(entry.record, ctx, LISTED, key, entry))
   // The envelope is assembled from each event's memoized JSON, in the reference's key order.
   const rest = linksAndTotals(links, page)
   const parts: Uint8Array[] = [OPEN_EVENTS]

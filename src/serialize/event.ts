@@ -8,7 +8,7 @@ import type { View } from './view.ts'
 import { toCost } from './cost.ts'
 import { toImage } from './image.ts'
 import { globalIds, isProtected, postHead, toOrganizerResponse, toVenueResponse } from './linked.ts'
-import type { Memo } from '../context/caches.ts'
+import type { Memo, MemoSlot } from '../context/caches.ts'
 import { digest } from './memo.ts'
 import { keptByEpoch, plainEpoch } from './plain-epoch.ts'
 import { blankProtected, isLocked } from './protect.ts'
@@ -118,6 +118,7 @@ export function toEventJson(
   view: View,
   options: EventOptions = {},
   key: string = eventKey(view, options),
+  slot?: MemoSlot,
 ): Memo {
   if (view.password !== undefined) {
     const bytes = Buffer.from(JSON.stringify(toEventResponse(record, view, options)))
@@ -129,9 +130,9 @@ export function toEventJson(
   // occurrences, under the key with its store version and day, so it is never found by the key alone. Whether the
   // event has a password needs no place in the key: it is the record's, and a record is never changed.
   const memo = view.caches.memo.json
-  const found = memo.find(record, key)
+  const found = memo.find(record, key, slot)
   if (found) return found
-  if (keptByEpoch(record)) return memo.keep(record, key, toEventResponse(record, view, options))
+  if (keptByEpoch(record)) return memo.keep(record, key, toEventResponse(record, view, options), slot)
   // Marked as a series' own: no plain key begins with `series|` (a plain key begins with its language).
   const dated = `series|${key}|${view.store.version}${seriesDay(record, view)}`
   return memo.find(record, dated) ?? memo.keep(record, dated, toEventResponse(record, view, options))

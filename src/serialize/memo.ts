@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto'
 import type { ContentRecord } from '../content/store.ts'
-import type { Memo, MemoCache } from '../context/caches.ts'
+import type { Memo, MemoCache, MemoSlot } from '../context/caches.ts'
 import { ownUtf8 } from '../text.ts'
+import { Queue } from './memo-queue.ts'
 
 // The JSON cache is bounded by bytes and drops what was not used lately (second chance, below): hot records stay,
 // a crawl of everything does not pile up.
@@ -56,10 +57,16 @@ export function createMemoCache(limitBytes = MEMO_LIMIT_BYTES): MemoCache {
 
 /**
  * A kept memo: its key, whether it was found since it was last queued, the list of its record's memos it is in (none
- * when it is the record's only memo, held alone), and its record, weakly (a queued memo must not keep an edited record
- * alive), read when it is dropped.
+ * when it is the record's only memo, held alone), its record, weakly (a queued memo must not keep an edited record
+ * alive), and the one slot that may hold it, weakly too; both are read when it is dropped.
  */
-type Entry = Memo & { key: string; list: Entry[] | undefined; home: WeakRef<ContentRecord>; used: boolean }
+type Entry = Memo & {
+  key: string
+  list: Entry[] | undefined
+  home: WeakRef<ContentRecord>
+  slot: WeakRef<MemoSlot> | undefined
+  used: boolean
+}
 
 function createJsonCache(limitBytes: number): MemoCache['json'] {
   // Found by record (an object, hashed by identity) and then by key among its few memos. A Map keyed by `serial|key`
@@ -80,15 +87,35 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   const canonical = new Map<string, string>()
   let bytes = 0
   const cost = (entry: { bytes: Uint8Array; key: string }) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
-  const find = (record: ContentRecord, key: string): Memo | undefined => {
+  const find = (record: ContentRecord, key: string, slot?: MemoSlot): Memo | undefined => {
+    // A slot holds only memos kept now (a drop empties it), and only its own record's: the caller's entry is one
+    // record's, and a memo is held by one slot at most.
+    const last = slot?.memo as Entry | undefined
+    if (last !== undefined && last.key === key) {
+      last.used = true
+      return last
+    }
     const held = byRecord.get(record)
     const found =
       held === undefined ? undefined : Array.isArray(held) ? findKey(held, key) : held.key === key ? held : undefined
-    if (found) found.used = true
+    if (found) {
+      found.used = true
+      if (slot) hold(slot, found)
+    }
     return found
   }
-  // Takes a dropped memo out of where its record's memos are held; a list left with one memo holds it alone again.
+  // Puts a memo in a slot, unless another slot holds it (a drop empties one slot, the one the memo names).
+  const hold = (slot: MemoSlot, entry: Entry) => {
+    const holder = entry.slot?.deref()
+    if (holder !== undefined && holder !== slot) return
+    if (holder === undefined) entry.slot = new WeakRef(slot)
+    slot.memo = entry
+  }
+  // Takes a dropped memo out of where its record's memos are held (and out of its slot); a list left with one memo
+  // holds it alone again.
   const release = (entry: Entry) => {
+    const slot = entry.slot?.deref()
+    if (slot !== undefined && slot.memo === entry) slot.memo = undefined
     const { list } = entry
     if (list) list.splice(list.indexOf(entry), 1)
     if (list && list.length > 1) return
@@ -116,7 +143,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       }
     }
   }
-  const add = (record: ContentRecord, key: string, made: Buffer, listed: boolean): Memo => {
+  const add = (record: ContentRecord, key: string, made: Buffer, listed: boolean, slot?: MemoSlot): Memo => {
     const text = listed ? made.subarray(1) : made
     const memo = { bytes: text, digest: digest(text), listed: listed ? made : undefined }
     // One memo past the whole bound is served and not kept: kept, it would push out every other and then itself.
@@ -132,6 +159,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
       key,
       list: undefined,
       home: new WeakRef(record),
+      slot: undefined,
       used: false,
     }
     const held = byRecord.get(record)
@@ -146,12 +174,13 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     }
     queue.push(entry)
     bytes += room
+    if (slot) hold(slot, entry)
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.
   return {
     find,
-    keep: (record, key, value) => add(record, key, ownUtf8(JSON.stringify(value), ','), true),
+    keep: (record, key, value, slot) => add(record, key, ownUtf8(JSON.stringify(value), ','), true, slot),
     text: (record, key, build) => find(record, key) ?? add(record, key, ownUtf8(build()), false),
     // A key made for each list is a new string, and `===` reads both texts when their objects differ: at a list's
     // dozens of events, each key kept with its memo was one more miss of the processor's caches. Emptied when full
@@ -169,41 +198,6 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     get size() {
       return queue.size
     },
-  }
-}
-
-/**
- * First in, first out, in a ring of slots that doubles when full and never shrinks (a memo costs at least
- * MEMO_OVERHEAD, so the ring has at most a slot per 256 bytes of the bound); a slot is emptied as its item leaves.
- */
-class Queue<T> {
-  #slots: (T | undefined)[] = new Array(16)
-  #head = 0
-  #size = 0
-
-  get size(): number {
-    return this.#size
-  }
-
-  push(item: T): void {
-    if (this.#size === this.#slots.length) {
-      const grown = new Array<T | undefined>(this.#size * 2)
-      for (let i = 0; i < this.#size; i++) grown[i] = this.#slots[(this.#head + i) % this.#size]
-      this.#slots = grown
-      this.#head = 0
-    }
-    this.#slots[(this.#head + this.#size) % this.#slots.length] = item
-    this.#size++
-  }
-
-  /** The first item; only while `size` is above 0. */
-  shift(): T {
-    const item = this.#slots[this.#head] as T
-    // Emptied, so that a dropped memo's bytes are not held by its old slot.
-    this.#slots[this.#head] = undefined
-    this.#head = (this.#head + 1) % this.#slots.length
-    this.#size--
-    return item
   }
 }
 

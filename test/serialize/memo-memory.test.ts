@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
+import type { MemoSlot } from '../../src/context/caches.ts'
 import { HOT_SERVES, keptAnswer } from '../../src/http/answer-reuse.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
@@ -31,6 +32,23 @@ describe('the JSON memo, in memory', () => {
     gc()
     await settle()
     expect(dropped.deref(), 'a dropped memo is held').toBeUndefined()
+  })
+
+  it('lets go of what it drops when a slot held it', async () => {
+    const json = createMemoCache(1_000_000).json
+    const [first, ...others] = records(2_000)
+    const slot: MemoSlot = { memo: undefined }
+    const dropped = new WeakRef(json.keep(first!, 'en', { text: 'x'.repeat(100_000) }, slot).bytes)
+    for (const record of others) {
+      const size = json.size
+      json.keep(record, 'en', { text: 'y'.repeat(1_000) })
+      if (json.size === size) break
+    }
+    expect(json.find(first!, 'en')).toBeUndefined()
+    await settle()
+    gc()
+    await settle()
+    expect(dropped.deref(), 'a dropped memo is held by its slot').toBeUndefined()
   })
 
   it('lets a kept answer’s parts go once they are joined (the JSON memo keeps its own)', async () => {

@@ -1,13 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../src/content/store.ts'
+import type { MemoSlot } from '../../src/context/caches.ts'
 import { createMemoCache } from '../../src/serialize/memo.ts'
 
 // The JSON memo (src/serialize/memo.ts: a second-chance queue in a ring of slots) against a model of its policy, a
 // plain array in queue order, over random sequences of lookups and keeps: every lookup finds what the model finds (so
 // the same memos were dropped: the first in the queue not found since it was queued, one found meanwhile queued again
 // instead, one larger than the whole bound never kept), with the bytes last kept for that record and key, and its size
-// and bytes are the model's after every step. FC_SEED=<n> replays a failure.
+// and bytes are the model's after every step. Lookups and keeps go through each record's slot (as an event list's
+// index entries hold them) or not, at random: a slot finds what the map finds, and after every step a slot holds
+// nothing or one of its record's memos that the model still keeps. FC_SEED=<n> replays a failure.
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 const RUNS = Number(process.env.FC_RUNS ?? 200)
 const RECORDS = Array.from({ length: 16 }, (_, id) => ({ id }) as unknown as ContentRecord)
@@ -22,6 +25,7 @@ const step = fc.record({
   size: fc.oneof({ weight: 9, arbitrary: fc.nat({ max: 600 }) }, { weight: 1, arbitrary: fc.nat({ max: 5_000 }) }),
   // Kept as a value's JSON (`keep`, an event's) or as a text built when nothing is found (`text`, a feed's VEVENT).
   asText: fc.boolean(),
+  viaSlot: fc.boolean(),
 })
 
 /** The memo's policy, kept the plain way: an array in queue order, the next to go first. */
@@ -45,6 +49,10 @@ function modelOf(limit: number) {
       queue.push({ pair, text, cost, used: false })
       bytes += cost
     },
+    /** Whether a memo of these bytes is kept for `record` under some key (looked at, not found: nothing marked). */
+    holds(record: number, text: string) {
+      return queue.some((kept) => kept.pair.startsWith(`${record} `) && kept.text === text)
+    },
     get size() {
       return queue.length
     },
@@ -61,10 +69,12 @@ describe('the JSON memo, over random lookups', () => {
         const limit = room * 2_000
         const json = createMemoCache(limit).json
         const model = modelOf(limit)
+        const slots: MemoSlot[] = RECORDS.map(() => ({ memo: undefined }))
         let serial = 0
-        for (const { record, key, size, asText } of steps) {
+        for (const { record, key, size, asText, viaSlot } of steps) {
           const pair = `${record} ${key}`
-          const found = json.find(RECORDS[record]!, key)
+          const slot = viaSlot ? slots[record] : undefined
+          const found = json.find(RECORDS[record]!, key, slot)
           const expected = model.find(pair)
           expect(found?.bytes.toString(), `seed ${SEED}: ${pair}`).toBe(expected?.text)
           if (!found) {
@@ -74,17 +84,54 @@ describe('the JSON memo, over random lookups', () => {
               expect(kept.bytes.toString()).toBe(JSON.stringify(value))
               expect(kept.listed).toBeUndefined()
             } else {
-              const kept = json.keep(RECORDS[record]!, key, value)
+              const kept = json.keep(RECORDS[record]!, key, value, slot)
               expect(kept.listed!.toString()).toBe(`,${JSON.stringify(value)}`)
             }
             model.keep(pair, JSON.stringify(value), key)
           }
           expect(json.size, `seed ${SEED}`).toBe(model.size)
           expect(json.bytes, `seed ${SEED}`).toBe(model.bytes)
+          for (const [i, { memo }] of slots.entries()) {
+            if (memo)
+              expect(model.holds(i, memo.bytes.toString()), `seed ${SEED}: slot ${i} holds a dropped memo`).toBe(true)
+          }
         }
       }),
       { numRuns: RUNS, seed: SEED },
     )
+  })
+
+  it('fills a slot with its record’s memo, follows the key asked, and leaves a memo another slot holds to it', () => {
+    const json = createMemoCache(1_000_000).json
+    const [one, two] = [RECORDS[0]!, RECORDS[1]!]
+    const slot: MemoSlot = { memo: undefined }
+    const en = json.keep(one, 'en', { t: 'en' }, slot)
+    expect(slot.memo, 'kept through the slot').toBe(en)
+    const ms = json.keep(one, 'ms', { t: 'ms' })
+    expect(json.find(one, 'ms', slot), 'found in the map when the slot holds another key').toBe(ms)
+    expect(slot.memo, 'and then held by the slot').toBe(ms)
+    expect(json.find(one, 'en', slot)).toBe(en)
+    expect(slot.memo).toBe(en)
+    // A second slot for the same memo finds it, but does not take it: a drop empties the one slot a memo names.
+    const other: MemoSlot = { memo: undefined }
+    expect(json.find(one, 'en', other)).toBe(en)
+    expect(other.memo).toBeUndefined()
+    expect(json.find(two, 'en', other)).toBeUndefined()
+    expect(other.memo).toBeUndefined()
+  })
+
+  it('empties a slot as the memo it holds is dropped', () => {
+    // Two memos fit (100 bytes of JSON each): the third drops the first, which the slot held.
+    const json = createMemoCache(2 * (100 + 'en'.length + OVERHEAD)).json
+    const value = { t: 'x'.repeat(92) }
+    const slot: MemoSlot = { memo: undefined }
+    json.keep(RECORDS[0]!, 'en', value, slot)
+    json.keep(RECORDS[1]!, 'en', value)
+    expect(slot.memo).toBeDefined()
+    json.keep(RECORDS[2]!, 'en', value)
+    expect(json.find(RECORDS[0]!, 'en'), 'the first memo, dropped').toBeUndefined()
+    expect(slot.memo, 'its slot emptied').toBeUndefined()
+    expect(json.find(RECORDS[0]!, 'en', slot)).toBeUndefined()
   })
 
   it('spares a memo found since it was queued: queued again, unmarked, so the drop takes the next', () => {
