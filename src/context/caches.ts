@@ -38,6 +38,8 @@ export interface Memo {
  * apart on the heap, at every event of every list. The memo fills it, and empties it when it drops that memo.
  */
 export interface MemoSlot {
+  /** The one record whose memos the slot holds: given with another record, the slot is passed over. */
+  readonly record: ContentRecord
   memo: Memo | undefined
 }
 

@@ -87,9 +87,10 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
   const canonical = new Map<string, string>()
   let bytes = 0
   const cost = (entry: { bytes: Uint8Array; key: string }) => entry.bytes.length + entry.key.length + MEMO_OVERHEAD
-  const find = (record: ContentRecord, key: string, slot?: MemoSlot): Memo | undefined => {
-    // A slot holds only memos kept now (a drop empties it), and only its own record's: the caller's entry is one
-    // record's, and a memo is held by one slot at most.
+  const find = (record: ContentRecord, key: string, given?: MemoSlot): Memo | undefined => {
+    // A slot holds only memos kept now (a drop empties it), and only its own record's (the record it names is the
+    // caller's, which it has just read).
+    const slot = given?.record === record ? given : undefined
     const last = slot?.memo as Entry | undefined
     if (last !== undefined && last.key === key) {
       last.used = true
@@ -104,11 +105,11 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     }
     return found
   }
-  // Puts a memo in a slot, unless another slot holds it (a drop empties one slot, the one the memo names).
+  // Puts a memo in a slot, unless another slot holds it now (a drop empties one slot, the one the memo names).
   const hold = (slot: MemoSlot, entry: Entry) => {
-    const holder = entry.slot?.deref()
-    if (holder !== undefined && holder !== slot) return
-    if (holder === undefined) entry.slot = new WeakRef(slot)
+    const named = entry.slot?.deref()
+    if (named !== undefined && named !== slot && named.memo === entry) return
+    if (named !== slot) entry.slot = new WeakRef(slot)
     slot.memo = entry
   }
   // Takes a dropped memo out of where its record's memos are held (and out of its slot); a list left with one memo
@@ -174,7 +175,7 @@ function createJsonCache(limitBytes: number): MemoCache['json'] {
     }
     queue.push(entry)
     bytes += room
-    if (slot) hold(slot, entry)
+    if (slot?.record === record) hold(slot, entry)
     return entry
   }
   // A buffer of its own: one in a shared slab would keep the slab (see ownUtf8), beyond what is counted.

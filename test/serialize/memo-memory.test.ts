@@ -24,7 +24,7 @@ describe('the JSON memo, in memory', () => {
   ])('lets go of what it drops%s', async (_, withSlot) => {
     const json = createMemoCache(1_000_000).json
     const [first, ...others] = records(2_000)
-    const slot: MemoSlot | undefined = withSlot ? { memo: undefined } : undefined
+    const slot: MemoSlot | undefined = withSlot ? { record: first!, memo: undefined } : undefined
     const dropped = new WeakRef(json.keep(first!, 'en', { text: 'x'.repeat(100_000) }, slot).bytes)
     expect(slot?.memo?.bytes).toBe(withSlot ? dropped.deref() : undefined)
     // Kept until the first drop (the oldest, the first memo), and no further.
@@ -38,6 +38,24 @@ describe('the JSON memo, in memory', () => {
     gc()
     await settle()
     expect(dropped.deref(), 'a dropped memo is held').toBeUndefined()
+  })
+
+  it('holds neither a record nor the slot that holds its memo (an edited event’s, and its old index entry)', async () => {
+    const json = createMemoCache(1_000_000).json
+    // As an index entry does, the slot holds its record.
+    const kept = (() => {
+      const record = { id: 1 } as unknown as ContentRecord
+      const slot: MemoSlot = { record, memo: undefined }
+      json.keep(record, 'en', { t: 'x' }, slot)
+      json.find(record, 'en', slot)
+      return { record: new WeakRef(record), slot: new WeakRef(slot) }
+    })()
+    await settle()
+    gc()
+    await settle()
+    expect(json.size, 'the memo is still kept').toBe(1)
+    expect(kept.record.deref(), 'its record is held').toBeUndefined()
+    expect(kept.slot.deref(), 'its slot is held').toBeUndefined()
   })
 
   it('lets a kept answer’s parts go once they are joined (the JSON memo keeps its own)', async () => {

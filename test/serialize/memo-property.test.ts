@@ -25,7 +25,8 @@ const step = fc.record({
   size: fc.oneof({ weight: 9, arbitrary: fc.nat({ max: 600 }) }, { weight: 1, arbitrary: fc.nat({ max: 5_000 }) }),
   // Kept as a value's JSON (`keep`, an event's) or as a text built when nothing is found (`text`, a feed's VEVENT).
   asText: fc.boolean(),
-  viaSlot: fc.boolean(),
+  // No slot, the record's own (as an index entry is), or another record's, which must be passed over.
+  slotOf: fc.constantFrom('none', 'own', 'other'),
 })
 
 /** The memo's policy, kept the plain way: an array in queue order, the next to go first. */
@@ -69,11 +70,11 @@ describe('the JSON memo, over random lookups', () => {
         const limit = room * 2_000
         const json = createMemoCache(limit).json
         const model = modelOf(limit)
-        const slots: MemoSlot[] = RECORDS.map(() => ({ memo: undefined }))
+        const slots: MemoSlot[] = RECORDS.map((record) => ({ record, memo: undefined }))
         let serial = 0
-        for (const { record, key, size, asText, viaSlot } of steps) {
+        for (const { record, key, size, asText, slotOf } of steps) {
           const pair = `${record} ${key}`
-          const slot = viaSlot ? slots[record] : undefined
+          const slot = slotOf === 'none' ? undefined : slots[slotOf === 'own' ? record : (record + 1) % slots.length]
           const found = json.find(RECORDS[record]!, key, slot)
           const expected = model.find(pair)
           expect(found?.bytes.toString(), `seed ${SEED}: ${pair}`).toBe(expected?.text)
@@ -92,8 +93,8 @@ describe('the JSON memo, over random lookups', () => {
           expect(json.size, `seed ${SEED}`).toBe(model.size)
           expect(json.bytes, `seed ${SEED}`).toBe(model.bytes)
           for (const [i, { memo }] of slots.entries()) {
-            if (memo)
-              expect(model.holds(i, memo.bytes.toString()), `seed ${SEED}: slot ${i} holds a dropped memo`).toBe(true)
+            const message = `seed ${SEED}: slot ${i} holds a memo not its record’s, or dropped`
+            if (memo) expect(model.holds(i, memo.bytes.toString()), message).toBe(true)
           }
         }
       }),
@@ -104,7 +105,7 @@ describe('the JSON memo, over random lookups', () => {
   it('fills a slot with its record’s memo, follows the key asked, and leaves a memo another slot holds to it', () => {
     const json = createMemoCache(1_000_000).json
     const [one, two] = [RECORDS[0]!, RECORDS[1]!]
-    const slot: MemoSlot = { memo: undefined }
+    const slot: MemoSlot = { record: one, memo: undefined }
     const en = json.keep(one, 'en', { t: 'en' }, slot)
     expect(slot.memo, 'kept through the slot').toBe(en)
     const ms = json.keep(one, 'ms', { t: 'ms' })
@@ -112,26 +113,37 @@ describe('the JSON memo, over random lookups', () => {
     expect(slot.memo, 'and then held by the slot').toBe(ms)
     expect(json.find(one, 'en', slot)).toBe(en)
     expect(slot.memo).toBe(en)
-    // A second slot for the same memo finds it, but does not take it: a drop empties the one slot a memo names.
-    const other: MemoSlot = { memo: undefined }
+    // A second slot of the record finds the memo, but does not take it while the first holds it: a drop empties the
+    // one slot a memo names. Once the first holds another, the second may.
+    const other: MemoSlot = { record: one, memo: undefined }
     expect(json.find(one, 'en', other)).toBe(en)
     expect(other.memo).toBeUndefined()
-    expect(json.find(two, 'en', other)).toBeUndefined()
-    expect(other.memo).toBeUndefined()
+    expect(json.find(one, 'ms', slot)).toBe(ms)
+    expect(json.find(one, 'en', other)).toBe(en)
+    expect(other.memo).toBe(en)
+    // Another record's slot is passed over: neither read nor filled.
+    expect(json.find(two, 'en', slot)).toBeUndefined()
+    const twos = json.keep(two, 'en', { t: 'two' }, other)
+    expect(other.memo).toBe(en)
+    expect(json.find(two, 'en', other)).toBe(twos)
+    expect(json.find(one, 'en', other)).toBe(en)
   })
 
-  it('empties a slot as the memo it holds is dropped', () => {
-    // Two memos fit (100 bytes of JSON each): the third drops the first, which the slot held.
+  it('empties a slot as the memo it holds is dropped, and only then', () => {
+    // Two memos fit (100 bytes of JSON each). The slot held its record's first memo, then holds its second when the
+    // first is dropped (which names the slot still), and is emptied when the second is.
     const json = createMemoCache(2 * (100 + 'en'.length + OVERHEAD)).json
     const value = { t: 'x'.repeat(92) }
-    const slot: MemoSlot = { memo: undefined }
+    const slot: MemoSlot = { record: RECORDS[0]!, memo: undefined }
     json.keep(RECORDS[0]!, 'en', value, slot)
+    const held = json.keep(RECORDS[0]!, 'ms', value, slot)
     json.keep(RECORDS[1]!, 'en', value)
-    expect(slot.memo).toBeDefined()
-    json.keep(RECORDS[2]!, 'en', value)
     expect(json.find(RECORDS[0]!, 'en'), 'the first memo, dropped').toBeUndefined()
+    expect(slot.memo, 'a memo it does not hold left it as it was').toBe(held)
+    json.keep(RECORDS[2]!, 'en', value)
+    expect(json.find(RECORDS[0]!, 'ms'), 'the memo it held, dropped').toBeUndefined()
     expect(slot.memo, 'its slot emptied').toBeUndefined()
-    expect(json.find(RECORDS[0]!, 'en', slot)).toBeUndefined()
+    expect(json.find(RECORDS[0]!, 'ms', slot)).toBeUndefined()
   })
 
   it('spares a memo found since it was queued: queued again, unmarked, so the drop takes the next', () => {
