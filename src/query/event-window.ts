@@ -1,6 +1,7 @@
 import type { EventEntry } from '../context/indexes.ts'
 import { compareStart, insertionPoint } from './indexes.ts'
 import { type Bounds, boundsOf, placeBound, startBound, withBound, withoutBound } from './window-bounds.ts'
+import { firstPlaced, merged, rank, type Sequence, setSequence } from './window-sequence.ts'
 
 /**
  * The events one kind of caller may list (a status set, a reader, a language), split so that a date
@@ -21,6 +22,8 @@ export interface EventWindow {
    * binary searches and the margins read them in a row instead of an entry each, scattered over the heap.
    */
   bounds?: Bounds
+  /** `irregular`'s starts and ends, the same way: made by the first query that needs them, dropped when it changes. */
+  oddBounds?: Bounds
 }
 
 /**
@@ -71,7 +74,10 @@ export function followingWindow(
     if (before && admits(before)) {
       const at = take(window.regular, before)
       if (at >= 0 && window.bounds) window.bounds = withoutBound(window.bounds, at)
-      if (at < 0 && take(window.irregular, before) < 0) return false
+      if (at < 0) {
+        if (take(window.irregular, before) < 0) return false
+        window.oddBounds = undefined
+      }
     }
     if (!after || !admits(after)) return true
     if (!Number.isFinite(after.start) || !Number.isFinite(after.end)) return false
@@ -79,7 +85,10 @@ export function followingWindow(
       const at = place(window.regular, after)
       window.regular.splice(at, 0, after)
       if (window.bounds) window.bounds = withBound(window.bounds, at, after)
-    } else window.irregular.splice(place(window.irregular, after), 0, after)
+    } else {
+      window.irregular.splice(place(window.irregular, after), 0, after)
+      window.oddBounds = undefined
+    }
     return window.irregular.length <= most
   }
   return window
@@ -98,40 +107,40 @@ function take(list: EventEntry[], entry: EventEntry): number {
   return at
 }
 
-/** The events of a window within the ranges, in list order, as a sorted sequence with random access. */
-interface Sequence {
-  length: number
-  at(i: number): EventEntry
-  /** Visits every event in order (a walk over its slices, without `at`'s tests). */
-  forEach(visit: (e: EventEntry) => void): void
-}
-
 /**
  * One page (`count` matches from `offset`) and how many match in all, without collecting every match; with `only`,
  * of the events of that set alone (its places cut to the dates by binary search, so the work follows the page).
  */
 export function windowPage(w: EventWindow, r: Ranges, offset: number, count: number, only?: WindowSet) {
   const sure = regularMatches(w, r, only)
-  const odd = w.irregular.filter((e) => inRanges(e, r) && (!only || only.has(e)))
+  const odd = irregularMatches(w, r, only)
   const total = sure.length + odd.length
-  // Where each irregular match falls among the regular ones: its rank there plus those before it.
-  const places = odd.map((e, j) => j + rank(sure, e))
-  let taken = 0
-  while (taken < odd.length && places[taken]! < offset) taken++
+  // Where the irregular match `j` falls in the list: its rank among the regular ones plus the matches before it,
+  // rising with `j`. Only the page's are ranked (and those the search for the page's first tries), not every match:
+  // each rank is a binary search over the regular matches.
+  const placeOf = (j: number) => (j < odd.length ? j + rank(sure, odd[j]!) : total)
+  let taken = offset === 0 ? 0 : firstPlaced(odd.length, offset, placeOf)
+  let next = placeOf(taken)
   let i = offset - taken
   const items: EventEntry[] = []
   while (items.length < count && i + taken < total) {
-    const next = odd[taken]
-    if (next && (i >= sure.length || places[taken] === i + taken)) {
-      items.push(next)
-      taken++
+    if (taken < odd.length && (i >= sure.length || next === i + taken)) {
+      items.push(odd[taken]!)
+      next = placeOf(++taken)
     } else items.push(sure.at(i++))
   }
   return { items, total, all: (keep?: (e: EventEntry) => boolean) => merged(sure, odd, keep) }
 }
 
-function inRanges(e: EventEntry, r: Ranges): boolean {
-  return e.start >= r.startMin && e.start <= r.startMax && e.end >= r.endMin && e.end <= r.endMax
+/** The irregular events within the ranges (and held by `only`): their starts cut by binary search, their ends tested. */
+function irregularMatches(w: EventWindow, r: Ranges, only?: WindowSet): EventEntry[] {
+  const { starts, ends } = (w.oddBounds ??= boundsOf(w.irregular))
+  const found: EventEntry[] = []
+  for (let i = startBound(starts, r.startMin, false); i < starts.length && starts[i]! <= r.startMax; i++) {
+    if (ends[i]! >= r.endMin && ends[i]! <= r.endMax && (!only || only.has(w.irregular[i]!)))
+      found.push(w.irregular[i]!)
+  }
+  return found
 }
 
 /**
@@ -165,33 +174,6 @@ function regularMatches(w: EventWindow, r: Ranges, only?: WindowSet): Sequence {
   }
 }
 
-/** The sequence of `regularMatches` whose core is the set's places within [low, high) of `list`. */
-function setSequence(
-  list: readonly EventEntry[],
-  places: Int32Array,
-  [low, high]: [number, number],
-  before: EventEntry[],
-  after: EventEntry[],
-): Sequence {
-  const first = placeBound(places, low)
-  const core = placeBound(places, high) - first
-  const at = (i: number) =>
-    i < before.length
-      ? before[i]!
-      : i < before.length + core
-        ? list[places[first + i - before.length]!]!
-        : after[i - before.length - core]!
-  return {
-    length: before.length + core + after.length,
-    at,
-    forEach(visit) {
-      for (const e of before) visit(e)
-      for (let i = first; i < first + core; i++) visit(list[places[i]!]!)
-      for (const e of after) visit(e)
-    },
-  }
-}
-
 /** A margin's events ending within the ranges (and held by `only`), by `ends`; outside the sequence's closures. */
 function endingIn(
   list: readonly EventEntry[],
@@ -212,31 +194,4 @@ function endingIn(
     }
   } else for (let i = from; i < to; i++) if (ends[i]! >= r.endMin && ends[i]! <= r.endMax) found.push(list[i]!)
   return found
-}
-
-/** How many of a sorted sequence come before `entry` in list order. */
-function rank(seq: Sequence, entry: EventEntry): number {
-  let low = 0
-  let high = seq.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (compareStart(seq.at(mid), entry) < 0) low = mid + 1
-    else high = mid
-  }
-  return low
-}
-
-/** The sequence and the irregular matches merged in list order; only those `keep` admits, if given. */
-function merged(seq: Sequence, odd: EventEntry[], keep?: (e: EventEntry) => boolean): EventEntry[] {
-  const out: EventEntry[] = []
-  const take = (e: EventEntry) => {
-    if (!keep || keep(e)) out.push(e)
-  }
-  let j = 0
-  seq.forEach((e) => {
-    while (j < odd.length && compareStart(odd[j]!, e) < 0) take(odd[j++]!)
-    take(e)
-  })
-  while (j < odd.length) take(odd[j++]!)
-  return out
 }
