@@ -1,5 +1,13 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { abbreviation, instantToIso, instantToWall, isTimeZone, wallToInstant } from '../../src/time/zone.ts'
+import {
+  abbreviation,
+  instantToIso,
+  instantToWall,
+  isTimeZone,
+  WALL_CLOCK,
+  wallToInstant,
+} from '../../src/time/zone.ts'
 import { parseTime } from '../../src/time/parse.ts'
 
 describe('wall clock and instants', () => {
@@ -14,6 +22,39 @@ describe('wall clock and instants', () => {
     const instant = wallToInstant(wall, zone)
     expect(instantToWall(instant, 'UTC')).toBe(utc)
     expect(instantToIso(instant, zone)).toBe(iso)
+  })
+
+  // The digits are read at their places, not from the pattern's groups: any text the pattern takes is read as its
+  // groups say (in UTC, where no offset moves it; months and days past their ends roll over, as Date.UTC rolls them),
+  // and any other is no instant.
+  it('reads the digits of any text written as a wall clock, and no instant from any other text', () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+    const char = fc.constantFrom(...'0123456789', '-', ' ', 'T', 't', ':', '\n', '٣', 'x')
+    const walls = fc.oneof(
+      fc
+        .tuple(
+          fc.integer({ min: 100, max: 9999 }),
+          ...[99, 99, 99, 99].map((max) => fc.integer({ min: 0, max })),
+          fc.option(fc.integer({ min: 0, max: 99 })),
+          fc.constantFrom(' ', 'T'),
+        )
+        .map(([y, mo, d, h, mi, s, sep]) => {
+          const two = (n: number) => String(n).padStart(2, '0')
+          return `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}${sep}${two(h)}:${two(mi)}${s === null ? '' : `:${two(s)}`}`
+        }),
+      fc.string({ unit: char, maxLength: 21 }),
+    )
+    fc.assert(
+      fc.property(walls, (wall) => {
+        const m = WALL_CLOCK.exec(wall)
+        const instant = wallToInstant(wall, 'UTC')
+        // Years below 100 are read past Date.UTC's 1900s (utcMillis), which this reference does not follow.
+        fc.pre(!m || +m[1]! >= 100)
+        if (m) expect(instant).toBe(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)))
+        else expect(instant).toBeNaN()
+      }),
+      { numRuns: 3000, seed },
+    )
   })
 
   it('moves a time inside a spring-forward gap forward, as clocks do', () => {
