@@ -6,8 +6,8 @@ import { firstPlaced, merged, rank, type Sequence, setSequence } from './window-
 /**
  * The events one kind of caller may list (a status set, a reader, a language), split so that a date
  * window is mostly a slice: `regular` events last between 0 and `width` ms, so in start order all but
- * a `width`-wide margin at each end of a window match it whole; the few others are `irregular`, and
- * checked one by one. Both in list order (compareStart).
+ * a `width`-wide margin at each end of a window match it whole; the few others are `irregular`, cut by
+ * their starts and checked one by one by their ends. Both in list order (compareStart).
  */
 export interface EventWindow {
   regular: EventEntry[]

@@ -60,8 +60,8 @@ describe('a date window over the listed events', () => {
     )
   })
 
-  // With one id set's places (window-sets.ts): the margins walk the places, and each irregular match is ranked among
-  // the set's regular ones, which the places name.
+  // With one id set's places (window-sets.ts): the margins walk the places, and the irregular matches the page needs
+  // are ranked among the set's regular ones, which the places name.
   it('gives the page and the total of one id set that testing every event gives, for any set, events, ranges and page', () => {
     fc.assert(
       fc.property(
