@@ -116,8 +116,8 @@ export function windowPage(w: EventWindow, r: Ranges, offset: number, count: num
   const odd = irregularMatches(w, r, only)
   const total = sure.length + odd.length
   // Where the irregular match `j` falls in the list: its rank among the regular ones plus the matches before it,
-  // rising with `j`. Only the page's are ranked (and those the search for the page's first tries), not every match:
-  // each rank is a binary search over the regular matches.
+  // rising with `j`. Only the page's are ranked (with the one after it, and those the search for the page's first
+  // tries), not every match: each rank is a binary search over the regular matches.
   const placeOf = (j: number) => (j < odd.length ? j + rank(sure, odd[j]!) : total)
   let taken = offset === 0 ? 0 : firstPlaced(odd.length, offset, placeOf)
   let next = placeOf(taken)

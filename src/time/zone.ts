@@ -93,8 +93,8 @@ export function offsetAt(zone: Zone, instant: number): number {
 export function wallToInstant(wall: string, zoneName: string): number {
   const zone = zoneFor(zoneName)
   if (!zone || !WALL_CLOCK.test(wall)) return Number.NaN
-  // Digits at fixed places, read in place (as `isWallClock` does): the match's array and its six strings took more
-  // than half of the reading's time.
+  // Digits at fixed places, read in place (as `isWallClock` does): the match's array and its six strings took about
+  // half of the reading's time.
   const local = utcMillis(
     digitsAt(wall, 0, 4),
     digitsAt(wall, 5, 7) - 1,
