@@ -18,26 +18,33 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
   const specs = specsOf(args)
   const values: Record<string, unknown> = {}
   const given = new Set<string>()
-  for (const [name, spec] of specs) {
+  // The arguments that have a value, in the arguments' order: the passes below read only those (a list has two dozen
+  // arguments, and a request names a few; a name it lacks was a miss in `values` for each pass).
+  const present: [string, ArgSpec][] = []
+  let missing: string[] | undefined
+  for (const entry of specs) {
+    const [name, spec] = entry
     const raw = input[name]
     if (raw !== undefined && raw !== null) {
       values[name] = raw
       given.add(name)
-    } else {
-      const fallback = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
-      if (fallback !== undefined && fallback !== null) values[name] = fallback
+      present.push(entry)
+      continue
     }
+    const fallback = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
+    if (fallback !== undefined && fallback !== null) {
+      values[name] = fallback
+      present.push(entry)
+    } else if (spec.required) (missing ??= []).push(name)
   }
-  const missing = specs.filter(([name, spec]) => spec.required && values[name] === undefined).map(([name]) => name)
-  if (missing.length > 0) throw apiError('rest_missing_callback_param', missing, { params: missing })
+  if (missing) throw apiError('rest_missing_callback_param', missing, { params: missing })
 
   // Every value is there under its argument's name, in the arguments' order (which errors list them in).
   let invalid: Record<string, ParamIssue> | undefined
   // What each argument with a `parse` step became: checked and converted once, here.
   let parsed: Map<string, unknown> | undefined
-  for (const [name, spec] of specs) {
-    const value = values[name]
-    if (value === undefined) continue
+  for (const [name, spec] of present) {
+    const value = values[name]!
     const outside = enumIssue(name, value, spec)
     const result = outside || !spec.parse ? undefined : spec.parse(value, ctx)
     if (result !== undefined) (parsed ??= new Map()).set(name, result)
@@ -48,9 +55,8 @@ export function parseParams(args: ArgSet, input: Record<string, unknown>, ctx: P
   }
   if (invalid) throw invalidParams(invalid)
 
-  for (const [name, spec] of specs) {
-    const value = values[name]
-    if (value === undefined) continue
+  for (const [name, spec] of present) {
+    const value = values[name]!
     if (parsed?.has(name)) {
       values[name] = parsed.get(name)
       continue
