@@ -92,6 +92,19 @@ describe('the argument pipeline over the arguments that have a value', () => {
     expect(asked).toEqual(['computed'])
   })
 
+  it('checks a default as a sent value, and names it among the sent ones in the arguments order', () => {
+    const args: ArgSet = {
+      sentFirst: { required: false, validate: (value) => value === 'ok' },
+      fallback: { required: false, default: () => 'bad', validate: (value) => value !== 'bad' },
+      sentLast: { required: false, validate: (value) => value === 'ok' },
+    }
+    const refused = refusal(() => parseParams(args, { sentLast: 'no', sentFirst: 'no' }, ctx))
+    expect(refused.message).toBe('Invalid parameter(s): sentFirst, fallback, sentLast')
+    expect(refusal(() => parseParams(args, { sentLast: 'ok', sentFirst: 'ok' }, ctx)).message).toBe(
+      'Invalid parameter(s): fallback',
+    )
+  })
+
   it('takes a sent null as not sent, and its default in its place', () => {
     const { values, given } = parseParams(table([]), { first: 'f', nothing: 'n', plain: null, listed: 'a' }, ctx)
     expect(values.plain).toBe('x')
