@@ -52,7 +52,9 @@ export function createCatalogue(fallback: boolean): Catalogue {
   const folded = new Map<string, number>()
   const records = new Map<string, ContentRecord>()
   const ids = { post: new Map<number, string>(), term: new Map<number, string>() }
-  const slugs = new Map<string, Map<string, ContentRecord>>()
+  // By kind, then language: found without making a `kind|lang` string at each ask (a load asks once a file).
+  const slugs = new Map<Kind, Map<Lang, Map<string, ContentRecord>>>()
+  const slugsIn = (kind: Kind, lang: Lang) => slugs.get(kind)?.get(lang)
   const sorted = new Map<Kind, ContentRecord[]>()
   const occurrences = new Map<string, ContentRecord[]>()
   let occurrenceTotal = 0
@@ -76,10 +78,8 @@ export function createCatalogue(fallback: boolean): Catalogue {
     for (const lang of LANGUAGES) {
       const slug = slugIn(record, lang)
       if (typeof slug !== 'string' || slug === '') continue
-      let map = slugs.get(`${record.kind}|${lang}`)
-      if (!map) slugs.set(`${record.kind}|${lang}`, (map = new Map()))
-      if (add) indexSlug(map, record, lang, slug, clashes)
-      else if (map.get(slug) === record) map.delete(slug)
+      if (add) indexSlug(slugMap(slugs, record.kind, lang), record, lang, slug, clashes)
+      else if (slugsIn(record.kind, lang)?.get(slug) === record) slugsIn(record.kind, lang)!.delete(slug)
     }
   }
   return {
@@ -122,12 +122,12 @@ export function createCatalogue(fallback: boolean): Catalogue {
       return key ? records.get(key)?.kind : undefined
     },
     bySlug(kind, lang, slug) {
-      const held = slugs.get(`${kind}|${lang}`)?.get(slug)
+      const held = slugsIn(kind, lang)?.get(slug)
       // No series served (a tree without any, and every load before the first settles): nothing to look through.
       if (held || kind !== 'events' || occurrences.size === 0) return held
       // An occurrence's slug is its series' with the date (and time): found through the series.
       const dated = /^(.+)-\d{4}-\d{2}-\d{2}(?:-\d{4})?$/.exec(slug)
-      const series = dated ? slugs.get(`events|${lang}`)?.get(dated[1]!) : undefined
+      const series = dated ? slugsIn('events', lang)?.get(dated[1]!) : undefined
       return series && occurrences.get(keyOf(series))?.find((occurrence) => slugIn(occurrence, lang) === slug)
     },
     fieldsIn: (record, lang) => fieldsOf(record, langOf(record, lang)),
@@ -188,6 +188,15 @@ function fieldsOf(record: ContentRecord, served: Lang | null): RecordFields | nu
     }
   }
   return fields
+}
+
+/** The slugs of a kind in a language, the map made on first use. */
+function slugMap(slugs: Map<Kind, Map<Lang, Map<string, ContentRecord>>>, kind: Kind, lang: Lang) {
+  let byLang = slugs.get(kind)
+  if (!byLang) slugs.set(kind, (byLang = new Map()))
+  let map = byLang.get(lang)
+  if (!map) byLang.set(lang, (map = new Map()))
+  return map
 }
 
 /**
