@@ -1,5 +1,6 @@
 import { FixedOffsetZone, type Zone } from 'luxon'
 import { TzZone, tzZone } from './tz-data.ts'
+import { utcClock } from './utc-clock.ts'
 
 /** A wall-clock date and time as stored and served: `YYYY-MM-DD HH:MM:SS`. */
 export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -169,6 +170,8 @@ export function dayEdge(instant: number, zoneName: string, end: boolean): DayEdg
 export function instantToWall(instant: number, zoneName: string): string {
   const zone = zoneFor(zoneName)
   const shifted = zone ? instant + offsetAt(zone, instant) * 60_000 : instant
+  const clock = utcClock(shifted, ' ')
+  if (clock !== undefined) return clock
   const iso = new Date(shifted).toISOString()
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
@@ -182,7 +185,8 @@ export function instantToIso(instant: number, zoneName: string): string {
   const zone = zoneFor(zoneName)
   const offset = zone ? offsetAt(zone, instant) : 0
   if (!Number.isInteger(offset)) return `${new Date(instant).toISOString().slice(0, 19)}Z`
-  const iso = new Date(instant + offset * 60_000).toISOString().slice(0, 19)
+  const shifted = instant + offset * 60_000
+  const iso = utcClock(shifted, 'T') ?? new Date(shifted).toISOString().slice(0, 19)
   const sign = offset < 0 ? '-' : '+'
   const abs = Math.abs(offset)
   return `${iso}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
