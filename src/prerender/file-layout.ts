@@ -25,29 +25,45 @@ const LISTS = new Set<string>(KINDS)
  * (its window and status): `staticUrl` maps no link with a filter here.
  */
 export function fileFor(layout: Layout, url: string): string {
-  // Every URL a build meets starts with the live site's: cut it off rather than parse it (a
-  // build maps a few million links).
-  const local = url.startsWith(`${layout.liveUrl}/`) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
+  // Every URL a build meets starts with the live site's: cut it off rather than parse it (a build maps a few million
+  // links, and makes no string to compare or cut them with).
+  const local = within(url, layout.liveUrl) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
   const mark = local.indexOf('?')
   const query = mark < 0 ? NO_QUERY : new URLSearchParams(local.slice(mark + 1))
   let path = decodedPath(mark < 0 ? local : local.slice(0, mark))
   let lang = query.get('ml_language')
-  const prefix = /^\/(zh-hans|en|ms|ta)(\/.*)$/.exec(path)
-  if (prefix && prefix[2]!.startsWith(`${layout.apiRoot}/`)) {
+  // Only a path whose first segment could be a language is matched against them.
+  const prefix = path.charCodeAt(3) === SLASH || path.charCodeAt(8) === SLASH ? LANGUAGE_PREFIX.exec(path) : null
+  if (prefix && within(prefix[2]!, layout.apiRoot)) {
     lang ??= prefix[1]!
     path = prefix[2]!
   }
   path = trimEndOf(path, '/')
   // A feed is written under its own name (`events.ics`): calendar apps and hosts know it by its extension.
-  if (path.endsWith('.ics')) return `${languageSegment(layout, lang)}${path}`.replace(/^\//, '')
-  const tail = path.slice(`${layout.apiRoot}/${NAMESPACE}`.length).replace(/^\//, '')
+  if (path.endsWith('.ics')) return relative(languageSegment(layout, lang), path, '')
+  const namespaceEnd = layout.apiRoot.length + 1 + NAMESPACE.length
+  const tail = path.slice(path.charCodeAt(namespaceEnd) === SLASH ? namespaceEnd + 1 : namespaceEnd)
   if (LISTS.has(tail)) {
     const perPage = Number(query.get('per_page') ?? layout.defaultPerPage)
     const page = Number(query.get('page') ?? 1)
     if (perPage !== layout.defaultPerPage) path += `/per_page/${perPage}`
     if (page > 1) path += `/page/${page}`
   }
-  return `${languageSegment(layout, lang)}${path}.json`.replace(/^\//, '')
+  return relative(languageSegment(layout, lang), path, '.json')
+}
+
+const SLASH = 47
+const LANGUAGE_PREFIX = /^\/(zh-hans|en|ms|ta)(\/.*)$/
+
+/** Whether `text` begins with `base` and a `/`. */
+function within(text: string, base: string): boolean {
+  return text.startsWith(base) && text.charCodeAt(base.length) === SLASH
+}
+
+/** `segment`, `path` and `ending` joined, without a leading `/`. */
+function relative(segment: string, path: string, ending: string): string {
+  if (segment !== '') return `${segment.slice(1)}${path}${ending}`
+  return path.charCodeAt(0) === SLASH ? `${path.slice(1)}${ending}` : `${path}${ending}`
 }
 
 /** The query of a URL without one. */
