@@ -26,14 +26,14 @@ const LISTS = new Set<string>(KINDS)
  */
 export function fileFor(layout: Layout, url: string): string {
   // Every URL a build meets starts with the live site's: cut it off rather than parse it (a build maps a few million
-  // links, and makes no string to compare or cut them with).
+  // links, and makes no string just to compare them with).
   const local = within(url, layout.liveUrl) ? url.slice(layout.liveUrl.length) : pathAndQuery(new URL(url))
   const mark = local.indexOf('?')
   const query = mark < 0 ? NO_QUERY : new URLSearchParams(local.slice(mark + 1))
   let path = decodedPath(mark < 0 ? local : local.slice(0, mark))
   let lang = query.get('ml_language')
-  // Only a path whose first segment could be a language is matched against them.
-  const prefix = path.charCodeAt(3) === SLASH || path.charCodeAt(8) === SLASH ? LANGUAGE_PREFIX.exec(path) : null
+  // Only a path whose first segment could be a language is matched against them (not `/wp-json/…`, nearly every one).
+  const prefix = path.charCodeAt(3) === SLASH || path.startsWith('/zh-hans/') ? LANGUAGE_PREFIX.exec(path) : null
   if (prefix && within(prefix[2]!, layout.apiRoot)) {
     lang ??= prefix[1]!
     path = prefix[2]!

@@ -71,3 +71,30 @@ describe('a file that loses a slug clash, at start-up', () => {
     expect(events).not.toContain('9100.json')
   })
 })
+
+describe('the slug index', () => {
+  it('keeps each kind apart: an event and a venue with one slug are each found by it', async () => {
+    // The reference tree's venue 4 is slugged town-hall.
+    await put('town-hall.en.md', eventFile(9200, 'Town Hall'))
+    const { app } = await start()
+    expect((await call(app, 'events/by-slug/town-hall')).body.id).toBe(9200)
+    expect((await call(app, 'venues/by-slug/town-hall')).body.id).toBe(4)
+  })
+
+  it('still finds a slug by its holder after a record that fell back to the same slug in that language goes', async () => {
+    // Malay: aa-first.ms.md names shared-x; zz-second has no Malay file and falls back to its English shared-x, a
+    // clash it loses (aa-first comes first in path order). Deleting zz-second must not take shared-x from aa-first.
+    await put('aa-first.en.md', eventFile(9300, 'Q Event'))
+    await put('aa-first.ms.md', '---\ntitle: Acara\nslug: shared-x\n---\nAcara.\n')
+    await put('zz-second.en.md', eventFile(9301, 'Shared X'))
+    const { store, app } = await start()
+    const malay = () => call(app, '/ms/wp-json/calendar/events/v1/events/by-slug/shared-x')
+    expect((await malay()).body.id).toBe(9300)
+    expect((await call(app, 'events/by-slug/shared-x')).body.id).toBe(9301)
+    await unlink(join(tree.content, 'events/zz-second.en.md'))
+    await store.reload(['events/zz-second.en.md'])
+    expect((await malay()).body.id).toBe(9300)
+    // As the reference answers an unknown slug: 400.
+    expect((await call(app, 'events/by-slug/shared-x')).status).toBe(400)
+  })
+})

@@ -72,8 +72,24 @@ describe('utcClock', () => {
     )
   })
 
+  // The calendar's turns, where the count of days is easiest to get wrong: the days around every 1 March (leap days,
+  // and century years, which leap only every fourth), each day's first and last millisecond.
+  it('writes the days around every 1 March of years 0000 to 9999 as Date does', () => {
+    const wrong: string[] = []
+    for (let year = 0; year <= 9999; year++) {
+      const march = new Date(Date.UTC(2000, 2, 1))
+      march.setUTCFullYear(year)
+      for (let day = -2; day <= 1; day++)
+        for (const instant of [march.getTime() + day * 86_400_000, march.getTime() + (day + 1) * 86_400_000 - 1])
+          if (utcClock(instant, ' ') !== byDate(instant, ' ')) wrong.push(`${instant}: ${utcClock(instant, ' ')}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
   it.each([
     [0, '1970-01-01 00:00:00'],
+    [-2_203_891_200_000, '1900-03-01 00:00:00'],
+    [4_107_542_400_000, '2100-03-01 00:00:00'],
     [-1, '1969-12-31 23:59:59'],
     [951_782_400_000, '2000-02-29 00:00:00'],
     [4_107_542_399_999, '2100-02-28 23:59:59'],
