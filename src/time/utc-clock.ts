@@ -11,8 +11,8 @@ const DAYS_PER_400_YEARS = 146_097
  * undefined for a year outside 0000–9999 (and an instant that is no date), which `toISOString` writes otherwise.
  *
  * The date is counted from the days since the epoch (civil from days, in the proleptic Gregorian calendar, as Date
- * counts them), not read from a Date: about two fifths of the time a call, and every event's dates go through it at each
- * load, in each built answer and in each feed's VEVENTs.
+ * counts them), not read from a Date: about two fifths of the time a call, and every event's dates go through it at
+ * each load, in each built answer and in each feed's VEVENTs.
  */
 export function utcClock(instant: number, between: string): string | undefined {
   // Date's own rounding of a time value (TimeClip): toward zero.
@@ -34,5 +34,6 @@ export function utcClock(instant: number, between: string): string | undefined {
   if (!(year >= 0 && year <= 9999)) return undefined
   const hour = Math.floor(seconds / 3600)
   const minute = Math.floor(seconds / 60) % 60
-  return `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}${between}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[seconds % 60]}`
+  const date = `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`
+  return `${date}${between}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[seconds % 60]}`
 }

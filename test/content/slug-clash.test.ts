@@ -81,7 +81,7 @@ describe('the slug index', () => {
     expect((await call(app, 'venues/by-slug/town-hall')).body.id).toBe(4)
   })
 
-  it('still finds a slug by its holder after a record that fell back to the same slug in that language goes', async () => {
+  it('leaves a slug with its holder when a record that fell back to it in that language goes', async () => {
     // Malay: aa-first.ms.md names shared-x; zz-second has no Malay file and falls back to its English shared-x, a
     // clash it loses (aa-first comes first in path order). Deleting zz-second must not take shared-x from aa-first.
     await put('aa-first.en.md', eventFile(9300, 'Q Event'))

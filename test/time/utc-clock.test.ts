@@ -6,7 +6,7 @@ import { instantToIso, instantToWall, offsetAt, zoneFor } from '../../src/time/z
 // FC_SEED=<n> replays a failure (fast-check prints the seed in its message).
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
-/** What Date writes of an instant, where its year has four digits; undefined where Date throws or writes another year. */
+/** What Date writes of an instant where its year has four digits; undefined where Date throws or writes another. */
 function byDate(instant: number, between: string): string | undefined {
   let iso: string
   try {
@@ -51,7 +51,8 @@ describe('utcClock', () => {
     if (!Number.isInteger(offset)) return `${new Date(instant).toISOString().slice(0, 19)}Z`
     const iso = new Date(instant + offset * 60_000).toISOString().slice(0, 19)
     const abs = Math.abs(offset)
-    return `${iso}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+    const hours = String(Math.floor(abs / 60)).padStart(2, '0')
+    return `${iso}${offset < 0 ? '-' : '+'}${hours}:${String(abs % 60).padStart(2, '0')}`
   }
   const outcome = (run: () => string) => {
     try {
