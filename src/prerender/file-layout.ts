@@ -94,7 +94,7 @@ export function slugHasFile(slug: string): boolean {
  * (a slug such as `../../venues`, which any text may be) is kept encoded, and so is a segment that decodes to
  * `.` or `..`, so no URL's file lands beside another's or outside the output folder.
  */
-function decodedPath(path: string): string {
+export function decodedPath(path: string): string {
   // Most paths have nothing to decode and no dot segment: they are their own file path (a build meets millions).
   if (!path.includes('%') && !path.includes('\\') && !DOT_SEGMENT.test(path)) return path
   return path
