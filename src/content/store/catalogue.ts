@@ -78,8 +78,13 @@ export function createCatalogue(fallback: boolean): Catalogue {
     for (const lang of LANGUAGES) {
       const slug = slugIn(record, lang)
       if (typeof slug !== 'string' || slug === '') continue
-      if (add) indexSlug(slugMap(slugs, record.kind, lang), record, lang, slug, clashes)
-      else if (slugsIn(record.kind, lang)?.get(slug) === record) slugsIn(record.kind, lang)!.delete(slug)
+      if (add) {
+        indexSlug(slugMap(slugs, record.kind, lang), record, lang, slug, clashes)
+        continue
+      }
+      // Only the record that holds the slug gives it up: a clash's loser leaves it with the winner.
+      const held = slugsIn(record.kind, lang)
+      if (held?.get(slug) === record) held.delete(slug)
     }
   }
   return {
