@@ -14,7 +14,7 @@ import { summary } from './build.ts'
 import { watchContent } from '../content/watch.ts'
 import { CliError } from './errors.ts'
 import { createFirstAnswer } from './first-answer.ts'
-import { holdHeapNearLive, holdYoungGenerationForLoad } from './heap.ts'
+import { collectNow, holdHeapNearLive, holdYoungGenerationForLoad } from './heap.ts'
 import { listenHttp } from './listen.ts'
 import { isBrokenPipe } from './pipes.ts'
 import { problemLine } from '../content/checks/problems.ts'
@@ -85,6 +85,8 @@ export async function serve(flags: Flags): Promise<number> {
       : async () => {}
   // Ready means every edit made since the load is served: the watcher has caught up (reconcile).
   await watching.ready
+  // The load's garbage collected once, before the line that says the server is ready: the heap held near live now.
+  collectNow()
   const records = KINDS.map((kind) => `${store.list(kind).length} ${kind}`)
   console.log(
     `Almanac is serving ${config.content} (${records.join(', ')}), ready in ${Math.round(performance.now() - started)} ms`,

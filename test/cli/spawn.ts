@@ -38,9 +38,17 @@ export interface Running {
   stop(): Promise<number | null>
 }
 
-/** Starts a long-running command (serve, preview); `stop` sends SIGTERM and waits for the end. */
-export function startCli(args: string[], cwd: string, env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv(env), stdio: 'pipe' })
+/**
+ * Starts a long-running command (serve, preview), node given `nodeFlags` before the CLI; `stop` sends SIGTERM and
+ * waits for the end.
+ */
+export function startCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  nodeFlags: string[] = [],
+): Running {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd, env: cleanEnv(env), stdio: 'pipe' })
   let stdout = ''
   let stderr = ''
   let ended = false
