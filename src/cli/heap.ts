@@ -45,19 +45,21 @@ export function holdHeapNearLive(): void {
  * heap at ~260 MB and RSS ~450 MB, where it stays near 320 MB once a collection has run (docs/architecture.md
  * section 9). `serve` runs it once, when it is ready: ~100 ms then at 10,000 events, a few at the demo calendar.
  * V8 offers no way to ask for a collection but its `gc` function, which exists only in contexts made while
- * `--expose-gc` is set: one is made with the flag set and the flag is put back at once, so no other context has it.
+ * `--expose-gc` is set: one is made with the flag set and the flag is put back at once (the flag is the process's,
+ * so a worker thread setting up its context in that instant could get a `gc` too, and never calls it). Best effort:
+ * a V8 that installs no `gc` collects nothing here, and the heap is held from its own first full collection on.
  */
 export function collectNow(): void {
   // Started with --expose-gc, the process has its own, and the flag stays as it was given.
   const gc = (globalThis as { gc?: () => void }).gc ?? madeGc()
-  gc()
+  gc?.()
 }
 
 /** V8's `gc`, from a context made while `--expose-gc` is set; the flag is put back before anything else runs. */
-function madeGc(): () => void {
+function madeGc(): (() => void) | undefined {
   setFlagsFromString('--expose-gc')
   try {
-    return runInNewContext('gc') as () => void
+    return runInNewContext("typeof gc === 'function' ? gc : undefined") as (() => void) | undefined
   } finally {
     setFlagsFromString('--no-expose-gc')
   }
