@@ -43,7 +43,8 @@ export function holdHeapNearLive(): void {
  * collection ends, to set the heap's next limit, and the last one of a load leaves a limit of up to four times what
  * was live then: under the varied mix at 10,000 events the first full collection after the load came ~65 s in, the
  * heap at ~260 MB and RSS ~450 MB, where it stays near 320 MB once a collection has run (docs/architecture.md
- * section 9). `serve` runs it once, when it is ready: ~100 ms then at 10,000 events, a few at the demo calendar.
+ * section 9). `serve` runs it once, when it is ready: ~100 ms at 10,000 events, ~355 at 40,000, a few at the demo
+ * calendar.
  * V8 offers no way to ask for a collection but its `gc` function, which exists only in contexts made while
  * `--expose-gc` is set: one is made with the flag set and the flag is put back at once (the flag is the process's,
  * so a worker thread setting up its context in that instant could get a `gc` too, and never calls it). Best effort:
