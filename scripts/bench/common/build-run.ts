@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { PerformanceObserver } from 'node:perf_hooks'
@@ -115,7 +115,7 @@ export async function measureBuild(
   try {
     return await timedBuild(content, out, edits, workers, edited, git)
   } finally {
-    await git?.remove()
+    git?.forget()
   }
 }
 
@@ -200,12 +200,16 @@ function gcPauses(): { total(): Promise<number>; stop(): void } {
 /** A repository of the tree kept outside it (GIT_DIR, which the store reads too), its first commit made. */
 interface Git {
   run(args: string[]): Promise<void>
-  remove(): Promise<void>
+  /** This process stops naming the repository; its folder stays until the run removes the tree's parent. */
+  forget(): void
 }
 
-/** The tree committed into a repository of its own in a temporary folder; undefined when git is not installed. */
+/**
+ * The tree committed into a repository of its own in a folder beside it (in the run's folder, removed with it at
+ * the end: `withCorpus`, common/run.ts); undefined when git is not installed.
+ */
 async function gitBeside(content: string): Promise<Git | undefined> {
-  const dir = await mkdtemp(join(os.tmpdir(), 'almanac-build-git-'))
+  const dir = await mkdtemp(join(dirname(content), 'git-'))
   const { GIT_AUTHOR_DATE, GIT_COMMITTER_DATE, ...inherited } = process.env
   const env = { ...inherited, GIT_DIR: dir, GIT_CONFIG_NOSYSTEM: '1' }
   const run = async (args: string[]) => {
@@ -230,9 +234,8 @@ async function gitBeside(content: string): Promise<Git | undefined> {
   process.env.GIT_DIR = dir
   return {
     run,
-    remove: async () => {
+    forget: () => {
       delete process.env.GIT_DIR
-      await rm(dir, { recursive: true, force: true })
     },
   }
 }

@@ -1,7 +1,6 @@
 // Cold start beyond the 10k tree: how much of a start is loading the TypeScript loader (tsx), and the start
 // over a bigger tree (BENCH_COLD_40K events, 40,000 by default; 0 skips it), spawn to first 200.
 import { execFileSync } from 'node:child_process'
-import { rm } from 'node:fs/promises'
 import { compiledIsCurrent } from '../../../bin/compiled.js'
 import { join } from 'node:path'
 import { freePort, startChild, stopChild, waitForLine, withOutput } from '../common/children.ts'
@@ -48,30 +47,29 @@ export function measureLoader(): LoaderShare {
   return { nodeMs, tsxMs, loaderMs: tsxMs - nodeMs, cliUsesTsx }
 }
 
-/** Generates a tree of BENCH_COLD_40K events beside the main one, times a start over it, removes it. */
+/**
+ * Generates a tree of BENCH_COLD_40K events beside the main one and times a start over it. The tree stays until the
+ * run ends, as every bulky folder of a run does (`withCorpus`, common/run.ts).
+ */
 export async function measureBigStart(tmp: string): Promise<BigStart | undefined> {
   const events = envNumber('BENCH_COLD_40K', 40_000)
   if (events === 0) return undefined
   const dir = join(tmp, `content-${events}`)
   console.error(`cold start: generating ${events.toLocaleString('en')} events …`)
+  const corpus = await generateContent(dir, events)
+  const port = await freePort()
+  const child = startChild(serveCommand(dir, port), tmp, SERVER_CORE)
   try {
-    const corpus = await generateContent(dir, events)
-    const port = await freePort()
-    const child = startChild(serveCommand(dir, port), tmp, SERVER_CORE)
-    try {
-      // Side by side from the spawn: the banner waits for the watcher, the first answer need not.
-      const [serving, first] = await Promise.all([
-        waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS * 2),
-        firstOk(`http://127.0.0.1:${port}${API}/events`, START_TIMEOUT_MS * 2),
-      ])
-      const servingLineMs = serving.at - child.spawnedAt
-      return { events, files: corpus.files, servingLineMs, firstListMs: first.at - child.spawnedAt }
-    } catch (error) {
-      throw withOutput(error, child)
-    } finally {
-      await stopChild(child)
-    }
+    // Side by side from the spawn: the banner waits for the watcher, the first answer need not.
+    const [serving, first] = await Promise.all([
+      waitForLine(child, /^Almanac is serving/, START_TIMEOUT_MS * 2),
+      firstOk(`http://127.0.0.1:${port}${API}/events`, START_TIMEOUT_MS * 2),
+    ])
+    const servingLineMs = serving.at - child.spawnedAt
+    return { events, files: corpus.files, servingLineMs, firstListMs: first.at - child.spawnedAt }
+  } catch (error) {
+    throw withOutput(error, child)
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    await stopChild(child)
   }
 }

@@ -1,6 +1,5 @@
 // The series section: the same tree generated again with BENCH_SERIES weekly open-ended series (500; 0 skips
 // the section), measured whole, and set next to the numbers of the tree without them.
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Corpus, generateContent } from '../common/content.ts'
 import { envNumber, type LoadSettings } from '../common/load.ts'
@@ -28,7 +27,7 @@ export function seriesEdits(): number {
   return Math.min(3, envNumber('BENCH_BUILD', 10))
 }
 
-/** Generates `corpus`'s events again at its clock, with the series, measures that tree, then removes it. */
+/** Generates `corpus`'s events again at its clock, with the series, and measures that tree (left in `tmp`). */
 export async function measureWithSeries(
   corpus: Corpus,
   settings: LoadSettings,
@@ -37,12 +36,8 @@ export async function measureWithSeries(
 ): Promise<TreeNumbers> {
   const dir = join(tmp, `content-series-${count}`)
   log(`series section: generating ${corpus.events.toLocaleString('en')} events and ${count} weekly series …`)
-  try {
-    const withSeries = await generateContent(dir, corpus.events, corpus.now, count)
-    return await measureTree(withSeries, settings, tmp, seriesEdits())
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+  const withSeries = await generateContent(dir, corpus.events, corpus.now, count)
+  return await measureTree(withSeries, settings, tmp, seriesEdits())
 }
 
 /** The section's JSON and its text. */

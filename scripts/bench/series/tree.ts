@@ -1,7 +1,6 @@
 // The numbers the series section compares, for one tree: served by the CLI (start, the varied mix and its limit,
 // memory), listEvents in-process, and the static build. Taken here for a tree, or read from what the main
 // sections of `npm run bench` already measured on the plain tree.
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type BuildRun, measureBuildApart } from '../common/build-run.ts'
 import type { Corpus } from '../common/content.ts'
@@ -80,12 +79,12 @@ export function fromMainRun(corpus: Corpus, reads: MainRun, build: BuildRun | un
 /** A full build of the tree, then edits of one series (of one event when there is none). */
 async function buildOf(corpus: Corpus, tmp: string, edits: number, what: string): Promise<BuildRun> {
   log(`series section, tree ${what}: the static build …`)
-  const out = join(tmp, `dist-${corpus.series}`)
-  try {
-    return await measureBuildApart({ content: corpus.dir, out, edits, editSeries: true })
-  } finally {
-    await rm(out, { recursive: true, force: true })
-  }
+  return await measureBuildApart({
+    content: corpus.dir,
+    out: join(tmp, `dist-${corpus.series}`),
+    edits,
+    editSeries: true,
+  })
 }
 
 function contentOf(corpus: Corpus): TreeNumbers['content'] {
