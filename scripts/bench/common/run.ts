@@ -1,5 +1,6 @@
 // What every entry does around its measurements: a temp tree of generated content, children and the tree
 // cleaned up on every exit path, progress on stderr, and the results as JSON under `.bench/`.
+import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -23,9 +24,11 @@ export interface BenchRun {
  * The sections put every bulky folder they make (a bigger tree, a build's output, a repository) under that
  * folder and leave it there until the end. Removed midway, tens of thousands of files taxed the next section
  * that created files: ext4 without a journal (the shared machine's disk) will not reuse an inode deleted less
- * than 60 s ago (6 minutes while its block is not yet written back), and each new file's inode is found by
- * stepping past every such one. A full build 150 s after removing a 40,000-event tree took 25.1 s, 16.0 s of it
- * system CPU, against 21.5 s and 9.4 s on a disk left alone (docs/architecture.md, section 7).
+ * than 60 s ago (6 minutes while its block is not yet written back, and files made beside it write it again),
+ * and each new file's inode is found by stepping past every such one. A full build 150 s after removing a
+ * 40,000-event tree took 25.1 s, 16.0 s of it system CPU, against 19.6 s and 6.6 s on a disk left alone
+ * (docs/architecture.md, section 7). So the numbers are those of a disk left alone only when the run begins on
+ * one: minutes after a run, or anything else, removed many files there.
  */
 export async function withCorpus(name: string, limitSeconds: number, work: (run: BenchRun) => Promise<void>) {
   const tmp = join(os.tmpdir(), `${name}-${process.pid}`)
@@ -59,6 +62,16 @@ function installCleanup(tmp: string, limitSeconds: number): void {
     console.error(`bench: still running after ${Math.round(limitSeconds)} s, giving up`)
     process.exit(1)
   }, limitSeconds * 1000).unref()
+}
+
+/**
+ * Writes what is waiting for the disk (`sync`) before the next measurement: kept, a freshly made tree or build
+ * would be written back while a later section times fsyncs. Where there is no `sync`, nothing is done.
+ */
+export function flushDisk(): void {
+  try {
+    execFileSync('sync', { stdio: 'ignore', timeout: 120_000 })
+  } catch {}
 }
 
 /** Runs an entry's main, reporting a failure on stderr with a non-zero exit code. */

@@ -8,6 +8,7 @@ import { firstOk } from '../common/client.ts'
 import { generateContent } from '../common/content.ts'
 import { envNumber } from '../common/load.ts'
 import { ROOT } from '../common/paths.ts'
+import { flushDisk } from '../common/run.ts'
 import { onCore, SERVER_CORE } from '../common/pin.ts'
 import { API, serveCommand, START_TIMEOUT_MS } from '../common/server.ts'
 
@@ -57,6 +58,7 @@ export async function measureBigStart(tmp: string): Promise<BigStart | undefined
   const dir = join(tmp, `content-${events}`)
   console.error(`cold start: generating ${events.toLocaleString('en')} events …`)
   const corpus = await generateContent(dir, events)
+  flushDisk()
   const port = await freePort()
   const child = startChild(serveCommand(dir, port), tmp, SERVER_CORE)
   try {

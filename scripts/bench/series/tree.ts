@@ -71,8 +71,8 @@ export function fromMainRun(corpus: Corpus, reads: MainRun, build: BuildRun | un
     inProcess: queries(reads.inProcess),
     build: build ?? null,
     note:
-      "the reads and build sections' numbers: its RSS was sampled after the single URLs too, and the build ran " +
-      'after the write and watch sections changed the tree (their creates are events of it)',
+      "the reads and build sections' numbers: its RSS was sampled after the single URLs too, and the build ran on " +
+      'the tree as generated, before the write and watch sections changed it',
   }
 }
 
