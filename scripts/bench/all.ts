@@ -3,9 +3,10 @@
 // mix next to their limit: bare node:http replaying the same bytes; the loader's share and a start at 40k;
 // memory after a minute of the mix; query times in-process); then the static build of the tree as generated; then
 // writes through the API and edits on disk on one server; then the feeds (issue 15: the whole-calendar feed cold,
-// cached and after an edit, and what feeds add to a build); last, the series section (reported numbers, not goals): the same tree again
-// with BENCH_SERIES weekly open-ended series, its start, mix, memory, queries and build next to the plain tree's
-// numbers taken above. Each subject also runs alone: npm run bench:reads, bench:writes, …, bench:series.
+// cached and after an edit, and what feeds add to a build); last, the series section (reported numbers, not
+// goals): the same tree again with BENCH_SERIES weekly open-ended series, its start, mix, memory, queries and
+// build next to the plain tree's numbers taken above. Each subject also runs alone: npm run bench:reads,
+// bench:writes, …, bench:series.
 // Servers are pinned to core 0 and the load generator (wrk, else autocannon) to core 1 where taskset exists.
 // Env (defaults): BENCH_CONNECTIONS (32), BENCH_SECONDS (2 per round), BENCH_ROUNDS (3), BENCH_WARMUP (1),
 // BENCH_EVENTS (10000), BENCH_MIX_PATHS (3000), BENCH_SOAK_SECONDS (60: the mix's minute before the RSS sample),
@@ -80,6 +81,8 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
     ...watchGoals(editing.live),
   ]
   const feeds = await measureFeeds(corpus, tmp, editsOfBuild > 0)
+  // Its two builds' 1.5 GB on disk before the series section times a start.
+  flushDisk()
   const count = seriesCount()
   const series =
     count > 0
@@ -88,8 +91,8 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
   const summary = summarize(goals, corpus.events)
   const info = runInfo(run)
   const out = [formatHeader(info), formatReads(reads, settings), '']
+  if (build) out.push(formatBuild(build), '')
   out.push(formatWrites(editing.writes, settings, sizes, WRITE_BUDGETS), '', formatLive(editing.live, WATCH_BUDGETS))
-  if (build) out.push('', formatBuild(build))
   out.push('', formatFeeds(feeds))
   if (series) out.push('', series.text)
   out.push(...warningLines('The writes and live-content server', editing.warnings), '', formatSummary(summary))
@@ -102,7 +105,7 @@ async function main(settings: LoadSettings, sizes: EditingSizes, run: BenchRun):
   })
 }
 
-/** One server with a users file: the write section, then the watch section. It changes the tree: after the reads and the build. */
+/** One server with a users file: the write section, then the watch section. They change the tree: after the build. */
 async function measureEditing(run: BenchRun, settings: LoadSettings, sizes: EditingSizes): Promise<EditingRun> {
   const counts = [sizes.updates, WRITER_SET * sizes.writers, ...watchCounts(sizes)]
   const picks = pickEvents(run.corpus, counts)

@@ -52,7 +52,11 @@ export interface Share {
 export interface BuildOptions {
   workers?: number
   edited?: (files: ContentRecord[]) => ContentRecord
-  /** Commit each edit too, in a repository made for the run outside the tree (GIT_DIR), when git is installed. */
+  /**
+   * Commit each edit too, in a repository made for the run outside the tree (GIT_DIR), when git is installed. The
+   * repository is made beside the content folder and left there: the content's parent must be a scratch folder
+   * that the caller removes (the run's folder, `withCorpus`).
+   */
   commits?: boolean
 }
 
