@@ -24,8 +24,8 @@ export interface BenchRun {
  * The sections put every bulky folder they make (a bigger tree, a build's output, a repository) under that
  * folder and leave it there until the end. Removed midway, tens of thousands of files taxed the next section
  * that created files: ext4 without a journal (the shared machine's disk) will not reuse an inode deleted less
- * than 60 s ago (6 minutes while its block is not yet written back, and files made beside it write it again),
- * and each new file's inode is found by stepping past every such one. A full build 150 s after removing a
+ * than 60 s ago (6 minutes while its block is not yet written back; files made beside it probably make that
+ * block dirty again), and each new file's inode is found by stepping past every such one. A full build 150 s after removing a
  * 40,000-event tree took 25.1 s, 16.0 s of it system CPU, against 19.6 s and 6.6 s on a disk left alone
  * (docs/architecture.md, section 7). So the numbers are those of a disk left alone only when the run begins on
  * one: minutes after a run, or anything else, removed many files there.
