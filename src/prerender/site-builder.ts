@@ -63,16 +63,14 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
     const files = recordFiles.get(key) ?? new Set<string>()
     return [...before].filter((old) => !files.has(old))
   }
-  /** The index of slugs, then the by-slug files when they are to be written (`writesSlugPages`). */
+  // The index of slugs, then the by-slug files when they are to be written (`writesSlugPages`), of the by-id files this
+  // build keeps: one left by an earlier build, its record no longer public, would publish the record as it was.
   const putSlugPages = async (jobs: Job[], kept: Set<string>): Promise<SlugPages> => {
+    const fileOf = (url: string) => fileFor(layout, url)
     slugIndex.replaceAll(jobs)
-    await output.put(SLUG_INDEX, Buffer.from(slugIndex.text(written)))
+    await output.put(SLUG_INDEX, Buffer.from(slugIndex.text((url) => kept.has(fileOf(url)))))
     kept.add(SLUG_INDEX)
-    const { pairs, bytes } = slugFiles(
-      jobs,
-      (url) => fileFor(layout, url),
-      (file) => output.manifest.get(file),
-    )
+    const { pairs, bytes } = slugFiles(jobs, fileOf, (byId) => (kept.has(byId) ? output.manifest.get(byId) : undefined))
     const others = [...kept].reduce((sum, file) => sum + (output.manifest.get(file)?.bytes ?? 0), 0)
     slugsWritten = writesSlugPages(options.slugPages, others + bytes, options.hostLimitBytes)
     if (!slugsWritten) return { files: pairs.length, bytes, written: false }

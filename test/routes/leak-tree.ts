@@ -62,6 +62,21 @@ export const treeSpec = fc.record({
 })
 export type TreeSpec = typeof treeSpec extends fc.Arbitrary<infer T> ? T : never
 
+/** A later state of a tree: each post's status and password drawn again, the rest (ids, links) as they were. */
+export const laterSpec = (spec: TreeSpec): fc.Arbitrary<TreeSpec> => {
+  const again = (posts: PostSpec[]) =>
+    fc.tuple(
+      ...posts.map((post) =>
+        fc
+          .record({ status: fc.constantFrom(...STATUSES), password: fc.boolean() })
+          .map((drawn): PostSpec => ({ ...post, ...drawn })),
+      ),
+    )
+  return fc
+    .tuple(again(spec.events), again(spec.venues), again(spec.organizers))
+    .map(([events, venues, organizers]) => ({ events, venues, organizers }))
+}
+
 /** Markers: the same length, lower-case letters only, so none is part of another or of an ordinary word. */
 function markerMaker(markers: Map<string, number>) {
   let next = 0
