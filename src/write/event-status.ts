@@ -49,5 +49,5 @@ export function statusChanges(
     changes.previous_start_date = eventTimes(event, ctx.site.timezone).startWall
   }
   // A reason is plain text: contributors and authors write it without markup, as a venue's address.
-  return sanitizeChanges(changes, ctx.caller)
+  return sanitizeChanges(changes, ctx)
 }

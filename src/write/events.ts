@@ -37,7 +37,7 @@ export async function createEvent(
   changes.show_map ??= false
   changes.show_map_link ??= false
   const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
-  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang)
+  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang, ctx.site.timezone)
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
@@ -55,7 +55,8 @@ export async function updateEvent(
   untrash(event, given, changes, ctx.caller)
   let files: Partial<Record<Lang, FileWrite | null>> = planFiles('events', event, ctx.lang, changes)
   if (changes.recurrence === null) files = withoutTranslationOverrides(ctx.store, event, files)
-  if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
+  if (changes.recurrence || event.source.data.recurrence !== undefined)
+    refuseInvalidSeries(files, event.source.lang, ctx.site.timezone)
   return (await ctx.tx.commit('events', event.stem, files))!
 }
 
@@ -135,7 +136,7 @@ function plainChanges(
     const published = date?.instant ?? (event ? undefined : ctx.now)
     changes.status = writtenStatus(params.status, ctx.caller, published, ctx.now)
   }
-  sanitizeChanges(changes, ctx.caller)
+  sanitizeChanges(changes, ctx)
   if (sent('slug') || !event) {
     const base = slugify(String(sent('slug') ? params.slug : (changes.title ?? '')))
     changes.slug = uniqueSlug(ctx.store, 'events', ctx.lang, base, event?.id)

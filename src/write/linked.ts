@@ -37,7 +37,7 @@ export function linkedChanges(
   if (sent(NAME[kind])) changes[NAME[kind]] = String(params[NAME[kind]])
   if (sent('description')) changes.description = params.description === null ? null : String(params.description)
   for (const field of TEXT[kind]) if (sent(field)) text(field, params[field])
-  sanitizeChanges(changes, ctx.caller)
+  sanitizeChanges(changes, ctx)
   if (sent('image')) changes.image = params.image === '' || params.image === null ? null : toImageValue(params.image)
   if (sent('author')) changes.author = Number(params.author)
   if (kind === 'venues') {

@@ -127,6 +127,14 @@ const PLAIN_FIELDS = [
  */
 export const UNTRUSTED_TEXT_LIMIT = 16_384
 
+/**
+ * The text contributors and authors may send through the sanitizer in one write, in characters, over every record
+ * it makes (an event with its new venue, organizers and terms). sanitize-html takes up to ~0.9 µs a character of
+ * dense markup (`<b>x</b>…`, measured on the shared 2-core machine), and far more for deep nesting (100,000 `<b>`
+ * took 3–4 s); a 1 MB body of it held the event loop for seconds. At this bound a write takes at most ~60 ms.
+ */
+export const UNTRUSTED_WRITE_CHARS = 65_536
+
 // sanitize-html (with postcss) is loaded when first needed, not when the server starts: it is a
 // tenth of what a start loads, and only writes use it. `serve` loads it once it is ready.
 let sanitizer: typeof SanitizeHtml | undefined
@@ -154,8 +162,18 @@ export function sanitizeTitle(text: string): string {
   return sanitizeHtml(text, TITLE)
 }
 
-/** The changes of a write with their HTML-bearing text sanitized, unless the caller may write raw HTML. */
-export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, caller: Caller): T {
+// Characters each write has sent through the sanitizer so far, by its transaction (one a write, shared by the records
+// it makes).
+const spent = new WeakMap<object, number>()
+
+/**
+ * The changes of a write with their HTML-bearing text sanitized, unless the caller may write raw HTML. A name or
+ * title that was markup alone, and would be left empty, is refused here as the caller's mistake.
+ */
+export function sanitizeChanges<T extends Record<string, unknown>>(
+  changes: T,
+  { caller, tx }: { caller: Caller; tx: object },
+): T {
   if (mayWriteRawHtml(caller)) return changes
   for (const field of BODY_FIELDS) {
     const value = changes[field]
@@ -165,12 +183,18 @@ export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, c
         `${field} takes at most ${UNTRUSTED_TEXT_LIMIT} characters from contributors and authors.`,
       )
   }
+  chargeText(changes, tx)
   for (const field of BODY_FIELDS)
     if (typeof changes[field] === 'string')
       (changes as Record<string, unknown>)[field] = sanitizeBody(changes[field] as string)
-  for (const field of TITLE_FIELDS)
-    if (typeof changes[field] === 'string')
-      (changes as Record<string, unknown>)[field] = sanitizeTitle(changes[field] as string)
+  for (const field of TITLE_FIELDS) {
+    const value = changes[field]
+    if (typeof value !== 'string') continue
+    const clean = sanitizeTitle(value)
+    if (clean.trim() === '' && value.trim() !== '')
+      throw invalidParam(field, `${field} holds only markup that contributors and authors may not write.`)
+    ;(changes as Record<string, unknown>)[field] = clean
+  }
   const plain = (value: unknown) => (typeof value === 'string' ? sanitizeHtml(value, PLAIN) : value)
   for (const field of PLAIN_FIELDS) {
     const value = changes[field]
@@ -178,6 +202,21 @@ export function sanitizeChanges<T extends Record<string, unknown>>(changes: T, c
       (changes as Record<string, unknown>)[field] = Array.isArray(value) ? value.map(plain) : plain(value)
   }
   return changes
+}
+
+/** Counts a write's text against UNTRUSTED_WRITE_CHARS, refusing the field that passes it. */
+function chargeText(changes: Record<string, unknown>, tx: object): void {
+  let chars = spent.get(tx) ?? 0
+  for (const field of [...BODY_FIELDS, ...TITLE_FIELDS, ...PLAIN_FIELDS]) {
+    const value = changes[field]
+    for (const text of Array.isArray(value) ? value : [value]) if (typeof text === 'string') chars += text.length
+    if (chars > UNTRUSTED_WRITE_CHARS)
+      throw invalidParam(
+        field,
+        `A write from contributors and authors holds at most ${UNTRUSTED_WRITE_CHARS} characters of text.`,
+      )
+  }
+  spent.set(tx, chars)
 }
 
 /** A body as the store will read it back: what the Markdown cache is keyed by. */

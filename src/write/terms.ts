@@ -74,7 +74,7 @@ export async function createTerm(
   const changes: Changes = { id, name, slug: uniqueSlug(ctx.store, kind, ctx.lang, termSlug(params.slug, name), id) }
   if (parent) changes.parent = parent
   if (params.description !== undefined) changes.description = String(params.description)
-  sanitizeChanges(changes, ctx.caller)
+  sanitizeChanges(changes, ctx)
   const files = planFiles(kind, undefined, ctx.lang, changes)
   return (await ctx.tx.commit(kind, ctx.store.newStem(kind, String(changes.slug), id), files))!
 }
@@ -113,7 +113,7 @@ export async function updateTerm(
     }
     changes.slug = slug
   }
-  sanitizeChanges(changes, ctx.caller)
+  sanitizeChanges(changes, ctx)
   return (await ctx.tx.commit(kind, term.stem, planFiles(kind, term, ctx.lang, changes)))!
 }
 
