@@ -3,6 +3,7 @@ import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
 import { checkContent } from '../content/check.ts'
 import { problemLine, type Problem } from '../content/checks/problems.ts'
+import { escapeUnsafe } from '../content/schema/show.ts'
 import { CliError } from './errors.ts'
 
 const FORMATS = ['text', 'github', 'json'] as const
@@ -48,7 +49,9 @@ export async function check(flags: Record<string, string | boolean | undefined>)
  * (`x\n::warning file=README.md::…`) must not forge a workflow command of its own.
  */
 export function githubAnnotation(severity: string, file: string, line: number, message: string): string {
-  const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  // Line breaks as the runner decodes them, then every other control character escaped as the text format shows it:
+  // an escape sequence in a file name must not reach the log viewer, which colours by them.
+  const data = (text: string) => escapeUnsafe(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'))
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
   return `::${severity} file=${property(file)},line=${line}::${data(message)}`
 }

@@ -145,6 +145,11 @@ describe('GitHub annotations', () => {
     )
     expect(line.split('\n')).toHaveLength(1)
   })
+
+  it('shows the control characters of a file name escaped, as the text format does', () => {
+    const line = githubAnnotation('error', 'content/events/ansi\u001b[31mRED\u001b[0m.en.md', 1, 'bad')
+    expect(line).toBe('::error file=content/events/ansi\\u001b[31mRED\\u001b[0m.en.md,line=1::bad')
+  })
 })
 
 describe('a content folder that is not there', () => {
