@@ -37,7 +37,7 @@ export async function createEvent(
   changes.show_map ??= false
   changes.show_map_link ??= false
   const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
-  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang, ctx.site.timezone)
+  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang)
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
@@ -55,8 +55,7 @@ export async function updateEvent(
   untrash(event, given, changes, ctx.caller)
   let files: Partial<Record<Lang, FileWrite | null>> = planFiles('events', event, ctx.lang, changes)
   if (changes.recurrence === null) files = withoutTranslationOverrides(ctx.store, event, files)
-  if (changes.recurrence || event.source.data.recurrence !== undefined)
-    refuseInvalidSeries(files, event.source.lang, ctx.site.timezone)
+  if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
   return (await ctx.tx.commit('events', event.stem, files))!
 }
 
