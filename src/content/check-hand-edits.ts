@@ -4,6 +4,8 @@ import { statusIn } from './model/post-state.ts'
 import type { ContentRecord } from './model/record-types.ts'
 import { slugify, uniqueSlug } from './slugs.ts'
 import type { Store } from './store.ts'
+import type { ContentDriver } from './store/driver.ts'
+import { exhaustedMarks, HIGH_WATER_FILE } from './store/id-allocation.ts'
 
 /**
  * A source without a slug is served with an empty one: no by-slug address, and a `url` in WordPress's `?p=` form.
@@ -53,4 +55,13 @@ export function strayTrashedFrom(record: ContentRecord, text: string): Problem[]
 export function lineOf(text: string, field: string): number {
   const index = text.split('\n').findIndex((line, i) => i > 0 && line.startsWith(`${field}:`))
   return index >= 0 ? index + 1 : 1
+}
+
+/** content/.ids.yaml marking the highest id there may be as used: the API could create no record of that space. */
+export function exhaustedIdMarks(driver: ContentDriver): Problem[] {
+  return exhaustedMarks(driver).map((space) => ({
+    path: HIGH_WATER_FILE,
+    line: lineOf(driver.peek(HIGH_WATER_FILE) ?? '', space),
+    message: `${space}: leaves no id for a new ${space === 'post' ? 'event, venue or organizer' : 'category or tag'} (the API answers 409); it keeps the highest id the tree ever used`,
+  }))
 }

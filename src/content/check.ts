@@ -4,7 +4,7 @@ import { spansOf } from './files/front-matter-spans.ts'
 import { reorderFrontMatter, stringifyFrontMatter } from './files/front-matter-write.ts'
 import { KEY_ORDER, KINDS, type Kind } from './model/kinds.ts'
 import { isRecordFileName, parseContentPath } from './files/paths.ts'
-import { lineOf, missingSlugWarning, noSuggestions, strayTrashedFrom } from './check-hand-edits.ts'
+import { exhaustedIdMarks, lineOf, missingSlugWarning, noSuggestions, strayTrashedFrom } from './check-hand-edits.ts'
 import type { Problem } from './checks/problems.ts'
 import { normalize } from './files/normalize.ts'
 import { RECORD_NOUN } from './schema/records.ts'
@@ -79,6 +79,7 @@ export async function checkContent(
     ...caseTwinWarnings(store),
     ...folderWarnings(driver),
     ...hiddenWarnings(driver),
+    ...exhaustedIdMarks(driver),
   )
   return { problems, fixed }
 }

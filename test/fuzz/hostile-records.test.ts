@@ -175,6 +175,28 @@ describe('a high-water mark past the highest id', () => {
     expect(created.status).toBe(201)
     expect(created.body.id).toBeLessThan(1_000)
   })
+
+  it('at the highest id itself: creates answer 409 naming the file, and check reports it', async () => {
+    const writable = await writableApp('reference')
+    trees.push(writable.dir)
+    await writeFile(join(writable.content, '.ids.yaml'), "# a stranger's\npost: 999999999\nterm: 3\n")
+    const store = await createStore(writable.content, { defaultLanguage: 'en', fallback: true })
+    const app = testApp(store, { users: openUsers(join(writable.dir, 'users.yaml')) })
+    const created = await call(app, 'venues', json('POST', { venue: 'New hall' }, as('admin')))
+    expect(created.status).toBe(409)
+    expect(created.body.message).toMatch(
+      /^No id is left for a new event, venue or organizer: content\/\.ids\.yaml says/,
+    )
+    const { problems } = await checkContent(writable.content, false)
+    expect(problems.filter((problem) => problem.path === '.ids.yaml')).toEqual([
+      {
+        path: '.ids.yaml',
+        line: 2,
+        message:
+          'post: leaves no id for a new event, venue or organizer (the API answers 409); it keeps the highest id the tree ever used',
+      },
+    ])
+  })
 })
 
 describe('translations by the thousand that want one slug', () => {

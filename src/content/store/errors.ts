@@ -23,12 +23,11 @@ export class FrontMatterTooLargeError extends ApiError {
 
 /** A new record that cannot have an id: the tree holds the highest id its space allows (409: nothing was written). */
 export class NoIdLeftError extends ApiError {
-  constructor(space: 'post' | 'term', highest: number) {
+  constructor(space: 'post' | 'term', highest: number, byMark: boolean) {
     const noun = space === 'post' ? 'event, venue or organizer' : 'category or tag'
-    super(
-      'rest_no_ids_left',
-      409,
-      `No id is left for a new ${noun}: the tree holds id ${highest}, the highest there may be, and ids are never reused. Give that record or media file a lower id; nothing was written.`,
-    )
+    const why = byMark
+      ? `content/.ids.yaml says id ${highest}, the highest there may be, was used, and ids are never reused. Put back the highest id the tree ever used there`
+      : `the tree holds id ${highest}, the highest there may be, and ids are never reused. Give that record or media file a lower id`
+    super('rest_no_ids_left', 409, `No id is left for a new ${noun}: ${why}; nothing was written.`)
   }
 }

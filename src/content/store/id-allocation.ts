@@ -53,7 +53,7 @@ export function createIdAllocation(driver: ContentDriver, inUse: InUse): IdAlloc
     next,
     reserve(space) {
       const id = next(space)
-      if (id > MAX_ID[space]) throw new NoIdLeftError(space, id - 1)
+      if (id > MAX_ID[space]) throw new NoIdLeftError(space, id - 1, highWater[space] === MAX_ID[space])
       claimed[space] = id
       return id
     },
@@ -84,6 +84,15 @@ export function highestInUse(catalogue: Catalogue, media: () => MediaLibrary): I
         if (file.id !== null && file.id > inUse && file.id <= MAX_POST_ID) inUse = file.id
     return inUse
   }
+}
+
+/**
+ * The spaces content/.ids.yaml leaves no id in: its mark is the highest id there may be, so the API can create no
+ * record there (409). A stranger's pull request can add such a file; `almanac check` says so.
+ */
+export function exhaustedMarks(driver: ContentDriver): Space[] {
+  const highWater = readHighWater(driver)
+  return (['post', 'term'] as const).filter((space) => highWater[space] === MAX_ID[space])
 }
 
 /** The highest ids ever used, from content/.ids.yaml (0 when there is none). */
