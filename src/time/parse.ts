@@ -29,16 +29,24 @@ const UNITS: Record<string, string> = {
  */
 export function parseTime(input: unknown, zone: string, now: number): ParsedTime | null {
   const instant = parseInstant(input, zone, now)
-  return instant !== null && inRange(instant) ? { instant } : null
+  return instant !== null && isInDateRange(instant) ? { instant } : null
 }
 
-/** The first and last instants a date argument may name: years 0000 to 9999, as `YYYY-MM-DD` can write them. */
-const EARLIEST = -62_167_219_200_000 + 86_400_000
-const LATEST = 253_402_300_799_999 - 86_400_000
+/**
+ * The first and last instants a date argument, or an event's start or end, may name: years 0000 to 9999, as
+ * `YYYY-MM-DD` can write them, a day inside at each end (0000-01-02 00:00 to 9999-12-30 23:59:59.999 UTC).
+ */
+export const DATE_RANGE = {
+  earliest: -62_167_219_200_000 + 86_400_000,
+  latest: 253_402_300_799_999 - 86_400_000,
+} as const
 
-/** Whether an instant has a four-digit year in every zone (a day inside UTC's range, for zones ahead and behind). */
-function inRange(instant: number): boolean {
-  return Number.isFinite(instant) && instant >= EARLIEST && instant <= LATEST
+/**
+ * Whether an instant has a four-digit year in every zone (a day inside UTC's range, for zones ahead and behind):
+ * a date outside it would be served as `+010000-01-01`, which no client reads.
+ */
+export function isInDateRange(instant: number): boolean {
+  return Number.isFinite(instant) && instant >= DATE_RANGE.earliest && instant <= DATE_RANGE.latest
 }
 
 // What a date text that names its own date starts with: the rest of it reads no clock.

@@ -1,5 +1,7 @@
+import { outside } from '../content/checks/date-range.ts'
 import { eventTimes } from '../content/model/derive.ts'
 import type { ContentRecord } from '../content/store.ts'
+import { invalidParam } from '../errors.ts'
 import { isTimestamp, parseTime } from '../time/parse.ts'
 import { instantToWall } from '../time/zone.ts'
 import type { Changes } from './changes.ts'
@@ -22,10 +24,13 @@ export function writeZone(
 
 /**
  * A date argument as a wall clock in `zone`: text without an offset is read in that zone, instants are converted
- * to it; a Unix timestamp gives its UTC wall clock, as the reference does (docs/compatibility.md §30).
+ * to it; a Unix timestamp gives its UTC wall clock, as the reference does (docs/compatibility.md §30). The argument
+ * was checked in the site's zone; read in the event's, a date near year 0000 or 9999 may leave the range: 400.
  */
-export function wallIn(value: unknown, zone: string, now: number): string {
-  return instantToWall(parseTime(value, zone, now)!.instant, isTimestamp(value) ? 'UTC' : zone)
+export function wallIn(value: unknown, zone: string, now: number, field: string): string {
+  const parsed = parseTime(value, zone, now)
+  if (parsed === null) throw invalidParam(field, `${field}: ${outside(value, zone)}`)
+  return instantToWall(parsed.instant, isTimestamp(value) ? 'UTC' : zone)
 }
 
 /** The status fields a write changes; `dates` are the write's date changes (a moved start is among them). */
@@ -43,7 +48,8 @@ export function statusChanges(
     if (sent(field)) changes[field] = params[field] === '' ? null : String(params[field])
   if (sent('previous_start_date')) {
     const value = params.previous_start_date
-    changes.previous_start_date = value === '' ? null : wallIn(value, writeZone(params, given, ctx, event), ctx.now)
+    changes.previous_start_date =
+      value === '' ? null : wallIn(value, writeZone(params, given, ctx, event), ctx.now, 'previous_start_date')
   } else if (event && changes.event_status === 'rescheduled' && dates.start_date !== undefined) {
     // Rescheduled and moved in one write: where it used to start is known, so it is recorded.
     changes.previous_start_date = eventTimes(event, ctx.site.timezone).startWall

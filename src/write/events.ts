@@ -1,9 +1,10 @@
 import type { LinkedArg } from '../args/linked-entries.ts'
+import { outOfRange } from '../content/checks/date-range.ts'
 import { eventTimes } from '../content/model/derive.ts'
 import type { ContentRecord, FileWrite } from '../content/store.ts'
 import type { Lang } from '../languages.ts'
 import { idList } from '../content/model/derive.ts'
-import { invalidParam } from '../errors.ts'
+import { invalidParam, invalidParams } from '../errors.ts'
 import { wallToInstant } from '../time/zone.ts'
 import { planFiles, type Changes } from './changes.ts'
 import type { WriteContext } from './transaction.ts'
@@ -37,7 +38,7 @@ export async function createEvent(
   changes.show_map ??= false
   changes.show_map_link ??= false
   const files = planFiles('events', undefined, ctx.lang, { id, ...changes })
-  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang)
+  if (changes.recurrence) refuseInvalidSeries(files, ctx.lang, ctx.site.timezone)
   return (await ctx.tx.commit('events', ctx.store.newStem('events', String(changes.slug), id), files))!
 }
 
@@ -55,7 +56,8 @@ export async function updateEvent(
   untrash(event, given, changes, ctx.caller)
   let files: Partial<Record<Lang, FileWrite | null>> = planFiles('events', event, ctx.lang, changes)
   if (changes.recurrence === null) files = withoutTranslationOverrides(ctx.store, event, files)
-  if (changes.recurrence || event.source.data.recurrence !== undefined) refuseInvalidSeries(files, event.source.lang)
+  if (changes.recurrence || event.source.data.recurrence !== undefined)
+    refuseInvalidSeries(files, event.source.lang, ctx.site.timezone)
   return (await ctx.tx.commit('events', event.stem, files))!
 }
 
@@ -156,7 +158,7 @@ function eventDates(
 ): Changes {
   const current = event ? eventTimes(event, ctx.site.timezone) : undefined
   const zone = writeZone(params, given, ctx, event)
-  const read = (field: string) => wallIn(params[field], zone, ctx.now)
+  const read = (field: string) => wallIn(params[field], zone, ctx.now, field)
   let start = given.has('start_date') ? read('start_date') : current?.startWall
   let end = given.has('end_date') ? read('end_date') : current?.endWall
   const allDay = given.has('all_day') ? params.all_day === true : event?.source.data.all_day === true
@@ -165,6 +167,11 @@ function eventDates(
     end = `${end.slice(0, 10)} 23:59:59`
   }
   if (start && end && wallToInstant(end, zone) < wallToInstant(start, zone)) throw invalidParam('end_date')
+  // A date kept in a new zone, or widened to its whole day, may leave the range a content file may hold.
+  const outside = Object.entries({ start_date: start, end_date: end }).flatMap(([field, wall]) =>
+    wall === undefined ? [] : outOfRange(field, wall, zone).map((message) => [field, { message }] as const),
+  )
+  if (outside.length > 0) throw invalidParams(Object.fromEntries(outside))
   const changes: Changes = {}
   if (start !== current?.startWall) changes.start_date = start
   if (end !== current?.endWall) changes.end_date = end

@@ -44,7 +44,7 @@ export async function overrideOccurrence(
   const key = occurrenceKey(ctx.store, series, start)
   const modified = modifiedAfter(ctx, series.source.data.modified)
   const files = planOverride(series, ctx.lang, key, overrideFields(changes, occurrence), modified)
-  refuseInvalidSeries(files, series.source.lang)
+  refuseInvalidSeries(files, series.source.lang, ctx.site.timezone)
   await ctx.tx.commit('events', series.stem, files)
   return ctx.store.get('events', occurrence.id) ?? occurrence
 }
@@ -72,7 +72,7 @@ export async function excludeOccurrence(occurrence: ContentRecord, ctx: WriteCon
         ? { data, body: file.body }
         : translationWrite(data, file.body, ctx.store.textOf(file.path))
   }
-  refuseInvalidSeries(files, series.source.lang)
+  refuseInvalidSeries(files, series.source.lang, ctx.site.timezone)
   await ctx.tx.commit('events', series.stem, files)
 }
 

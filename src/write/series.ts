@@ -56,14 +56,20 @@ function checked(value: Record<string, unknown>): Record<string, unknown> {
 const tidyDate = (date: string): string => (date.length === 10 ? date : toWall(date))
 
 /**
- * Refuses a series write whose files would not load: the source as `almanac check` reads it, and each
- * translation's overrides. 400 names the fields the problems are about (an override's field by its name).
+ * Refuses a series write whose files would not load: the source as `almanac check` reads it (in the site's zone
+ * `siteZone` when it names none), and each translation's overrides. 400 names the fields the problems are about
+ * (an override's field by its name).
  */
-export function refuseInvalidSeries(files: Partial<Record<Lang, FileWrite | null>>, sourceLang: Lang): void {
+export function refuseInvalidSeries(
+  files: Partial<Record<Lang, FileWrite | null>>,
+  sourceLang: Lang,
+  siteZone: string,
+): void {
   const problems: string[] = []
   for (const [lang, file] of Object.entries(files) as [Lang, FileWrite | null][]) {
     if (!file) continue
-    if (lang === sourceLang) problems.push(...checkSource('events', file.data), ...checkEvent('events', file.data))
+    if (lang === sourceLang)
+      problems.push(...checkSource('events', file.data), ...checkEvent('events', file.data, siteZone))
     else if (file.data.overrides !== undefined)
       problems.push(...checkTranslation('events', { overrides: file.data.overrides }))
   }

@@ -155,7 +155,7 @@ describe('a hostile value in a field', () => {
         }
         const messages = [
           ...checkSource('events', data),
-          ...checkEvent('events', data),
+          ...checkEvent('events', data, 'UTC'),
           ...unknownKeyWarnings('events', { [key]: value }, 'source'),
         ]
         for (const message of messages) staysOneLine(message)

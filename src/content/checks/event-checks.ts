@@ -2,12 +2,14 @@ import { isTimeZone, isWallClock, WALL_CLOCK } from '../../time/zone.ts'
 import type { Kind } from '../model/kinds.ts'
 import { readRecurrence, SERIES_LIMITS } from '../model/recurrence.ts'
 import { showValue } from '../schema/show.ts'
+import { dateRangeProblems } from './date-range.ts'
 
 /**
- * Event checks the schema cannot express: a real time zone, real dates, and an end after the
- * start. A date the schema already refuses (missing, not YYYY-MM-DD HH:MM:SS) is its to report.
+ * Event checks the schema cannot express: a real time zone, real dates inside the range every zone can write
+ * (read in `siteZone` when the event names no zone), an end after the start, and a series' ids of its own. A date
+ * the schema already refuses (missing, not YYYY-MM-DD HH:MM:SS) is its to report.
  */
-export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] {
+export function checkEvent(kind: Kind, data: Record<string, unknown>, siteZone: string): string[] {
   if (kind !== 'events') return []
   const problems: string[] = []
   if (typeof data.timezone === 'string' && !isTimeZone(data.timezone)) {
@@ -32,7 +34,7 @@ export function checkEvent(kind: Kind, data: Record<string, unknown>): string[] 
       `end_date: ${showValue(end)} is before start_date ${showValue(start)}; an event cannot end before it starts`,
     )
   }
-  return problems.concat(seriesProblems(data))
+  return problems.concat(dateRangeProblems(data, siteZone), seriesProblems(data))
 }
 
 /** A series' rule and dates must be usable, and its id low enough for its occurrences' ids. */

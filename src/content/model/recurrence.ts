@@ -35,6 +35,21 @@ export const SERIES_LIMITS = {
   total: 200_000,
 } as const
 
+/**
+ * The span of original starts an occurrence may have: its id counts the minutes from 1970-01-01 00:00 to that
+ * wall clock (read as UTC) below SERIES_LIMITS.base, so that no two occurrences of any two series, and no occurrence
+ * and post, share an id (docs/recurrence.md, "Ids"). From the first up to, not including, the end.
+ */
+export const OCCURRENCE_STARTS = {
+  first: '1970-01-01 00:00:00',
+  end: instantToWall(SERIES_LIMITS.base * 60_000, 'UTC'),
+} as const
+
+/** Whether an original start's minutes since 1970 fit an occurrence id (OCCURRENCE_STARTS). */
+export function fitsOccurrenceId(start: string): boolean {
+  return start >= OCCURRENCE_STARTS.first && start < OCCURRENCE_STARTS.end
+}
+
 /** How a series' occurrences were found: their original starts, and what the rule left out. */
 export interface Expansion {
   /** The original start of each occurrence (`YYYY-MM-DD HH:MM:SS`), ascending, one per minute at most. */
@@ -149,7 +164,9 @@ export function expand(recurrence: Recurrence, first: string, zone: string, hori
   const kept = [...found].sort().filter((start) => {
     const hits = recurrence.exdate.filter((key) => keyMatches(key, start))
     for (const key of hits) excluded.add(key)
-    return hits.length === 0 && start >= '1970-01-01 00:00:00'
+    // Before 1970 is dropped, as documented; past the end too, though the file check refuses a start or an rdate
+    // there first: a series' first start is served however far past the horizon, and its id must stay its own.
+    return hits.length === 0 && fitsOccurrenceId(start)
   })
   const starts = onePerMinute(kept)
   if (starts.length > SERIES_LIMITS.occurrences) cut = true

@@ -30,7 +30,7 @@ export function sourceOf(state: StoreState, files: FileEntry[]): FileEntry | und
 export function sourceProblems(state: StoreState, kind: Kind, files: FileEntry[]) {
   const source = sourceOf(state, files)
   if (!source) return { issues: files.length ? ['no file of this record has an id, so it has no source file'] : [] }
-  return { source, issues: checkSource(kind, source.data).concat(checkEvent(kind, source.data)) }
+  return { source, issues: checkSource(kind, source.data).concat(checkEvent(kind, source.data, state.rules.timezone)) }
 }
 
 /** A record of its files, or undefined when it cannot be served (its problems are reported). */
@@ -63,7 +63,9 @@ function reportSourceless(state: StoreState, kind: Kind, files: FileEntry[], iss
   // The file meant as the source (it only lacks its id) is checked as one all the same.
   const meant = files.find((f) => f.lang === state.rules.defaultLanguage)
   if (meant) {
-    const asSource = checkSource(kind, { id: 1, ...meant.data }).concat(checkEvent(kind, meant.data))
+    const asSource = checkSource(kind, { id: 1, ...meant.data }).concat(
+      checkEvent(kind, meant.data, state.rules.timezone),
+    )
     state.problems.report(meant.path, asSource, state.texts.get(meant.path))
   }
   return undefined
