@@ -2,7 +2,8 @@ import { H3, toNodeHandler } from 'h3'
 import { DEFAULTS } from './config.ts'
 import type { UserDirectory } from './auth/users.ts'
 import { KINDS } from './content/model/kinds.ts'
-import type { Store } from './content/store.ts'
+import { isSeries } from './content/model/record-types.ts'
+import type { ContentRecord, Store } from './content/store.ts'
 import type { RequestContext } from './context/request.ts'
 import type { Site } from './context/site.ts'
 import { type AnswerCache, type AnswerCacheBounds, createAnswerCache } from './http/answer-cache.ts'
@@ -20,7 +21,7 @@ import { describeRoute, namespaceOf } from './routes/describe.ts'
 import { siteHome } from './routes/home.ts'
 import { routeTable } from './routes/table.ts'
 import { createCaches } from './serialize/caches.ts'
-import { prepareRecordMarkdown } from './serialize/markdown.ts'
+import { holdRecordMarkdown, releaseRecordMarkdown } from './serialize/markdown-record.ts'
 
 export interface AppOptions {
   store: Store
@@ -43,6 +44,11 @@ export interface AppOptions {
   answerCache?: AnswerCacheBounds | false
   /** What feeds' VEVENTs may hold (FEED_LIMIT_BYTES unless given): a static build keeps every language's. */
   feedCacheBytes?: number
+  /**
+   * False: long Markdown is rendered where it is first asked for (and kept while its record is served), not on a
+   * worker thread. A static build's threads all render pages: a worker rendering every text ahead would be one more.
+   */
+  markdownThread?: false
 }
 
 /** The Almanac HTTP app: every route, the error envelope and the headers of the contract. */
@@ -72,7 +78,7 @@ export function createApp(options: AppOptions): App {
     site,
     indexes: createIndexes(store, site.timezone),
     // This app's caches alone: another app in the process, over another tree, keeps its own.
-    caches: createCaches(options.feedCacheBytes),
+    caches: createCaches(options.feedCacheBytes, options.markdownThread !== false),
     perPage: options.perPage,
     maxPerPage: options.maxPerPage,
     geolocDistance: options.geolocDistance ?? DEFAULTS.geoloc_distance,
@@ -80,17 +86,24 @@ export function createApp(options: AppOptions): App {
     now: options.now ?? Date.now,
     ...(options.answerCache === false ? {} : { answers: createAnswerCache(options.answerCache) }),
   }
-  const prepare = (record: Parameters<typeof prepareRecordMarkdown>[1]) =>
-    prepareRecordMarkdown(state.caches.markdown, record)
+  // The long texts of every record served are held, rendered, for as long as it is (docs/architecture.md §9).
+  const { markdown } = state.caches
   store.onChange((before, after) => {
     state.indexes.update(before, after)
-    if (after) void prepare(after)
+    // The new record first: a text it keeps (an unchanged description) never drops to no holder.
+    if (after) void holdRecordMarkdown(markdown, after)
+    if (before) releaseRecordMarkdown(markdown, before)
   })
   const preparing: Promise<void>[] = []
+  const hold = (record: ContentRecord) => {
+    const held = holdRecordMarkdown(markdown, record)
+    if (held) preparing.push(held)
+  }
   for (const kind of KINDS)
     for (const record of store.list(kind)) {
-      const prepared = prepare(record)
-      if (prepared) preparing.push(prepared)
+      hold(record)
+      // Occurrences are told as they change, as any record is: those served now are held too.
+      if (isSeries(record)) for (const occurrence of store.occurrencesOf(record)) hold(occurrence)
     }
   const textsReady = Promise.all(preparing).then(() => {})
   const h3 = new H3({

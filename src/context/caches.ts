@@ -99,4 +99,13 @@ export interface MarkdownRenderer {
   render(markdown: string): string
   /** Renders a long text on a worker thread, so that `render` finds it ready; short ones need not wait. */
   prepare(markdown: string): Promise<void>
+  /**
+   * Keeps a long text's HTML for one more holder (a record served now), rendered on a worker thread, until each
+   * holder `release`s it: the bounded cache never lets it go. The promise, if any, resolves once it is rendered.
+   */
+  hold(markdown: string): Promise<void> | undefined
+  /** One holder fewer; the text's HTML goes with its last. */
+  release(markdown: string): void
+  /** How many texts are held, and the characters of their HTML. */
+  held(): { texts: number; characters: number }
 }

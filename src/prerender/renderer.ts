@@ -43,6 +43,8 @@ export function createBuildApp(store: Store, settings: AppSettings, layout: Layo
     now,
     // A build asks each URL once (an update, once per change): a kept answer would never be served again.
     answerCache: false,
+    // Its long texts are rendered by the thread that first needs them, once, and kept while their record is served.
+    markdownThread: false,
     ...(settings.feedCacheBytes ? { feedCacheBytes: settings.feedCacheBytes } : {}),
   })
   // The app that follows edits renders every feed again after each: it holds their VEVENTs (plain-keys.ts).

@@ -3,12 +3,15 @@ import { createMarkdownRenderer } from './markdown.ts'
 import { createKeptFeeds } from './feed/kept-feeds.ts'
 import { createMemoCache, FEED_LIMIT_BYTES } from './memo.ts'
 
-/** Fresh, empty caches for one app; its feeds' VEVENTs within `feedBytes` (FEED_LIMIT_BYTES unless given). */
-export function createCaches(feedBytes = FEED_LIMIT_BYTES): Caches {
+/**
+ * Fresh, empty caches for one app; its feeds' VEVENTs within `feedBytes` (FEED_LIMIT_BYTES unless given); long
+ * Markdown rendered on a worker thread unless `markdownThread` is false.
+ */
+export function createCaches(feedBytes = FEED_LIMIT_BYTES, markdownThread = true): Caches {
   return {
     memo: createMemoCache(),
     feed: createMemoCache(feedBytes),
     feeds: createKeptFeeds(),
-    markdown: createMarkdownRenderer(),
+    markdown: markdownThread ? createMarkdownRenderer() : createMarkdownRenderer(undefined, undefined, null),
   }
 }
