@@ -80,6 +80,22 @@ export function keyMatches(key: string, start: string): boolean {
   return DATE.test(key) ? start.startsWith(key) : toWall(key) === start
 }
 
+/**
+ * The exclusions of a series by what they match (`keyMatches`): a date by itself, any other key by its wall clock.
+ * Found by a lookup for each start: compared one by one, 1,000 exclusions against a minutely rule's starts held the
+ * event loop ~0.25 s in-process (a contributor's write took 0.5–0.75 s).
+ */
+function exclusionsByMatch(exdate: string[]): Map<string, string[]> {
+  const byMatch = new Map<string, string[]>()
+  for (const key of exdate) {
+    const match = DATE.test(key) ? key : toWall(key)
+    const keys = byMatch.get(match)
+    if (keys) keys.push(key)
+    else byMatch.set(match, [key])
+  }
+  return byMatch
+}
+
 /** The id of the occurrence of series `seriesId` whose original start is the wall clock `start`. */
 export function occurrenceId(seriesId: number, start: string): number {
   const m = WALL_CLOCK.exec(start)!
@@ -161,8 +177,10 @@ export function expand(recurrence: Recurrence, first: string, zone: string, hori
     if (start <= horizon) found.add(start)
   }
   const excluded = new Set<string>()
+  const byMatch = exclusionsByMatch(recurrence.exdate)
   const kept = [...found].sort().filter((start) => {
-    const hits = recurrence.exdate.filter((key) => keyMatches(key, start))
+    // A start's exclusions: those naming its wall clock, and those naming its whole day (`keyMatches`).
+    const hits = [...(byMatch.get(start) ?? []), ...(byMatch.get(start.slice(0, 10)) ?? [])]
     for (const key of hits) excluded.add(key)
     // Before 1970 is dropped, as documented; past the end too, though the file check refuses a start or an rdate
     // there first: a series' first start is served however far past the horizon, and its id must stay its own.
