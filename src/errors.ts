@@ -31,6 +31,10 @@ const CATALOGUE = {
   'organizer-is-in-trash': [410, 'The organizer is already trashed'],
   rest_taxonomy_not_hierarchical: [400, 'Cannot set parent term, taxonomy is not hierarchical.'],
   internal_server_error: [500, 'The server could not answer this request.'],
+  // Refused by Node's HTTP parser before any route (src/http/client-error.ts).
+  rest_bad_request: [400, 'The request is not valid HTTP.'],
+  rest_headers_too_large: [431, 'The request headers are too large.'],
+  rest_request_timeout: [408, 'The request did not arrive in time.'],
 } as const satisfies Record<string, readonly [number, string]>
 
 export type ErrorCode = keyof typeof CATALOGUE

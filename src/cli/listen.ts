@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { listen } from 'listhen'
+import { answerClientError } from '../http/client-error.ts'
 import { CliError } from './errors.ts'
 import { withRequestLog } from './request-log.ts'
 
@@ -59,6 +60,7 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
   })
   const server = listener.server as Server
   guardIdleBookkeeping(server, handle)
+  server.on('clientError', answerClientError)
   const close = async () => {
     const force = setTimeout(() => server.closeAllConnections(), GRACE_MS)
     await listener.close()
