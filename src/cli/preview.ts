@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from 'node:fs/promises'
+import { type FileHandle, open, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import { requireBuiltFolder } from './content-folder.ts'
@@ -34,7 +34,8 @@ export async function preview(flags: Record<string, string | boolean | undefined
 /**
  * What a static host answers: the file at the path, else where `_redirects` rewrites it, else the
  * path with `.json`; with the headers `_headers` gives the path. Query strings are ignored, and a
- * file reached through a symbolic link that leads out of `root` is not served.
+ * file reached through a symbolic link that leads out of `root` is not served. Never rejects: a file removed
+ * between its lookup and its read (a build removing what is no longer public) is answered as a host would.
  */
 export async function answer(
   root: string,
@@ -42,12 +43,25 @@ export async function answer(
   res: ServerResponse,
   rules: HostRules = { headers: [], rewrites: [] },
 ): Promise<void> {
+  try {
+    await serveFile(root, req, res, rules)
+  } catch {
+    if (res.headersSent) res.destroy()
+    else notFound(res)
+  }
+}
+
+async function serveFile(root: string, req: IncomingMessage, res: ServerResponse, rules: HostRules): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res, 405)
   let path: string
   try {
     path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
   } catch {
     path = '/'
   }
+  // The URL parser resolved the dot segments it saw; these came encoded (`..%2f_headers`), and a host takes no
+  // path through them: the rules below are matched on the path as written.
+  if (/(^|\/)\.\.?(\/|$)|[\\\0]/.test(path)) return notFound(res)
   const bare = trimEndOf(path, '/') || '/'
   // A host reads its rules from these files and serves neither.
   if (HOST_FILES.has(bare)) return notFound(res)
@@ -70,7 +84,15 @@ export async function answer(
       'Access-Control-Allow-Origin': '*',
       'Content-Length': file.size,
     })
-    res.end(req.method === 'HEAD' ? undefined : await readFile(file.path))
+    if (req.method === 'HEAD') {
+      await file.handle.close()
+      res.end()
+      return
+    }
+    // Streamed from the file opened for its size: read whole, a file of gigabytes failed the process.
+    const stream = file.handle.createReadStream()
+    stream.on('error', () => res.destroy())
+    stream.pipe(res)
     return
   }
   notFound(res)
@@ -79,24 +101,39 @@ export async function answer(
 /** The files a host reads its rules from. */
 const HOST_FILES = new Set(['/_headers', '/_redirects'])
 
-function notFound(res: ServerResponse): void {
-  res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' })
+function notFound(res: ServerResponse, status: 404 | 405 = 404): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    ...(status === 405 ? { Allow: 'GET, HEAD' } : {}),
+  })
   res.end(
     JSON.stringify({
       code: 'rest_no_route',
       message: 'No route was found matching the URL and request method.',
-      data: { status: 404 },
+      data: { status },
     }),
   )
 }
 
-/** The regular file `path` names inside `root` (links followed only while they stay inside), or null. */
-async function servable(root: string, path: string): Promise<{ path: string; size: number } | null> {
+/**
+ * The regular file `path` names inside `root` (links followed only while they stay inside), opened, with its size;
+ * null when there is none. Opened before it is measured, so the size is the bytes that will be read.
+ */
+async function servable(
+  root: string,
+  path: string,
+): Promise<{ path: string; size: number; handle: FileHandle } | null> {
   const file = resolve(root, `.${path}`)
   if (!file.startsWith(root + sep)) return null
   const real = await realpath(file).catch(() => null)
   const realRoot = await realpath(root).catch(() => root)
   if (!real?.startsWith(realRoot + sep)) return null
-  const info = await stat(real).catch(() => null)
-  return info?.isFile() ? { path: real, size: info.size } : null
+  // A regular file before it is opened: opening a FIFO would wait for a writer.
+  if (!(await stat(real).catch(() => null))?.isFile()) return null
+  const handle = await open(real, 'r').catch(() => null)
+  if (!handle) return null
+  const info = await handle.stat().catch(() => null)
+  if (info?.isFile()) return { path: real, size: info.size, handle }
+  await handle.close()
+  return null
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,9 @@ const built = usePreviewedBuild(async (out) => {
   outside = await mkdtemp(join(tmpdir(), 'almanac-outside-'))
   await writeFile(join(outside, 'secret.json'), '{"secret":true}')
   await symlink(join(outside, 'secret.json'), join(out, 'leak.json'))
+  // Sparse: 3 GB of nothing, more than a single read may take.
+  await writeFile(join(out, 'huge.json'), '')
+  await truncate(join(out, 'huge.json'), 3 * 1024 ** 3)
 })
 afterAll(async () => {
   await rm(outside, { recursive: true, force: true })
@@ -50,5 +53,35 @@ describe('almanac preview, like the static hosts that read _headers and _redirec
   it('never serves a file through a link that leads out of the folder', async () => {
     expect((await fetch(`${built.host}/leak.json`)).status).toBe(404)
     expect((await fetch(`${built.host}/leak`)).status).toBe(404)
+  })
+
+  it('takes no path through an encoded dot segment: the host files and the rules of _headers hold', async () => {
+    for (const path of [
+      '/a/..%2f_headers',
+      '/a/..%2F_redirects',
+      '/x/..%2fwp-json/calendar/events/v1/events',
+      '/x%5c..%5c_headers',
+    ])
+      expect((await fetch(`${built.host}${path}`)).status, path).toBe(404)
+  })
+
+  it('answers a method other than GET and HEAD 405, in the envelope', async () => {
+    const response = await fetch(`${built.host}/wp-json/calendar/events/v1/events`, { method: 'POST' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+    expect((await response.json()).code).toBe('rest_no_route')
+  })
+
+  it('streams a file of gigabytes, and serves on', async () => {
+    const head = await fetch(`${built.host}/huge.json`, { method: 'HEAD' })
+    expect(head.headers.get('content-length')).toBe(String(3 * 1024 ** 3))
+    const controller = new AbortController()
+    const response = await fetch(`${built.host}/huge.json`, { signal: controller.signal })
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0)
+    controller.abort()
+    await reader.closed.catch(() => {})
+    expect((await fetch(`${built.host}/wp-json/`)).status).toBe(200)
   })
 })
