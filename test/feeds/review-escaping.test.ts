@@ -80,3 +80,36 @@ describe('control characters in an event', () => {
     expect(controls).toEqual([])
   })
 })
+
+describe('texts past what a calendar shows', () => {
+  it('cuts a VEVENT description at 32,768 characters and a title, venue or term name at 1,000, with …', async () => {
+    const body = `${'\\;,'.repeat(600_000)}\n`
+    const title = `${'T\\'.repeat(2_000)}🎉`
+    const app = await treeApp({
+      'venues/long.en.md': `---\nid: 70\nvenue: ${JSON.stringify('V;'.repeat(1_000))}\nslug: long\n---\n`,
+      'events/long.en.md': `---\nid: 71\ntitle: ${JSON.stringify(title)}\nslug: long\nvenue: [70]\ndate: 2026-10-01 09:00:00\nstart_date: 2026-12-03 10:00:00\nend_date: 2026-12-03 11:00:00\n---\n${body}`,
+    })
+    apps.push(app)
+    const feed = await call(app, 'events/71.ics')
+    expect(feed.status).toBe(200)
+    const event = parseFeed(feed.text).getFirstSubcomponent('vevent')!
+    const description = String(event.getFirstPropertyValue('description'))
+    expect(description).toBe(`${body.slice(0, 32_768)}…`)
+    expect(String(event.getFirstPropertyValue('summary'))).toBe(`${title.slice(0, 1_000)}…`)
+    expect(String(event.getFirstPropertyValue('location'))).toBe(`${'V;'.repeat(500)}…`)
+    // The JSON answer holds the whole of them.
+    const json = await call(app, 'events/71')
+    expect(json.body.title).toBe(title)
+  })
+
+  it('never cuts between the halves of a surrogate pair', async () => {
+    const title = `${'x'.repeat(999)}🎉🎉`
+    const app = await treeApp({
+      'events/emoji.en.md': `---\nid: 72\ntitle: ${JSON.stringify(title)}\nslug: emoji\ndate: 2026-10-01 09:00:00\nstart_date: 2026-12-03 10:00:00\nend_date: 2026-12-03 11:00:00\n---\nBody\n`,
+    })
+    apps.push(app)
+    const feed = await call(app, 'events/72.ics')
+    const summary = String(parseFeed(feed.text).getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary'))
+    expect(summary).toBe(`${'x'.repeat(999)}…`)
+  })
+})

@@ -10,8 +10,9 @@ import { text } from '../record.ts'
 import { wallRepeats, wallToInstant } from '../../time/zone.ts'
 import { siteKey } from '../urls.ts'
 import type { View } from '../view.ts'
+import { MAX_MARKDOWN_CHARS } from '../markdown-it.ts'
 import { plainText } from './plain-text.ts'
-import { cleanText, parameterText } from './clean-text.ts'
+import { feedText, parameterText } from './clean-text.ts'
 import { feedZone } from './time-zones.ts'
 import { WallTime } from './wall-time.ts'
 import { fold } from './fold.ts'
@@ -36,6 +37,9 @@ export interface VeventPart {
 
 /** 2020-01-01T00:00:00Z: SEQUENCE counts whole seconds of `modified` from here. */
 const SEQUENCE_EPOCH = Date.UTC(2020, 0, 1)
+// What a VEVENT's texts hold at most (`feedText`): a title, name or address a line's worth, as a feed's own name
+// (calendar.ts); a description as much as Markdown is read (MAX_MARKDOWN_CHARS). Past them, `…`.
+const FEED_LINE = 1_000
 
 /**
  * The folded VEVENT text of an event, kept while the event and every record it shows stay the same objects: a
@@ -101,19 +105,19 @@ function vevent(record: ContentRecord, view: View, part: VeventPart): ICalEvent 
     stamp: WallTime.at(modified),
     lastModified: WallTime.at(modified),
     created: WallTime.at(dates.published),
-    summary: cleanText(text(fields.title)),
+    summary: feedText(text(fields.title), FEED_LINE),
     description: description(fields.description, details),
     url: String(shape.url),
     status: STATUS[details.status],
     location: location(shape, details),
-    categories: (shape.categories as Shape[]).map((term) => ({ name: cleanText(String(term.name)) })),
+    categories: (shape.categories as Shape[]).map((term) => ({ name: feedText(String(term.name), FEED_LINE) })),
     ...dateFields(times, allDay, part.rule === undefined),
   }
   const organizer = (shape.organizer as Shape[]).find((one) => typeof one.email === 'string' && one.email !== '')
   if (organizer)
     data.organizer = {
-      name: parameterText(String(organizer.organizer ?? organizer.email)),
-      email: cleanText(String(organizer.email)),
+      name: parameterText(feedText(String(organizer.organizer ?? organizer.email), FEED_LINE)),
+      email: feedText(String(organizer.email), FEED_LINE),
     }
   const event = new ICalEvent(data, new ICalCalendar())
   if (part.recurrenceId) recurrenceOf(event, part.recurrenceId, times.timezone, allDay, data.timezone === null)
@@ -189,12 +193,14 @@ export function repeatsIn(times: ReturnType<typeof eventTimes>): boolean {
 /** The plain text of the description, after the status' reason and a mixed event's online address. */
 function description(markdown: string, details: StatusDetails): string {
   const online = details.attendance === 'mixed' ? details.onlineUrl : ''
-  return cleanText([details.reason, online, plainText(markdown)].filter((part) => part !== '').join('\n\n'))
+  const parts = [details.reason, online, plainText(markdown)].filter((part) => part !== '')
+  return feedText(parts.join('\n\n'), MAX_MARKDOWN_CHARS)
 }
 
 /** LOCATION (with GEO) from the venue; an online event's address when it is online. */
 function location(shape: Shape, details: StatusDetails): ICalEventData['location'] {
-  if (details.attendance === 'online' && details.onlineUrl !== '') return { title: cleanText(details.onlineUrl) }
+  if (details.attendance === 'online' && details.onlineUrl !== '')
+    return { title: feedText(details.onlineUrl, FEED_LINE) }
   const venue = shape.venue as Shape | []
   if (Array.isArray(venue) || typeof venue.venue !== 'string' || venue.venue === '') return null
   const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
@@ -204,7 +210,8 @@ function location(shape: Shape, details: StatusDetails): ICalEventData['location
     typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number'
       ? { lat: venue.geo_lat, lon: venue.geo_lng }
       : undefined
-  return { title: cleanText(venue.venue), ...(address ? { address: cleanText(address) } : {}), ...(geo ? { geo } : {}) }
+  const title = feedText(venue.venue, FEED_LINE)
+  return { title, ...(address ? { address: feedText(address, FEED_LINE) } : {}), ...(geo ? { geo } : {}) }
 }
 
 /**
