@@ -132,3 +132,12 @@ export function invalidParams(issues: Record<string, ParamIssue>): ApiError {
 export function invalidParam(name: string, message = 'Invalid parameter.'): ApiError {
   return invalidParams({ [name]: { message } })
 }
+
+/**
+ * A record made inline (an event's new venue, organizers, categories or tags) refused as the parameter the client
+ * sent, `name`, its messages kept: the record's own field (`address`, a term's `name`) is no parameter of the write.
+ */
+export function asParam(name: string, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return error
+  return invalidParam(name, Object.values((error.extra.params ?? {}) as Record<string, string>).join(' '))
+}

@@ -4,7 +4,7 @@ import { canChangePost, canPublish } from '../auth/roles.ts'
 import type { LinkedKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
 import { statusIn } from '../content/model/post-state.ts'
-import { apiError, invalidParam } from '../errors.ts'
+import { apiError, asParam, invalidParam } from '../errors.ts'
 import type { LinkedArg } from '../args/linked-entries.ts'
 import type { ParsedParams } from '../args/parse.ts'
 import { isTrueWord } from '../text.ts'
@@ -156,10 +156,19 @@ export async function applyLinked(
   if (plan === null) return null
   const ids: number[] = []
   for (const item of plan) {
-    const id = typeof item === 'number' ? item : (await createLinked(kind, item.values, item.given, ctx)).record.id
+    const id = typeof item === 'number' ? item : (await createInline(kind, item, ctx)).record.id
     if (!ids.includes(id)) ids.push(id)
   }
   return ids
+}
+
+/** A new record of an event's `venue` or `organizer`, refused as that parameter. */
+async function createInline(kind: LinkedKind, item: ParsedParams, ctx: WriteContext) {
+  try {
+    return await createLinked(kind, item.values, item.given, ctx)
+  } catch (error) {
+    throw asParam(NAME[kind], error)
+  }
 }
 
 /** A new inline record's arguments as this caller may write them. */

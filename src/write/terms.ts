@@ -2,7 +2,7 @@ import { canManageTerms } from '../auth/roles.ts'
 import { findBySlug } from '../content/lookup.ts'
 import type { TermKind } from '../content/model/kinds.ts'
 import type { ContentRecord } from '../content/store.ts'
-import { ApiError, invalidParam } from '../errors.ts'
+import { ApiError, asParam, invalidParam } from '../errors.ts'
 import { LANGUAGES } from '../languages.ts'
 import { toList } from '../args/validators.ts'
 import { planFiles, type Changes } from './changes.ts'
@@ -25,10 +25,17 @@ export async function resolveTerms(kind: TermKind, value: unknown, ctx: WriteCon
       term =
         findBySlug(ctx, kind, item) ??
         byName(kind, item, ctx) ??
-        (canManageTerms(ctx.caller, kind) ? await createTerm(kind, { name: item }, ctx) : undefined)
+        (canManageTerms(ctx.caller, kind)
+          ? await createTerm(kind, { name: item }, ctx).catch(refusedAs(kind))
+          : undefined)
     if (term && !ids.includes(term.id)) ids.push(term.id)
   }
   return ids
+}
+
+/** A term made from an event's `categories` or `tags`, refused as that parameter. */
+const refusedAs = (kind: TermKind) => (error: unknown) => {
+  throw asParam(kind, error)
 }
 
 /** A term with this name (any case) under this parent, as WordPress's `term_exists` finds it. */

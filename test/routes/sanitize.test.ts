@@ -232,6 +232,7 @@ describe('names and titles that are markup alone', () => {
       'organizer',
     ],
     ['an inline venue', 'events', { ...EVENT, venue: { venue: '<script>x</script>' } }, 'venue'],
+    ['a category an event creates', 'events', { ...EVENT, categories: ['Talks', '<script>x</script>'] }, 'categories'],
   ]
   it.each(refusals)('answers %s 400 for an author, writing nothing', async (_what, route, body, field) => {
     const before = await treeText()
@@ -279,6 +280,13 @@ describe('how much text one write of a contributor or author may send through th
       ])
       expect(await treeText()).toBe(before)
     }
+  })
+
+  it("names the event's parameter when a record it creates passes the bound", async () => {
+    const body = { ...EVENT, venue: { venue: 'Hall', address: '<b>'.repeat(25_000) } }
+    const response = await call(app, 'events', json('POST', body, as('author')))
+    expect(response.status).toBe(400)
+    expect(Object.keys(response.body.data.params)).toEqual(['venue'])
   })
 
   it('takes a full description and excerpt with the rest of an event', async () => {
