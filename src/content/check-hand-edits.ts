@@ -61,7 +61,8 @@ export function lineOf(text: string, field: string): number {
 export function exhaustedIdMarks(driver: ContentDriver): Problem[] {
   return exhaustedMarks(driver).map((space) => ({
     path: HIGH_WATER_FILE,
-    line: lineOf(driver.peek(HIGH_WATER_FILE) ?? '', space),
+    // The first line of the space, which is the one read (lineOf skips a front matter's first line).
+    line: (driver.peek(HIGH_WATER_FILE) ?? '').split('\n').findIndex((text) => text.startsWith(`${space}:`)) + 1 || 1,
     message: `${space}: leaves no id for a new ${space === 'post' ? 'event, venue or organizer' : 'category or tag'} (the API answers 409); it keeps the highest id the tree ever used`,
   }))
 }

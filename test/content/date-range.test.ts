@@ -25,6 +25,19 @@ const told = (app: Awaited<ReturnType<typeof seriesApp>>, path: string) =>
 const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('an event file whose instant leaves the years 0000–9999', () => {
+  it('is an error when its previous start does, which JSON-LD would show as a malformed date', async () => {
+    const moved = {
+      timezone: 'Asia/Singapore',
+      event_status: 'rescheduled',
+      previous_start_date: '0000-01-01 00:00:00',
+    }
+    const app = await seriesApp({ 'events/moved.en.md': event(4, '2027-01-01 10:00:00', '2027-01-01 11:00:00', moved) })
+    expect(told(app, 'events/moved.en.md')).toEqual([
+      `previous_start_date: "0000-01-01 00:00:00" in Asia/Singapore ${WHY}`,
+    ])
+    expect((await call(app, 'events/4')).status).toBe(404)
+  })
+
   it("is an error and not served: the reviewer's 9999-12-31 in Etc/GMT+12, and 0000-01-01 in Tokyo", async () => {
     const files = {
       'events/late.en.md': event(1, '9999-12-31 22:00:00', '9999-12-31 23:59:59', { timezone: 'Etc/GMT+12' }),

@@ -17,23 +17,26 @@ const MINUTE = 60_000
 const SAFE = { from: '0000-01-08', to: '9999-12-24' }
 
 /**
- * What is wrong with an event's dates as they would be served: read in its zone (`siteZone` when it names none),
- * all-day events over whole days, as `eventTimes` reads them. Dates that are no wall clock are told of elsewhere.
+ * What is wrong with an event's dates as they would be served (its start, end and previous start): read in its zone
+ * (`siteZone` when it names none), all-day events over whole days, as `eventTimes` reads them. Dates that are no wall clock are told of elsewhere.
  */
 export function dateRangeProblems(data: Data, siteZone: string): string[] {
   // Nearly every event is thousands of years from either end, and no zone (offsets stay under five days) can take it
   // out of the range: a start load asks this of every event, so those are told by their text alone.
-  const { start_date: from, end_date: to } = data
-  if (typeof from === 'string' && typeof to === 'string' && from >= SAFE.from && to <= SAFE.to && !data.recurrence)
-    return []
+  const { start_date: from, end_date: to, previous_start_date: was } = data
+  const safe = (wall: unknown) => typeof wall === 'string' && wall >= SAFE.from && wall <= SAFE.to
+  if (safe(from) && safe(to) && (was === undefined || was === '' || safe(was)) && !data.recurrence) return []
   const zone = typeof data.timezone === 'string' && data.timezone !== '' ? data.timezone : siteZone
   const start = wallOf(data.start_date)
   const end = wallOf(data.end_date)
   if (!isTimeZone(zone) || start === undefined || end === undefined) return []
   const allDay = data.all_day === true
+  const previous = wallOf(was)
   const problems = [
     ...outOfRange('start_date', allDay ? `${start.slice(0, 10)} 00:00:00` : start, zone),
     ...outOfRange('end_date', allDay ? `${end.slice(0, 10)} 23:59:59` : end, zone),
+    // Served as JSON-LD's previousStartDate, in the event's zone as the start is.
+    ...(previous === undefined ? [] : outOfRange('previous_start_date', previous, zone)),
   ]
   const value = data.recurrence
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return problems
