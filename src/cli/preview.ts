@@ -1,6 +1,7 @@
 import { type FileHandle, open, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
+import { pipeline } from 'node:stream'
 import { requireBuiltFolder } from './content-folder.ts'
 import { configNote, requestLog, settings } from './settings.ts'
 import { mediaType } from '../content/store/media.ts'
@@ -59,9 +60,9 @@ async function serveFile(root: string, req: IncomingMessage, res: ServerResponse
   } catch {
     path = '/'
   }
-  // The URL parser resolved the dot segments it saw; these came encoded (`..%2f_headers`), and a host takes no
-  // path through them: the rules below are matched on the path as written.
-  if (/(^|\/)\.\.?(\/|$)|[\\\0]/.test(path)) return notFound(res)
+  // The URL parser resolved the dot segments it saw; these came encoded (`..%2f_headers`, `%2f_headers`), and a host
+  // takes no path through them: the rules below are matched on the path as written, which must be the file's.
+  if (/(^|\/)\.\.?(\/|$)|\/\/|[\\\0]/.test(path)) return notFound(res)
   const bare = trimEndOf(path, '/') || '/'
   // A host reads its rules from these files and serves neither.
   if (HOST_FILES.has(bare)) return notFound(res)
@@ -84,15 +85,19 @@ async function serveFile(root: string, req: IncomingMessage, res: ServerResponse
       'Access-Control-Allow-Origin': '*',
       'Content-Length': file.size,
     })
-    if (req.method === 'HEAD') {
+    if (req.method === 'HEAD' || file.size === 0) {
       await file.handle.close()
       res.end()
       return
     }
-    // Streamed from the file opened for its size: read whole, a file of gigabytes failed the process.
-    const stream = file.handle.createReadStream()
-    stream.on('error', () => res.destroy())
-    stream.pipe(res)
+    // Streamed from the file opened for its size (read whole, a file of gigabytes failed the process), the bytes
+    // measured and no more: a file a build writes or cuts meanwhile ends the connection rather than break the length
+    // the head gave. A client gone closes the file.
+    const stream = file.handle.createReadStream({ start: 0, end: file.size - 1 })
+    stream.on('end', () => {
+      if (stream.bytesRead < file.size) res.destroy()
+    })
+    pipeline(stream, res, () => {})
     return
   }
   notFound(res)

@@ -1,4 +1,6 @@
-import { mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises'
+import { readdirSync, readlinkSync } from 'node:fs'
+import { connect } from 'node:net'
+import { appendFile, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -17,6 +19,21 @@ const built = usePreviewedBuild(async (out) => {
 afterAll(async () => {
   await rm(outside, { recursive: true, force: true })
 })
+
+/** Descriptors of this process (the preview's handler runs in it) open on huge.json: Linux's /proc, else none. */
+function openedHuge(): number {
+  try {
+    return readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).endsWith('huge.json')
+      } catch {
+        return false
+      }
+    }).length
+  } catch {
+    return 0
+  }
+}
 
 describe('almanac preview, like the static hosts that read _headers and _redirects', () => {
   it('sends the headers _headers gives a path: the Link to the index, caching, nosniff, exposed headers', async () => {
@@ -58,6 +75,9 @@ describe('almanac preview, like the static hosts that read _headers and _redirec
   it('takes no path through an encoded dot segment: the host files and the rules of _headers hold', async () => {
     for (const path of [
       '/a/..%2f_headers',
+      '/%2f_headers',
+      '/%2F_redirects',
+      '/%2fwp-json/calendar/events/v1/events',
       '/a/..%2F_redirects',
       '/x/..%2fwp-json/calendar/events/v1/events',
       '/x%5c..%5c_headers',
@@ -83,5 +103,29 @@ describe('almanac preview, like the static hosts that read _headers and _redirec
     controller.abort()
     await reader.closed.catch(() => {})
     expect((await fetch(`${built.host}/wp-json/`)).status).toBe(200)
+    // The file is closed with the connection, not when a collection finds its handle.
+    for (let waited = 0; openedHuge() > 0 && waited < 2_000; waited += 20)
+      await new Promise((done) => setTimeout(done, 20))
+    expect(openedHuge()).toBe(0)
+  })
+
+  it('sends the bytes its head counted, though the file grows meanwhile', async () => {
+    const path = join(built.out, 'moving.json')
+    await writeFile(path, 'a'.repeat(4_000_000))
+    // Read once the file has grown: the connection closes after the answer, so every byte sent is counted.
+    const { port } = new URL(built.host)
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.write('GET /moving.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    socket.pause()
+    await new Promise((done) => setTimeout(done, 100))
+    await appendFile(path, 'b'.repeat(1_000_000))
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk) => chunks.push(chunk)).resume()
+    await new Promise((done) => socket.on('close', done))
+    const answer = Buffer.concat(chunks)
+    const headEnd = answer.indexOf('\r\n\r\n')
+    const body = answer.subarray(headEnd + 4)
+    expect(answer.toString('latin1', 0, headEnd)).toMatch(/\r\ncontent-length: 4000000\r\n/i)
+    expect(body.byteLength).toBe(4_000_000)
   })
 })
