@@ -61,8 +61,13 @@ export function lineOf(text: string, field: string): number {
 export function exhaustedIdMarks(driver: ContentDriver): Problem[] {
   return exhaustedMarks(driver).map((space) => ({
     path: HIGH_WATER_FILE,
-    // The first line of the space, which is the one read (lineOf skips a front matter's first line).
-    line: (driver.peek(HIGH_WATER_FILE) ?? '').split('\n').findIndex((text) => text.startsWith(`${space}:`)) + 1 || 1,
+    line: markLine(driver.peek(HIGH_WATER_FILE) ?? '', space),
     message: `${space}: leaves no id for a new ${space === 'post' ? 'event, venue or organizer' : 'category or tag'} (the API answers 409); it keeps the highest id the tree ever used`,
   }))
+}
+
+/** The line of the mark the allocation reads: the first `space: <digits>` line (1 when there is none). */
+function markLine(text: string, space: string): number {
+  const found = new RegExp(`^${space}:\\s*\\d`, 'm').exec(text)
+  return found ? text.slice(0, found.index).split('\n').length : 1
 }

@@ -179,7 +179,7 @@ describe('a high-water mark past the highest id', () => {
   it('at the highest id itself: creates answer 409 naming the file, and check reports it', async () => {
     const writable = await writableApp('reference')
     trees.push(writable.dir)
-    await writeFile(join(writable.content, '.ids.yaml'), 'post: 999999999\nterm: 3\npost: 4\n')
+    await writeFile(join(writable.content, '.ids.yaml'), 'post: none-yet\npost: 999999999\nterm: 3\npost: 4\n')
     const store = await createStore(writable.content, { defaultLanguage: 'en', fallback: true })
     const app = testApp(store, { users: openUsers(join(writable.dir, 'users.yaml')) })
     const created = await call(app, 'venues', json('POST', { venue: 'New hall' }, as('admin')))
@@ -191,7 +191,7 @@ describe('a high-water mark past the highest id', () => {
     expect(problems.filter((problem) => problem.path === '.ids.yaml')).toEqual([
       {
         path: '.ids.yaml',
-        line: 1,
+        line: 2,
         message:
           'post: leaves no id for a new event, venue or organizer (the API answers 409); it keeps the highest id the tree ever used',
       },
