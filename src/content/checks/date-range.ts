@@ -18,7 +18,8 @@ const SAFE = { from: '0000-01-08', to: '9999-12-24' }
 
 /**
  * What is wrong with an event's dates as they would be served (its start, end and previous start): read in its zone
- * (`siteZone` when it names none), all-day events over whole days, as `eventTimes` reads them. Dates that are no wall clock are told of elsewhere.
+ * (`siteZone` when it names none), all-day events over whole days, as `eventTimes` reads them. Dates that are no
+ * wall clock are told of elsewhere.
  */
 export function dateRangeProblems(data: Data, siteZone: string): string[] {
   // Nearly every event is thousands of years from either end, and no zone (offsets stay under five days) can take it
