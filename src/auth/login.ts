@@ -28,8 +28,8 @@ export interface LoginChecker {
    * limit (nothing is guessed: the request was let in with them), so a write's second look never locks anyone out.
    */
   again(header: string, users: StoredUser[]): Promise<Caller | null>
-  /** Forgets remembered successful checks (the users changed). */
-  forget(): void
+  /** The users changed (now `users`): forgets remembered successful checks but those of unchanged passwords. */
+  forget(users: StoredUser[]): void
 }
 
 export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: () => number = Date.now): LoginChecker {
@@ -47,8 +47,9 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   })
   // At most two hashes at a time, leaving a core to the event loop and libuv's pool to file I/O.
   const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
-  // Successful checks, as credential digests: a request does not pay scrypt each time.
-  let verified = new Map<string, Buffer>()
+  // Successful checks, as credential digests with the password hashes they were checked against: a request does not
+  // pay scrypt each time.
+  let verified = new Map<string, { digest: Buffer; hashes: string }>()
   // Credentials a write's second look found wrong (`again`): a write held open with a password reset meanwhile
   // pays no hash in the write queue once another such write has.
   let refused = new Set<string>()
@@ -96,13 +97,13 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       const user = users.find((u) => u.login === login)
       const digest = credentialDigest(login, password)
       const known = user ? verified.get(user.login) : undefined
-      if (user && known && timingSafeEqual(known, digest)) return toCaller(user)
+      if (user && known && timingSafeEqual(known.digest, digest)) return toCaller(user)
       admit(login, address)
       const at = generation
       if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
       logins.clear(loginKey(login, address))
       if (address !== undefined) addresses.forgive(address)
-      if (at === generation) verified.set(login, digest)
+      if (at === generation) verified.set(login, { digest, hashes: hashesOf(user!) })
       return toCaller(user!)
     },
     async again(header, users) {
@@ -113,7 +114,7 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       if (!user) return null
       const digest = credentialDigest(login, password)
       const known = verified.get(user.login)
-      if (known && timingSafeEqual(known, digest)) return toCaller(user)
+      if (known && timingSafeEqual(known.digest, digest)) return toCaller(user)
       const at = generation
       const key = `${at}:${digest.toString('base64')}`
       if (refused.has(key)) return null
@@ -121,16 +122,26 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
         if (at === generation) refused.add(key)
         return null
       }
-      if (at === generation) verified.set(login, digest)
+      if (at === generation) verified.set(login, { digest, hashes: hashesOf(user) })
       return toCaller(user)
     },
-    forget() {
-      verified = new Map()
+    forget(users) {
+      // Credentials that signed in keep working, even from an address locked out since, while their user's
+      // passwords are the same: a change of the users file (any user added, a role) must not end them.
+      const kept = new Map<string, { digest: Buffer; hashes: string }>()
+      for (const user of users) {
+        const known = verified.get(user.login)
+        if (known && known.hashes === hashesOf(user)) kept.set(user.login, known)
+      }
+      verified = kept
       refused = new Set()
       generation++
     },
   }
 }
+
+/** A user's password hashes, as one text: a remembered check holds while they are the same. */
+const hashesOf = (user: StoredUser) => user.passwords.map((password) => password.hash).join('\n')
 
 /**
  * Whom an address stands for: an IPv4 address itself (also when IPv4-mapped), an IPv6 address by

@@ -135,6 +135,25 @@ describe('a users file that cannot be used', () => {
   })
 })
 
+describe('a users file past its bound', () => {
+  it('is refused at opening, and keeps the users read before when it grows past it while serving', async () => {
+    const entry = (i: number) =>
+      `  - { id: ${i}, login: u${i}, role: author, passwords: [{ name: almanac, hash: "scrypt$16384$8$1$${'A'.repeat(22)}$${'B'.repeat(43)}" }] }\n`
+    const big = `highest_id: 3000\nusers:\n${Array.from({ length: 3000 }, (_, i) => entry(i + 1)).join('')}`
+    await writeFile(file, big)
+    expect(() => openUsers(file)).toThrow(/users\.yaml: larger than 256 KiB \(about 1,100 users\), the most it may be$/)
+    await rm(file)
+    let clock = 0
+    const logged: string[] = []
+    const users = openUsers(file, { now: () => clock, log: (message) => logged.push(message) })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    await writeFile(file, big)
+    clock += 5_000
+    expect(await users.authenticate(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'ada' })
+    expect(logged).toEqual([expect.stringMatching(/larger than 256 KiB .*; keeping the users read before$/)])
+  })
+})
+
 describe('repeated failures from one address', () => {
   it('answer 429 for every login once the address has failed too often', async () => {
     const users = openUsers(file, { limits: { perLogin: 100, perAddress: 3, windowMs: 60_000, maxKeys: 100 } })
@@ -152,6 +171,25 @@ describe('repeated failures from one address', () => {
       expect(await status(users.authenticate(basic('ada', `wrong-password-${i}`), '198.51.100.7'))).toBe(401)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '198.51.100.7'))).toBe(429)
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '192.0.2.1'))).toBe(200)
+  })
+
+  it('leave credentials that signed in working after the users file changes, while their passwords stay', async () => {
+    let clock = 0
+    const limits = { perLogin: 2, perAddress: 100, windowMs: 600_000, maxKeys: 100 }
+    const users = openUsers(file, { now: () => clock, limits })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    const address = '198.51.100.7'
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), address))).toBe(200)
+    for (let i = 0; i < 3; i++) await status(users.authenticate(basic('ada', `wrong-password-${i}`), address))
+    // Another user added, and the file written again by hand (a new stamp): ada's credentials still hold.
+    users.add('bob', 'author', 'bob-password-0002')
+    await writeFile(file, `${await readFile(file, 'utf8')}# touched\n`)
+    clock += 5_000
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), address))).toBe(200)
+    // A password reset ends them: from the locked address, the new one waits for the window.
+    const reset = users.resetPassword('ada', 'ada-password-0009')
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), address))).toBe(429)
+    expect(await status(users.authenticate(basic('ada', reset), '192.0.2.1'))).toBe(200)
   })
 
   it('are let through again when the window has passed', async () => {
