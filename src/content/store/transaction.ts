@@ -36,7 +36,12 @@ export async function transactionNow<T>(state: StoreState, work: (tx: Transactio
   }
 }
 
-/** What puts a record's files and its in-memory version back as they are now. */
+/**
+ * What puts a record's files and its in-memory version back as they are now. A file goes back only if this
+ * transaction wrote it and it still holds what was written: one the commit never wrote (it refused, 412, finding the
+ * file edited on disk) or an editor changed since is left alone. The text put back is the store's, which the commit
+ * checked the disk against before writing: a copy read from disk here could be an editor's save half done.
+ */
 function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): () => Promise<void> {
   const { driver } = state
   const previous = state.catalogue.filesOf(`${kind}/${stem}`)
@@ -44,10 +49,13 @@ function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): ()
     ...previous.map((file) => file.path),
     ...langs.map((lang) => writtenPath(state, kind, stem, lang)),
   ])
-  const saved = [...paths].map((path) => ({ path, text: driver.peek(path) }))
+  const saved = [...paths].map((path) => ({ path, text: state.texts.get(path) ?? null }))
   const folderIsNew = !driver.hasFolder(kind)
   return async () => {
-    for (const { path, text } of saved) if (driver.peek(path) !== text) await restoreText(state, path, text)
+    for (const { path, text } of saved) {
+      const written = state.texts.get(path) ?? null
+      if (written !== text && driver.peek(path) === written) await restoreText(state, path, text)
+    }
     if (folderIsNew) driver.removeFolder(kind)
     settle(state, kind, stem, previous)
   }
