@@ -96,6 +96,8 @@ describe('texts past what a calendar shows', () => {
     const description = String(event.getFirstPropertyValue('description'))
     expect(description).toBe(`${body.slice(0, 32_768)}…`)
     expect(String(event.getFirstPropertyValue('summary'))).toBe(`${title.slice(0, 1_000)}…`)
+    // The single event's feed is named by its title, cut as every line's worth is.
+    expect(lines(feed.text)).toContain(`X-WR-CALNAME:${escapeText(`${title.slice(0, 1_000)}…`)}`)
     expect(String(event.getFirstPropertyValue('location'))).toBe(`${'V;'.repeat(500)}…`)
     // The JSON answer holds the whole of them.
     const json = await call(app, 'events/71')

@@ -3,7 +3,7 @@ import type { Memo } from '../../context/caches.ts'
 import { digest } from '../memo.ts'
 import type { View } from '../view.ts'
 import { wallToInstant } from '../../time/zone.ts'
-import { cleanText } from './clean-text.ts'
+import { cleanText, FEED_LINE, feedText } from './clean-text.ts'
 import { type FeedRequest, type Segment, walkFeed } from './feed-segments.ts'
 import { feedZone, vtimezone } from './time-zones.ts'
 import { merged, type Spans, widen } from './zone-windows.ts'
@@ -56,19 +56,13 @@ function zonesOf(view: View, segments: Segment[], empty: boolean, horizon: strin
   return Buffer.from(zones.map((zone) => `${zone}\r\n`).join(''))
 }
 
-/**
- * The most characters of a feed's name (an event's title, a venue's or term's name): ical-generator folds the
- * calendar's lines a character at a time, and a content file's 4 MB title took 6.8 s to write as one.
- */
-const MAX_NAME = 1_000
-
 /** The calendar's properties as ical-generator writes them, split where its components go. */
 function frame(view: View, request: FeedRequest): [Buffer, Buffer] {
   const calendar = new ICalCalendar({
     prodId: { company: 'Almanac', product: 'Almanac calendar feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator writes these two as they are: they are escaped as TEXT here.
-    name: escapeText(cleanText(request.name.slice(0, MAX_NAME)), false),
+    name: escapeText(feedText(request.name, FEED_LINE), false),
     description: view.site.description ? escapeText(cleanText(view.site.description), false) : null,
     url: view.site.url,
     source: request.url,

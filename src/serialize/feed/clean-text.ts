@@ -13,6 +13,13 @@ const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
 const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g
 
 /**
+ * What a line's worth of a feed holds at most (`feedText`): a title, a name, an address, the calendar's own name.
+ * ical-generator folds the calendar's lines a character at a time, and a content file's 4 MB title took 6.8 s to
+ * write as a calendar's name.
+ */
+export const FEED_LINE = 1_000
+
+/**
  * A text cut to `max` characters (`…` after it when cut, never between the halves of a surrogate pair), then
  * cleaned. ical-generator escapes a value one matched character at a time, a function call each: a description of
  * 4 MB of backslashes held the event loop ~0.55 s in one VEVENT, at every request for its feed.

@@ -12,7 +12,7 @@ import { siteKey } from '../urls.ts'
 import type { View } from '../view.ts'
 import { MAX_MARKDOWN_CHARS } from '../markdown-it.ts'
 import { plainText } from './plain-text.ts'
-import { feedText, parameterText } from './clean-text.ts'
+import { FEED_LINE, feedText, parameterText } from './clean-text.ts'
 import { feedZone } from './time-zones.ts'
 import { WallTime } from './wall-time.ts'
 import { fold } from './fold.ts'
@@ -37,9 +37,8 @@ export interface VeventPart {
 
 /** 2020-01-01T00:00:00Z: SEQUENCE counts whole seconds of `modified` from here. */
 const SEQUENCE_EPOCH = Date.UTC(2020, 0, 1)
-// What a VEVENT's texts hold at most (`feedText`): a title, name or address a line's worth, as a feed's own name
-// (calendar.ts); a description as much as Markdown is read (MAX_MARKDOWN_CHARS). Past them, `…`.
-const FEED_LINE = 1_000
+// What a VEVENT's texts hold at most (`feedText`): a title, name or address a line's worth (FEED_LINE), as the
+// calendar's own name; a description as much as Markdown is read (MAX_MARKDOWN_CHARS). Past them, `…`.
 
 /**
  * The folded VEVENT text of an event, kept while the event and every record it shows stay the same objects: a
