@@ -63,6 +63,11 @@ watcher.on('raw', (_event, name, details) => {
 // A folder made or removed: its path goes over, so the store compares the tree (files written into a new
 // folder before its watch began are found that way).
 watcher.on('addDir', gather).on('unlinkDir', gather)
+// The folder itself went (moved away, removed): chokidar has dropped every watch under it, so this thread hears
+// nothing more, and the server starts another once a folder is there again (disk-watch.ts).
+watcher.on('unlinkDir', (path) => {
+  if (path === dir) parentPort.postMessage({ gone: true })
+})
 watcher.on('error', (error) => parentPort.postMessage({ error: String(error?.message ?? error), code: error?.code }))
 watcher.on('ready', () => parentPort.postMessage({ ready: true }))
 parentPort.on('message', async (message) => {

@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { DriverWatch, WatchListener } from './driver.ts'
@@ -18,24 +18,38 @@ const GATHER_MS = 25
  */
 const WORKER_YOUNG_MB = 8
 
+/**
+ * How often the content folder itself is looked at (one stat): moved away and back (`mv content x; mv x content`),
+ * removed and made again, or a link to it pointed elsewhere (`content -> releases/42`, swapped on a deploy), it is
+ * another folder, or the same one with no watch left on it (chokidar drops every watch once the folder it was given
+ * goes), and the watcher is started again over what is there now.
+ */
+const FOLDER_CHECK_MS = 1_000
+
 interface Message {
   paths?: string[]
   error?: string
   code?: string
   ready?: boolean
   closed?: boolean
+  gone?: boolean
+}
+
+/** One watcher thread over the folder as it was when started. */
+interface Thread {
+  ready: Promise<void>
+  /** The folder it watches went away: it hears nothing more. */
+  gone: boolean
+  close(): Promise<void>
 }
 
 /**
  * Follows every add, change, rename and delete under a folder (chokidar, in a worker thread of its
  * own). Temporary files of atomic saves (the server's and editors') and other dotfiles are ignored.
+ * When the folder itself is replaced (FOLDER_CHECK_MS), a new thread watches the new one, and the store is told
+ * to compare the whole tree ('' is the folder's own path) once it is ready: nothing done meanwhile is missed.
  */
 export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
-  const worker = new Worker(new URL('../watch-worker.mjs', import.meta.url), {
-    workerData: { dir },
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
-  })
-  let closed: () => void = () => {}
   const tell = watchErrors()
   // Missing, or empty: git makes the new file, then writes it. A folder on the way that became a file (ENOTDIR)
   // means the name is gone too; any other failure (EACCES, ELOOP, ENAMETOOLONG) hands the name on now.
@@ -50,31 +64,91 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     }
   }
   const gathered = gatherNames(GATHER_MS, (paths) => listener.changed(paths), unwritten)
-  const ready = new Promise<void>((resolve) => {
-    worker.on('message', (message: Message) => {
-      if (message.ready) resolve()
-      if (message.closed) closed()
-      const error = message.error === undefined ? undefined : tell(message.error, message.code)
-      if (error) listener.failed(new Error(error))
-      if (message.paths) gathered.add(message.paths)
-    })
-  })
-  worker.on('error', (error) => listener.failed(error))
+  const heard = (message: Message) => {
+    const error = message.error === undefined ? undefined : tell(message.error, message.code)
+    if (error) listener.failed(new Error(error))
+    if (message.paths) gathered.add(message.paths)
+  }
+  let watched = folderIdentity(dir)
+  let thread: Thread | undefined = startThread(dir, heard, listener.failed)
+  let stopped = false
+  // One look at a time, and none once closing: a restart waits for the old thread to close and the new to be ready.
+  let looking = false
+  const look = async () => {
+    if (looking || stopped) return
+    looking = true
+    try {
+      const now = folderIdentity(dir)
+      if (thread ? !thread.gone && now === watched : now === undefined) return
+      const old = thread
+      thread = undefined
+      watched = now
+      await old?.close()
+      if (now !== undefined && !stopped) {
+        thread = startThread(dir, heard, listener.failed)
+        await thread.ready
+      }
+      // The store compares the whole tree: what the new folder holds, or nothing when there is none.
+      if (!stopped && (now !== undefined || !old?.gone)) gathered.add([''])
+    } finally {
+      looking = false
+    }
+  }
+  const timer = setInterval(() => void look().catch(listener.failed), FOLDER_CHECK_MS)
+  timer.unref()
   let closing: Promise<void> | undefined
   const close = async () => {
+    stopped = true
+    clearInterval(timer)
     gathered.stop()
-    await new Promise<void>((resolve) => {
-      closed = resolve
-      worker.postMessage('close')
-      setTimeout(resolve, 2_000).unref()
-    })
-    await worker.terminate()
+    await thread?.close()
   }
   return {
-    ready,
+    ready: thread.ready,
     // Once: a second call (a shutdown racing an error's) would wait out the fallback for a worker already gone.
     close: () => (closing ??= close()),
   }
+}
+
+/** The folder at `dir` (through a link), as device and inode; undefined when there is none. */
+function folderIdentity(dir: string): string | undefined {
+  try {
+    const stats = statSync(dir, { throwIfNoEntry: false })
+    return stats?.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function startThread(dir: string, heard: (message: Message) => void, failed: (error: Error) => void): Thread {
+  const worker = new Worker(new URL('../watch-worker.mjs', import.meta.url), {
+    workerData: { dir },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+  })
+  let closed: () => void = () => {}
+  const thread: Thread = {
+    gone: false,
+    // A thread that ended (its error told) will never be ready: waiting for it would hold every later look.
+    ready: new Promise<void>((resolve) => {
+      worker.on('message', (message: Message) => {
+        if (message.ready) resolve()
+        if (message.closed) closed()
+        if (message.gone) thread.gone = true
+        heard(message)
+      })
+      worker.on('exit', () => resolve())
+    }),
+    async close() {
+      await new Promise<void>((resolve) => {
+        closed = resolve
+        worker.postMessage('close')
+        setTimeout(resolve, 2_000).unref()
+      })
+      await worker.terminate()
+    },
+  }
+  worker.on('error', failed)
+  return thread
 }
 
 /**

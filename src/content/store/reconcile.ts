@@ -39,14 +39,16 @@ export interface Known {
 export async function changedSince(dir: string, known: Known, pace = PACE): Promise<string[]> {
   // Every path on disk or known, once; the paths are checked ones (no empty, `.` or `..` segment), so a file's
   // path is the folder's with the path appended, as the store reads it (path.join was a tenth of a reconcile).
-  const paths = await recordPaths(dir, pace)
+  const { paths, folders } = await recordPaths(dir, pace)
   const add = (path: string) => paths.add(path)
   for (const some of [[...known.stamps.keys()], [...known.texts.keys()]]) await inSlices(some, pace, add)
   const prefix = dir === '' ? '' : join(dir, sep)
   const changed: string[] = []
   const racy: string[] = []
+  // A file read from a kind folder that is now a link (or gone) is gone: lstat would follow the link on the way.
+  const inFolder = folders.size === KINDS.length ? () => true : (path: string) => folders.has(kindOf(path))
   await eachStamp(paths, prefix, pace, (path, stamp) => {
-    const verdict = compare(stamp, known.stamps.get(path), known.texts.has(path))
+    const verdict = compare(inFolder(path) ? stamp : null, known.stamps.get(path), known.texts.has(path))
     if (verdict === 'changed') changed.push(path)
     if (verdict === 'racy') racy.push(path)
   })
@@ -64,18 +66,25 @@ function compare(now: FileStamp | null, then: FileStamp | undefined, hasText: bo
   return then.readAt - then.mtimeMs < RACY_MS ? 'racy' : 'same'
 }
 
-/** Every `<kind>/<name>.md` on disk, outside kind folders that are links (the store reads none of those). */
-async function recordPaths(dir: string, pace: Pace): Promise<Set<string>> {
+const kindOf = (path: string) => path.slice(0, path.indexOf('/'))
+
+/**
+ * Every `<kind>/<name>.md` on disk, outside kind folders that are links (the store reads none of those), and the
+ * kinds whose folder is a folder.
+ */
+async function recordPaths(dir: string, pace: Pace): Promise<{ paths: Set<string>; folders: Set<string> }> {
   const paths = new Set<string>()
+  const folders = new Set<string>()
   for (const kind of KINDS) {
     const folder = await lstat(join(dir, kind)).catch(() => null)
     if (!folder?.isDirectory()) continue
+    folders.add(kind)
     const names = await readdir(join(dir, kind)).catch(() => [] as string[])
     await inSlices(names, pace, (name) => {
       if (isRecordFileName(name)) paths.add(`${kind}/${name}`)
     })
   }
-  return paths
+  return { paths, folders }
 }
 
 async function mediaChanged(dir: string, known: ReadonlyMap<string, FileStamp>, pace: Pace): Promise<boolean> {

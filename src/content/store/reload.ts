@@ -2,7 +2,8 @@ import { giveId } from './give-id.ts'
 import { dateUndated, redateLater, touchCommitted } from './dating.ts'
 import { readEntry } from './entries.ts'
 import { sourceProblems, warnUnknownKeys } from './assemble.ts'
-import { reportMedia } from './load.ts'
+import { LINKED_KIND_FOLDER, reportMedia } from './load.ts'
+import { KINDS } from '../model/kinds.ts'
 import { isRecordFileName, parseContentPath } from '../files/paths.ts'
 import { type FileEntry, splitKey } from '../model/record-types.ts'
 import { settle } from './settle.ts'
@@ -56,18 +57,21 @@ function readChanges(state: StoreState, paths: string[]) {
   const { catalogue, problems, texts } = state
   const groups = new Map<string, Map<string, FileEntry | null>>()
   const fresh: FileEntry[] = []
+  const linked = linkedKindFolders(state)
   let news = false
   for (const path of new Set(paths)) {
     const address = parseContentPath(path, state.rules.defaultLanguage)
     if (typeof address === 'string') {
       if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1))) problems.report(path, [address])
+      if ((KINDS as readonly string[]).includes(path)) linked(path)
       news ||= !isHidden(path)
       continue
     }
     const key = `${address.kind}/${address.stem}`
     const group = groups.get(key) ?? new Map<string, FileEntry | null>()
     groups.set(key, group)
-    const read = state.driver.read(path)
+    // A file of a kind folder swapped for a link is gone, as at a start: one problem for the folder, none a file.
+    const read = linked(address.kind) ? null : state.driver.read(path)
     if (read === null || 'refused' in read) {
       news ||= read !== null || texts.has(path) || catalogue.entry(path) !== undefined
       problems.clear(path)
@@ -108,6 +112,23 @@ async function settleChanges(state: StoreState, key: string, changes: Map<string
   }
   settle(state, kind, stem, files)
   return true
+}
+
+/**
+ * Whether a kind folder is a link, asked once a batch; the folder's problem is told (or cleared, once it is a folder
+ * again) as it is asked.
+ */
+function linkedKindFolders(state: StoreState): (kind: string) => boolean {
+  const known = new Map<string, boolean>()
+  return (kind) => {
+    let linked = known.get(kind)
+    if (linked !== undefined) return linked
+    linked = state.driver.isLink(kind)
+    known.set(kind, linked)
+    if (linked) state.problems.report(kind, [LINKED_KIND_FOLDER], undefined, 1)
+    else state.problems.clear(kind)
+    return linked
+  }
 }
 
 /** Dotfiles (the store's id file, temporaries of atomic saves) and editors' backups: what the disk watcher ignores. */
