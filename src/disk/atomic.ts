@@ -20,6 +20,11 @@ export interface AtomicOptions {
   durable?: boolean
   /** Make the target's folder when it is missing. */
   makeFolder?: boolean
+  /**
+   * Called once the new bytes are in place beside the target, just before they replace it: throwing leaves the
+   * target as it was (the temporary file is removed). The store checks there that no editor saved meanwhile.
+   */
+  beforeReplace?: () => void
 }
 
 /** Temporary files: `.<pid>.<thread>.<random>.tmp`, beside their target (a dotfile, so watchers skip it). */
@@ -48,6 +53,7 @@ export async function replaceAtomic(
       await mkdir(dirname(target), { recursive: true })
       await make(temporary)
     })
+    options.beforeReplace?.()
     await rename(temporary, target)
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {})
@@ -71,6 +77,7 @@ export function replaceAtomicSync(
       mkdirSync(dirname(target), { recursive: true })
       make(temporary)
     }
+    options.beforeReplace?.()
     renameSync(temporary, target)
   } catch (error) {
     rmSync(temporary, { force: true })
@@ -114,8 +121,12 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
   )
 }
 
-/** Deletes a file (a missing one is fine: nothing changes) and flushes its folder. */
-export async function removeFile(path: string): Promise<void> {
+/**
+ * Deletes a file (a missing one is fine: nothing changes) and flushes its folder. `beforeRemove`, as `beforeReplace`:
+ * throwing leaves the file.
+ */
+export async function removeFile(path: string, beforeRemove?: () => void): Promise<void> {
+  beforeRemove?.()
   const removed = await unlink(path).then(
     () => true,
     (error: NodeJS.ErrnoException) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ContentDriver, DriverWatch } from '../../src/content/store/driver.ts'
+import { StaleFilesError } from '../../src/content/store/errors.ts'
 
 /** A driver under test, and what is really stored under a folder (temporary files included). */
 export interface DriverUnderTest {
@@ -49,6 +50,20 @@ export function driverContract(name: string, make: () => Promise<DriverUnderTest
       await driver.remove('events/a.md')
       await driver.remove('venues/never.md')
       expect(driver.read('events/a.md')).toBeNull()
+    })
+
+    it('with the text it expects, replaces or removes a file only when that is what is there', async () => {
+      await driver.write('events/a.md', 'as planned', null)
+      await expect(driver.write('events/a.md', 'over a new file', null)).rejects.toBeInstanceOf(StaleFilesError)
+      await expect(driver.write('events/a.md', 'over an edit', 'not this')).rejects.toBeInstanceOf(StaleFilesError)
+      await expect(driver.remove('events/a.md', 'not this')).rejects.toBeInstanceOf(StaleFilesError)
+      await expect(driver.remove('events/a.md', null)).rejects.toBeInstanceOf(StaleFilesError)
+      expect(driver.peek('events/a.md')).toBe('as planned')
+      expect((await under.stored('events')).sort()).toEqual(['a.md'])
+      await driver.write('events/a.md', 'next', 'as planned')
+      expect(driver.peek('events/a.md')).toBe('next')
+      await driver.remove('events/a.md', 'next')
+      expect(driver.peek('events/a.md')).toBeNull()
     })
 
     it('lists a folder sorted and without temporary files, null for a folder that is not there', async () => {

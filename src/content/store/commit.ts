@@ -29,9 +29,12 @@ export async function commitNow(
   const writes = planWrites(state, kind, stem, files, next)
   const { issues } = sourceProblems(state, kind, [...next.values()])
   if (issues.length > 0) throw new CommitError(`${key}: ${issues.join('; ')}`)
+  // Each file is checked again just before it is replaced: an editor's save since the check above is refused (412)
+  // rather than overwritten, and the transaction puts back what it wrote before it.
   for (const { path, text } of writes) {
-    if (text === null) await state.driver.remove(path)
-    else await state.driver.write(path, text)
+    const planned = state.texts.get(path) ?? null
+    if (text === null) await state.driver.remove(path, planned)
+    else await state.driver.write(path, text, planned)
     if (text === null) state.texts.delete(path)
     else state.texts.set(path, text)
   }

@@ -7,6 +7,19 @@ import { createCommitDates } from './git-dates.ts'
 import { loadMedia, type MediaLibrary } from './media.ts'
 import { createDiskReader, readTextOrNull, type FileStamp } from '../files/read.ts'
 import { changedSince } from './reconcile.ts'
+import { StaleFilesError } from './errors.ts'
+
+/**
+ * The check made just before a file is replaced or removed: the planned-over text is still there. What an editor
+ * saves after it is still lost (nothing locks a file against an editor), but the window is a read and a rename, not
+ * the temporary file's write and flush.
+ */
+function unchanged(target: string, path: string, expected: string | null | undefined): (() => void) | undefined {
+  if (expected === undefined) return undefined
+  return () => {
+    if (readTextOrNull(target) !== expected) throw new StaleFilesError([path])
+  }
+}
 
 /**
  * The content tree in a folder on disk. Reads take only regular files (never through a link);
@@ -23,13 +36,15 @@ export function createDiskDriver(dir: string): ContentDriver {
     read: (path, folderChecked) => readFromDisk(checkPath(path), folderChecked),
     peek: (path) => readTextOrNull(at(path)),
     // The stamp is dropped: the text is known, so a later `changed` compares texts, not stamps.
-    async write(path, text) {
+    async write(path, text, expected) {
       stamps.delete(path)
-      await writeFileAtomic(at(path), text, { makeFolder: true })
+      const target = at(path)
+      await writeFileAtomic(target, text, { makeFolder: true, beforeReplace: unchanged(target, path, expected) })
     },
-    async remove(path) {
+    async remove(path, expected) {
       stamps.delete(path)
-      await removeFile(at(path))
+      const target = at(path)
+      await removeFile(target, unchanged(target, path, expected))
     },
     list(folder) {
       try {

@@ -31,10 +31,14 @@ export interface ContentDriver {
   read(path: string, folderChecked?: boolean): DriverRead
   /** A file's text now, or null (missing, not a regular file, unreadable); remembers nothing. */
   peek(path: string): string | null
-  /** Replaces a file atomically (its folder made when missing): a reader sees the old text or the new. */
-  write(path: string, text: string): Promise<void>
-  /** Removes a file; a missing one is fine. */
-  remove(path: string): Promise<void>
+  /**
+   * Replaces a file atomically (its folder made when missing): a reader sees the old text or the new. With
+   * `expected` (the text the caller planned over, null for no file), the file is read again just before it is
+   * replaced, and a different text there (an editor's save landing meanwhile) leaves it alone: StaleFilesError.
+   */
+  write(path: string, text: string, expected?: string | null): Promise<void>
+  /** Removes a file; a missing one is fine. With `expected`, as `write`. */
+  remove(path: string, expected?: string | null): Promise<void>
   /** The names in a folder, sorted, without temporary files; null when there is no such folder. */
   list(folder: string): string[] | null
   isLink(name: string): boolean

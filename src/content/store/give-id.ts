@@ -1,5 +1,5 @@
 import { dateUndated } from './dating.ts'
-import { NoIdLeftError } from './errors.ts'
+import { NoIdLeftError, StaleFilesError } from './errors.ts'
 import { isComplete } from '../files/front-matter.ts'
 import { idSpaceOf, NAME_FIELD, type Kind } from '../model/kinds.ts'
 import type { FileEntry } from '../model/record-types.ts'
@@ -36,7 +36,15 @@ export async function giveId(state: StoreState, kind: Kind, files: FileEntry[], 
     return files
   }
   const text = withId(seen, id)
-  await state.driver.write(source.path, text)
+  // An editor saving the file meanwhile keeps the save: the watcher hears it, and the next read gives the id.
+  const saved = await state.driver.write(source.path, text, seen).then(
+    () => true,
+    (error) => {
+      if (error instanceof StaleFilesError) return false
+      throw error
+    },
+  )
+  if (!saved) return files
   state.texts.set(source.path, text)
   state.rules.onIdGiven?.(source.path, id)
   const given = { ...source, data: { id, ...source.data } }

@@ -1,5 +1,6 @@
 import { isTemporaryName } from '../../disk/atomic.ts'
 import { checkPath, type ContentDriver, type WatchListener } from './driver.ts'
+import { StaleFilesError } from './errors.ts'
 import type { CommitDates } from './git-dates.ts'
 import { KINDS } from '../model/kinds.ts'
 import { mediaLibrary } from './media.ts'
@@ -46,11 +47,13 @@ export function createMemoryDriver(initial: Record<string, string> = {}, dir = '
       return text === undefined ? null : { text, mtimeMs: mtimes.get(path)! }
     },
     peek: (path) => files.get(checkPath(path)) ?? null,
-    async write(path, text) {
+    async write(path, text, expected) {
+      if (expected !== undefined && (files.get(checkPath(path)) ?? null) !== expected) throw new StaleFilesError([path])
       put(path, text)
       tell(path)
     },
-    async remove(path) {
+    async remove(path, expected) {
+      if (expected !== undefined && (files.get(checkPath(path)) ?? null) !== expected) throw new StaleFilesError([path])
       if (!files.delete(checkPath(path))) return
       mtimes.delete(path)
       tell(path)

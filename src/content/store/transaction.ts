@@ -54,20 +54,25 @@ function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): ()
   return async () => {
     for (const { path, text } of saved) {
       const written = state.texts.get(path) ?? null
-      if (written !== text && driver.peek(path) === written) await restoreText(state, path, text)
+      if (written !== text && driver.peek(path) === written) await restoreText(state, path, text, written)
     }
     if (folderIsNew) driver.removeFolder(kind)
     settle(state, kind, stem, previous)
   }
 }
 
-/** Puts a file back as it was: its old text, or no file when there was none. */
-async function restoreText(state: StoreState, path: string, text: string | null): Promise<void> {
+/** Puts a file back as it was (its old text, or no file when there was none) if it still holds `written`. */
+async function restoreText(
+  state: StoreState,
+  path: string,
+  text: string | null,
+  written: string | null,
+): Promise<void> {
   if (text === null) {
-    await state.driver.remove(path)
+    await state.driver.remove(path, written)
     state.texts.delete(path)
   } else {
-    await state.driver.write(path, text)
+    await state.driver.write(path, text, written)
     state.texts.set(path, text)
   }
 }
