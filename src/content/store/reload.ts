@@ -84,6 +84,14 @@ function readChanges(state: StoreState, paths: string[]) {
       if (entry) group.set(path, entry)
       if (entry) fresh.push(entry)
       news = true
+    } else {
+      // The same text with a new mtime (`touch`, a save that changed nothing): a file dated by its mtime takes the
+      // new one, as a restart would read it.
+      const entry = catalogue.entry(path)
+      if (entry?.undatedBy === 'mtime' && entry.undatedMs !== read.mtimeMs) {
+        group.set(path, { ...entry, undatedMs: read.mtimeMs })
+        news = true
+      }
     }
   }
   return { groups, fresh, news }
