@@ -204,9 +204,13 @@ describe('the server’s warnings and /diagnostics', () => {
     const served = body.problems.filter((p: { path: string }) => p.path === 'content/events/open-air.en.md')
     const printed = app.problems.filter((p) => p.path === 'events/open-air.en.md')
     const checked = (await checkContent(app.content, false)).problems.filter((p) => p.path === 'events/open-air.en.md')
-    expect(served.map((p: { message: string }) => p.message)).toEqual(printed.map((p) => p.message))
+    // the log tells each as found; /diagnostics and check list them by path, then line
+    const byLine = [...printed].sort((a, b) => (a.line ?? 1) - (b.line ?? 1))
+    expect(served.map((p: { message: string }) => p.message)).toEqual(byLine.map((p) => p.message))
     expect(served).toEqual(
-      checked.map((p) => ({ path: `content/${p.path}`, line: p.line, severity: p.severity, message: p.message })),
+      [...checked]
+        .sort((a, b) => (a.line ?? 1) - (b.line ?? 1))
+        .map((p) => ({ path: `content/${p.path}`, line: p.line, severity: p.severity, message: p.message })),
     )
     expect(served).toContainEqual({
       path: 'content/events/open-air.en.md',

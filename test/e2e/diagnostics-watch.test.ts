@@ -55,6 +55,19 @@ describe('/diagnostics follows the files on disk', () => {
   })
 })
 
+describe('the order of /diagnostics', () => {
+  it('is by path, then line, whatever order the files broke in, as a restart lists them', async () => {
+    await writeFile(file('zz-late.en.md'), EVENT(63, 'Zed', '19'))
+    await eventually(async () => expect(await blamed()).toEqual(['content/events/zz-late.en.md']))
+    await writeFile(file('aa-later.en.md'), EVENT(64, 'Ay', '19'))
+    await eventually(async () => expect((await diagnostics()).length).toBe(2))
+    const listed = (await diagnostics()).map((p) => p.path)
+    expect(listed).toEqual(['content/events/aa-later.en.md', 'content/events/zz-late.en.md'])
+    const restarted = (await checkContent(app.content, false)).problems.filter((p) => p.severity === 'error')
+    expect(listed).toEqual(restarted.map((p) => `content/${p.path}`).sort())
+  })
+})
+
 describe('a duplicate id', () => {
   it('is blamed on the same file by check and by /diagnostics: the later one in path order', async () => {
     // "a-copy" comes before "plain-meetup" in path order, so it keeps id 8 however the files arrived.

@@ -22,6 +22,7 @@ export interface ProblemLog {
   has(path: string): boolean
   /** The problems of one file (`list` copies every file's: a settle that asked it per file was quadratic). */
   of(path: string): readonly Problem[]
+  /** Every problem, by path (code point order), then line. */
   list(): Problem[]
 }
 
@@ -78,9 +79,15 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     },
     has: (path) => byPath.has(path),
     of: (path) => byPath.get(path) ?? [],
-    list: () => [...byPath.values()].flat(),
+    // By path, then line: a running server and a restart found them in different orders, and told them so.
+    list: () =>
+      [...byPath.keys()]
+        .sort(byCodePoint)
+        .flatMap((path) => [...byPath.get(path)!].sort((a, b) => (a.line ?? 1) - (b.line ?? 1))),
   }
 }
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A problem as a line of output: `file:line: message`, with `warning: ` before a warning's message. */
 export function problemLine(file: string, problem: Problem): string {
