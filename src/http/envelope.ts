@@ -19,8 +19,13 @@ export function errorResponse(error: HTTPError, event: H3Event, site: Site, log:
     ...api.envelope.headers,
   }
   if (event.context.authenticated) Object.assign(headers, PRIVATE)
-  const body = event.req.method === 'HEAD' ? null : JSON.stringify(api.toBody())
-  return new Response(body, { status: api.status, headers })
+  const text = JSON.stringify(api.toBody())
+  if (event.req.method !== 'HEAD') return new Response(text, { status: api.status, headers })
+  // As respond.ts: the length a GET would send.
+  return new Response(null, {
+    status: api.status,
+    headers: { ...headers, 'Content-Length': String(Buffer.byteLength(text)) },
+  })
 }
 
 /** The API error a failure stands for: its own, h3's 404 and 400, else a logged 500. */

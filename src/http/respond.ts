@@ -95,7 +95,13 @@ export function deliver(event: H3Event, out: Outgoing, notModified?: Record<stri
     }
     return new FastResponse(null, { status: 304, headers })
   }
-  if (event.req.method === 'HEAD') return new FastResponse(null, { status: out.status, headers: out.headers })
+  // A HEAD tells the length a GET would send (RFC 9110 §9.3.2), so a client can size an answer without fetching it.
+  if (event.req.method === 'HEAD') {
+    const headers = Object.assign({}, out.headers)
+    const body = out.body
+    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : byteLengthOf(body))
+    return new FastResponse(null, { status: out.status, headers })
+  }
   const body = out.body
   if (typeof body === 'string' || body instanceof Uint8Array || !nodeResponseOf(event))
     return new FastResponse(joined(body) as BodyInit, { status: out.status, headers: out.headers })
