@@ -4,7 +4,7 @@ import { apiError, tooManyLoginAttempts } from '../errors.ts'
 import { createFailureLimiter, createGate } from './limiter.ts'
 import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
 import type { Caller } from './roles.ts'
-import type { StoredUser } from './users-file.ts'
+import { loginKey, type StoredUser, userByLogin } from './users-file.ts'
 
 /** How many failed logins are let through before 429: per login from one address, and per client address. */
 export interface LoginLimits {
@@ -70,15 +70,16 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
   // Settles who may try now, and counts the try before the check, so many tries at once count as many.
   // A login's failures count per address: a stranger who knows a login must not lock its owner
   // out from everywhere; each address has its own allowance across every login it tries.
-  const loginKey = (login: string, address: string | undefined) =>
-    address === undefined ? login : `${login}\n${address}`
+  // Without case, as users are found: `Admin` and `admin` are one login, and share one allowance.
+  const limitKey = (login: string, address: string | undefined) =>
+    address === undefined ? loginKey(login) : `${loginKey(login)}\n${address}`
   const admit = (login: string, address: string | undefined) => {
     const wait = Math.max(
-      logins.waitFor(loginKey(login, address)),
+      logins.waitFor(limitKey(login, address)),
       address === undefined ? 0 : addresses.waitFor(address),
     )
     if (wait > 0) throw tooManyLoginAttempts(wait)
-    logins.count(loginKey(login, address))
+    logins.count(limitKey(login, address))
     if (address !== undefined) addresses.count(address)
   }
   const shared = (digest: Buffer, check: () => Promise<boolean>) => {
@@ -94,25 +95,26 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       if (!credentials) throw apiError('incorrect_password')
       const { login, password } = credentials
       const address = socketAddress === undefined ? undefined : clientKey(socketAddress)
-      const user = users.find((u) => u.login === login)
-      const digest = credentialDigest(login, password)
+      const user = userByLogin(users, login)
+      // The digest names the user's own login: `Admin` and `admin` with one password are one credential.
+      const digest = credentialDigest(user?.login ?? login, password)
       const known = user ? verified.get(user.login) : undefined
       if (user && known && timingSafeEqual(known.digest, digest)) return toCaller(user)
       admit(login, address)
       const at = generation
       if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
-      logins.clear(loginKey(login, address))
+      logins.clear(limitKey(login, address))
       if (address !== undefined) addresses.forgive(address)
-      if (at === generation) verified.set(login, { digest, hashes: hashesOf(user!) })
+      if (at === generation) verified.set(user!.login, { digest, hashes: hashesOf(user!) })
       return toCaller(user!)
     },
     async again(header, users) {
       const credentials = parseBasic(header)
       if (!credentials) return null
       const { login, password } = credentials
-      const user = users.find((u) => u.login === login)
+      const user = userByLogin(users, login)
       if (!user) return null
-      const digest = credentialDigest(login, password)
+      const digest = credentialDigest(user.login, password)
       const known = verified.get(user.login)
       if (known && timingSafeEqual(known.digest, digest)) return toCaller(user)
       const at = generation
@@ -122,7 +124,7 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
         if (at === generation) refused.add(key)
         return null
       }
-      if (at === generation) verified.set(login, { digest, hashes: hashesOf(user) })
+      if (at === generation) verified.set(user.login, { digest, hashes: hashesOf(user) })
       return toCaller(user)
     },
     forget(users) {

@@ -17,6 +17,18 @@ export interface UsersData {
   highestId: number
 }
 
+/**
+ * A login as logins are compared: without case, as WordPress finds a user (`Admin` signs in as `admin`), so a file
+ * never holds two logins that differ only by case.
+ */
+export const loginKey = (login: string): string => login.toLowerCase()
+
+/** The user whose login is `login`, compared without case. */
+export function userByLogin<T extends { login: string }>(users: readonly T[], login: string): T | undefined {
+  const key = loginKey(login)
+  return users.find((user) => loginKey(user.login) === key)
+}
+
 /** Thrown for a users-file operation that cannot be done, or a users file that cannot be read. */
 export class UsersError extends Error {}
 
@@ -56,9 +68,10 @@ export function parseUsers(file: string, text: string, warn: (message: string) =
   const seen = { ids: new Set<number>(), logins: new Set<string>() }
   users.forEach((user, i) => {
     if (seen.ids.has(user.id)) at(lineOfUser(i))(`id ${user.id} is used by two users`)
-    if (seen.logins.has(user.login)) at(lineOfUser(i))(`login "${user.login}" is used by two users`)
+    if (seen.logins.has(loginKey(user.login)))
+      at(lineOfUser(i))(`login "${user.login}" is used by two users (logins are compared without case)`)
     seen.ids.add(user.id)
-    seen.logins.add(user.login)
+    seen.logins.add(loginKey(user.login))
   })
   return { users, highestId: Math.max(highest as number, ...users.map((user) => user.id)) }
 }

@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { writeFileAtomicSync } from '../disk/atomic.ts'
 import { createLoginChecker, DEFAULT_LIMITS, type LoginLimits } from './login.ts'
 import { generatePassword, hashPassword, normalizePassword } from './passwords.ts'
 import { isRole, type Caller, type Role } from './roles.ts'
-import { formatUsers, parseUsers, UsersError, type StoredUser, type UsersData } from './users-file.ts'
+import { formatUsers, parseUsers, type StoredUser, type UsersData, userByLogin, UsersError } from './users-file.ts'
 
 /** The users file: who may write, with what role, and how they prove it. */
 export interface UserDirectory {
@@ -55,8 +55,11 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
     if (stamp === loadedStamp) return data.users
     loadedStamp = stamp
     try {
+      const before = data.users.length
       data = read(file, log)
       checker.forget(data.users)
+      // Deleting the file removes every user: said once, as no request will say why it is refused.
+      if (stamp === '' && before > 0) log(`${file} is gone: no one can sign in until it is back`)
     } catch (error) {
       log(`${(error as Error).message}; keeping the users read before`)
     }
@@ -71,7 +74,7 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
     checker.forget(data.users)
   }
   const find = (current: UsersData, login: string) => {
-    const user = current.users.find((u) => u.login === login)
+    const user = userByLogin(current.users, login)
     if (!user) throw new UsersError(`no user "${login}"`)
     return user
   }
@@ -85,7 +88,8 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
       if (!isRole(role)) throw new UsersError(`unknown role "${role}"`)
       let made: { user: StoredUser; password: string } | undefined
       change((current) => {
-        if (current.users.some((u) => u.login === login)) throw new UsersError(`user "${login}" exists already`)
+        const twin = userByLogin(current.users, login)
+        if (twin) throw new UsersError(`user "${twin.login}" exists already (logins are compared without case)`)
         const entry = newPassword(password)
         // Ids are never reused: a new user must not inherit the records of a removed one.
         const user: StoredUser = { id: current.highestId + 1, login, role, passwords: [entry.entry] }
@@ -96,8 +100,8 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
     },
     remove(login) {
       change((current) => {
-        find(current, login)
-        return { ...current, users: current.users.filter((u) => u.login !== login) }
+        const user = find(current, login)
+        return { ...current, users: current.users.filter((u) => u !== user) }
       })
     },
     resetPassword(login, password) {
@@ -157,6 +161,16 @@ function read(file: string, warn: (message: string) => void): UsersData {
 }
 
 function save(file: string, data: UsersData): void {
-  // Only its owner may read the users file: it holds password hashes.
-  writeFileAtomicSync(file, formatUsers(data), { mode: 0o600, makeFolder: true })
+  // Only its owner may read the users file: it holds password hashes. A users file that is a link (into a secrets
+  // folder, say) is written where it points: replacing the link with a file left the target with the old users.
+  writeFileAtomicSync(linkedTo(file), formatUsers(data), { mode: 0o600, makeFolder: true })
+}
+
+/** Where a file is, through any link on the way; itself when it is not there yet. */
+function linkedTo(file: string): string {
+  try {
+    return realpathSync(file)
+  } catch {
+    return file
+  }
 }

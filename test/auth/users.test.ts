@@ -35,6 +35,40 @@ describe('the users file on disk', () => {
   })
 })
 
+describe('a users file that is a link', () => {
+  it('is written where it points, the link kept', async () => {
+    const { lstat, mkdir, symlink } = await import('node:fs/promises')
+    await mkdir(join(dir, 'secrets'))
+    const target = join(dir, 'secrets', 'users.yaml')
+    await writeFile(target, 'users:\n  - { id: 1, login: old, role: editor, passwords: [] }\n')
+    await symlink(target, file)
+    openUsers(file).add('ada', 'administrator', 'ada-password-0001')
+    expect((await lstat(file)).isSymbolicLink()).toBe(true)
+    expect(await readFile(target, 'utf8')).toMatch(/login: ada/)
+    expect(
+      openUsers(file)
+        .list()
+        .map((user) => user.login),
+    ).toEqual(['old', 'ada'])
+    expect(await readdir(join(dir, 'secrets'))).toEqual(['users.yaml'])
+  })
+})
+
+describe('a users file deleted while serving', () => {
+  it('leaves no one signed in, and says so once', async () => {
+    let clock = 0
+    const logged: string[] = []
+    const users = openUsers(file, { now: () => clock, log: (message) => logged.push(message) })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    await rm(file)
+    for (let i = 0; i < 3; i++) {
+      clock += 5_000
+      expect(await status(users.authenticate(basic('ada', 'ada-password-0001')))).toBe(401)
+    }
+    expect(logged).toEqual([expect.stringMatching(/users\.yaml is gone: no one can sign in until it is back$/)])
+  })
+})
+
 describe('user ids', () => {
   it('never hands out the id of a removed user again', () => {
     const users = openUsers(file)
@@ -248,5 +282,40 @@ describe('client addresses', () => {
     for (const host of ['1', '2'])
       await status(users.authenticate(basic('x', 'wrong-password-1'), `2001:db8:1:2::${host}`))
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), '2001:db8:1:2::3'))).toBe(429)
+  })
+})
+
+// WordPress finds a user by login without case (`Admin` signs in as `admin`); Almanac compared logins exactly, so
+// `Admin` and `admin` could be two accounts, and a login's failures could be spread across its case variants.
+describe('logins', () => {
+  it('are found without case: to sign in, to reset and to remove', async () => {
+    const users = openUsers(file)
+    users.add('Ada', 'administrator', 'ada-password-0001')
+    const caller = await users.authenticate(basic('ADA', 'ada-password-0001'), '192.0.2.1')
+    expect(caller).toMatchObject({ login: 'Ada', role: 'administrator' })
+    expect(await users.callerNow(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'Ada' })
+    users.resetPassword('aDa', 'ada-password-0002')
+    expect(await status(users.authenticate(basic('ada', 'ada-password-0002'), '192.0.2.1'))).toBe(200)
+    users.remove('ADA')
+    expect(users.list()).toEqual([])
+  })
+
+  it('that differ only by case are one: a second is refused, in a command and in the file', async () => {
+    const users = openUsers(file)
+    users.add('admin', 'administrator', 'admin-password-01')
+    expect(() => users.add('Admin', 'subscriber', 'admin-password-02')).toThrow(/"admin" exists already/)
+    await writeFile(
+      file,
+      'users:\n  - { id: 1, login: admin, role: editor, passwords: [] }\n  - { id: 2, login: ADMIN, role: editor, passwords: [] }\n',
+    )
+    expect(() => openUsers(file)).toThrow(/users\.yaml:3: login "ADMIN" is used by two users/)
+  })
+
+  it('share one allowance of failures across their case variants', async () => {
+    const users = openUsers(file, { limits: { perLogin: 3, perAddress: 100, windowMs: 60_000, maxKeys: 100 } })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    for (const login of ['ada', 'ADA', 'Ada'])
+      expect(await status(users.authenticate(basic(login, 'wrong-password-1'), '198.51.100.7'))).toBe(401)
+    expect(await status(users.authenticate(basic('aDA', 'ada-password-0001'), '198.51.100.7'))).toBe(429)
   })
 })
