@@ -1,5 +1,6 @@
 import ICAL from 'ical.js'
 import { isWallClock } from '../../time/zone.ts'
+import { recurOf } from './recur-text.ts'
 
 // An RRULE as Almanac takes it, and the test each occurrence ical.js yields must pass. ical.js 2.2
 // iterates most rules right, but not all (docs/recurrence.md, "Rules"): it rolls impossible dates
@@ -57,7 +58,7 @@ export function readRule(text: string): Rule {
     !isWallClock(`${until[1]}-${until[2]}-${until[3]} ${until[4] ?? '00'}:${until[5] ?? '00'}:${until[6] ?? '00'}`)
   )
     throw new Error('UNTIL is not a real date (write YYYYMMDD, or YYYYMMDDTHHMMSSZ in UTC)')
-  const recur = ICAL.Recur.fromString(text)
+  const recur = recurOf(text)
   const parts = recur.parts as Record<string, (string | number)[]>
   const problem = partsProblem(recur, parts)
   if (problem) throw new Error(problem)
@@ -229,10 +230,7 @@ function keepsDay(rule: Rule, wall: Wall, entry: string): boolean {
   return n > 0 ? Math.floor((index - 1) / 7) + 1 === n : Math.floor((size - index) / 7) + 1 === -n
 }
 
-/**
- * RFC 5545's week number of a day and the weeks of its week-numbering year: weeks start on WKST,
- * and week 1 is the first with at least four days in the year.
- */
+/** RFC 5545's week number of a day, and its year's weeks: from WKST; week 1 holds 4 days of the year at least. */
 function weekNumber(wall: Wall, wkst: number): [number, number] {
   const firstWeekStart = (year: number) => {
     const jan1 = new Date(0)
