@@ -1,4 +1,5 @@
 import type { H3Event, HTTPError } from 'h3'
+import { FastResponse } from 'srvx'
 import type { Caller } from '../auth/roles.ts'
 import type { Site } from '../context/site.ts'
 import { ApiError, apiError } from '../errors.ts'
@@ -20,9 +21,10 @@ export function errorResponse(error: HTTPError, event: H3Event, site: Site, log:
   }
   if (event.context.authenticated) Object.assign(headers, PRIVATE)
   const text = JSON.stringify(api.toBody())
-  if (event.req.method !== 'HEAD') return new Response(text, { status: api.status, headers })
+  // srvx's FastResponse, as respond.ts answers: a web Response cost ~5 times the CPU of the whole answer.
+  if (event.req.method !== 'HEAD') return new FastResponse(text, { status: api.status, headers })
   // As respond.ts: the length a GET would send.
-  return new Response(null, {
+  return new FastResponse(null, {
     status: api.status,
     headers: { ...headers, 'Content-Length': String(Buffer.byteLength(text)) },
   })
