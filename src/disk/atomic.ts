@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs'
 import { mkdir, open, rename, rm, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { threadId } from 'node:worker_threads'
@@ -53,8 +53,12 @@ export async function replaceAtomic(
       await mkdir(dirname(target), { recursive: true })
       await make(temporary)
     })
-    options.beforeReplace?.()
-    await rename(temporary, target)
+    // Checked and renamed in one turn of the event loop: through the pool, the rename could wait behind other work
+    // while an editor saved after the check.
+    if (options.beforeReplace) {
+      options.beforeReplace()
+      renameSync(temporary, target)
+    } else await rename(temporary, target)
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {})
     throw error
@@ -126,14 +130,21 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
  * throwing leaves the file.
  */
 export async function removeFile(path: string, beforeRemove?: () => void): Promise<void> {
-  beforeRemove?.()
-  const removed = await unlink(path).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error
-      return false
-    },
-  )
+  const missing = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+    return false
+  }
+  let removed: boolean
+  if (beforeRemove) {
+    // Checked and removed in one turn of the event loop, as a checked replace is renamed.
+    beforeRemove()
+    try {
+      unlinkSync(path)
+      removed = true
+    } catch (error) {
+      removed = missing(error as NodeJS.ErrnoException)
+    }
+  } else removed = await unlink(path).then(() => true, missing)
   if (removed) await syncFolder(dirname(path))
 }
 

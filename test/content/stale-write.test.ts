@@ -128,3 +128,41 @@ describe("an editor's save landing while a write is under way", () => {
     expect({ ...after, [path]: before[path] }).toEqual(before)
   })
 })
+
+// A transaction refused part way puts back every file it wrote. When one put-back was itself refused (an editor had
+// made that file again meanwhile), the undo stopped there: the files after it stayed as the refused write left them.
+describe('an undo whose put-back of one file finds an editor there', () => {
+  it('still puts back every other file, and keeps the editor’s', async () => {
+    const file = (lang: string, more = '') =>
+      lang === 'en'
+        ? `---\nid: 40\ntitle: Race\nslug: race\nstart_date: 2027-03-02 18:00:00\nend_date: 2027-03-02 21:00:00\n---\nBody${more}\n`
+        : `---\ntitle: Race ${lang}\n---\nBody ${lang}${more}\n`
+    const paths = ['en', 'ms', 'ta'].map((lang) => `events/race.${lang}.md`)
+    const memory = createMemoryDriver(Object.fromEntries(paths.map((path, i) => [path, file(['en', 'ms', 'ta'][i]!)])))
+    // The editor saves the Tamil file just as the write removes it (412), and makes the English file again just
+    // before the undo would put it back.
+    const driver = new Proxy(memory, {
+      get(target, key) {
+        if (key === 'remove')
+          return async (path: string, expected?: string | null) => {
+            if (path === paths[2]) await target.write(path, file('ta', ' (the editor’s)'))
+            return target.remove(path, expected)
+          }
+        if (key === 'write')
+          return async (path: string, text: string, expected?: string | null) => {
+            if (path === paths[0] && expected === null) await target.write(path, file('en', ' (the editor’s)'))
+            return target.write(path, text, expected)
+          }
+        const value = Reflect.get(target, key)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const store = await createStore(driver, { defaultLanguage: 'en', fallback: true })
+    const api = testApp(store, { users: openUsers(join(app.dir, 'users.yaml')) })
+    const refused = await call(api, 'events/40?force=true', { method: 'DELETE', headers: as('admin') })
+    expect(refused.status).toBe(412)
+    expect(memory.peek(paths[0]!)).toBe(file('en', ' (the editor’s)'))
+    expect(memory.peek(paths[1]!)).toBe(file('ms'))
+    expect(memory.peek(paths[2]!)).toBe(file('ta', ' (the editor’s)'))
+  })
+})

@@ -80,10 +80,41 @@ describe('the content folder itself replaced while the server runs', () => {
   })
 })
 
+/** Every file under a folder made an hour old: a file younger than two seconds is compared by its text, not its stamp. */
+async function aged(folder: string) {
+  const { readdir, utimes } = await import('node:fs/promises')
+  const hourAgo = new Date(Date.now() - 3_600_000)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), hourAgo, hourAgo)
+}
+
+describe('a content link pointed into a loop', () => {
+  it('serves nothing and blames no file, and the tree is served again once the link is put back', async () => {
+    const tree = await tempTree()
+    cleanup = tree.cleanup
+    const [site, link, loop] = ['site', 'content-link', 'loop'].map((name) => join(tree.dir, name))
+    await rename(tree.content, site!)
+    await symlink(site!, link!)
+    const { store, problems } = await watched(link!)
+    const before = events(store)
+    problems.length = 0
+    await symlink(link!, loop!)
+    await symlink(loop!, `${link}.new`)
+    await rename(`${link}.new`, link!) // content-link -> loop -> content-link
+    await eventually(() => expect(events(store)).toBe(0))
+    expect(problems.map((problem) => problem.message)).toEqual([])
+    await symlink(site!, `${link}.new`)
+    await rename(`${link}.new`, link!)
+    await eventually(() => expect(events(store)).toBe(before))
+  })
+})
+
 describe('a kind folder swapped for a link while the server runs', () => {
   it('is refused as a start refuses it, and served again once it is a folder', async () => {
     const tree = await tempTree()
     cleanup = tree.cleanup
+    // aged: put back, its files must be read again for what they are, not passed over as the files last stamped
+    await aged(tree.content)
     const { store, problems } = await watched(tree.content)
     const before = events(store)
     const elsewhere = join(tree.dir, 'elsewhere')

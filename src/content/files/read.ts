@@ -53,7 +53,12 @@ export function readRegularFile(path: string, scratch?: Buffer): ReadText | null
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' || code === 'ENOTDIR') return null
-    if (code === 'ELOOP' || code === 'EMLINK') throw linkError()
+    // The file itself is a link, or a folder on the way loops (a content folder linked into a loop): that file is
+    // not there, as behind a missing folder.
+    if (code === 'ELOOP' || code === 'EMLINK') {
+      if (linkItself(path)) throw linkError()
+      return null
+    }
     throw error
   }
   try {
@@ -81,6 +86,15 @@ function readText(fd: number, size: number, scratch: Buffer | undefined): string
     length += read
   }
   return buffer.toString('utf8', 0, length)
+}
+
+/** Whether `path` itself is a symbolic link (false when it cannot be stated: a folder on the way loops). */
+function linkItself(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
 }
 
 function linkError(): NotAFileError {
@@ -134,9 +148,12 @@ export function createDiskReader(dir: string, stamps: Map<string, FileStamp>) {
   /** `folderChecked`: the caller already knows the kind folder is not a link. */
   const readFromDisk = (path: string, folderChecked = false): DiskRead => {
     const full = prefix + path
+    // No stamp is kept for it (an lstat would follow the link): once the folder is a folder again, the file is new.
+    if (!folderChecked && isLink(path.split('/')[0]!)) {
+      stamps.delete(path)
+      return { refused: 'is in a kind folder that is a symbolic link, so it is not read' }
+    }
     try {
-      if (!folderChecked && isLink(path.split('/')[0]!))
-        throw new NotAFileError('is in a kind folder that is a symbolic link, so it is not read')
       const read = readRegularFile(full, scratch)
       if (read) stamps.set(path, read.stamp)
       else stamps.delete(path)

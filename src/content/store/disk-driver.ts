@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { isTemporaryName, removeFile, writeFileAtomic } from '../../disk/atomic.ts'
 import { watchFolder } from './disk-watch.ts'
@@ -21,6 +21,15 @@ function unchanged(target: string, path: string, expected: string | null | undef
   }
 }
 
+/** Where a folder is, through any link; the folder as named when it cannot be resolved. */
+function realFolder(dir: string): string {
+  try {
+    return realpathSync(dir)
+  } catch {
+    return dir
+  }
+}
+
 /**
  * The content tree in a folder on disk. Reads take only regular files (never through a link);
  * writes replace files atomically (`src/disk/atomic.ts`); what each file was when read (its
@@ -31,6 +40,10 @@ export function createDiskDriver(dir: string): ContentDriver {
   let media: MediaLibrary | undefined // the last read, whose unchanged files are not read again
   const { readFromDisk, isLink } = createDiskReader(dir, stamps)
   const at = (path: string) => join(dir, checkPath(path))
+  // A write resolves the folder once (a link to it may be pointed elsewhere on a deploy while it runs): its temporary
+  // file, the check, the rename and the clean-up after a failure all happen in the same folder. Through the link at
+  // each step, a swap between two steps left temporary files behind and failed a rename (500).
+  const atNow = (path: string) => join(realFolder(dir), checkPath(path))
   return {
     dir,
     read: (path, folderChecked) => readFromDisk(checkPath(path), folderChecked),
@@ -38,12 +51,12 @@ export function createDiskDriver(dir: string): ContentDriver {
     // The stamp is dropped: the text is known, so a later `changed` compares texts, not stamps.
     async write(path, text, expected) {
       stamps.delete(path)
-      const target = at(path)
+      const target = atNow(path)
       await writeFileAtomic(target, text, { makeFolder: true, beforeReplace: unchanged(target, path, expected) })
     },
     async remove(path, expected) {
       stamps.delete(path)
-      const target = at(path)
+      const target = atNow(path)
       await removeFile(target, unchanged(target, path, expected))
     },
     list(folder) {

@@ -70,9 +70,21 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     if (message.paths) gathered.add(message.paths)
   }
   let watched = folderIdentity(dir)
-  let thread: Thread | undefined = startThread(dir, heard, listener.failed)
+  let thread: Thread | undefined
   let stopped = false
-  // One look at a time, and none once closing: a restart waits for the old thread to close and the new to be ready.
+  // A restarted thread has the store compare the whole tree at once (it serves the new folder), and again once it is
+  // ready, unless another has taken its place (what changed while it started is heard by no watch).
+  const start = (told: boolean) => {
+    const started = startThread(dir, heard, listener.failed)
+    thread = started
+    if (told) gathered.add([''])
+    if (told) void started.ready.then(() => thread === started && !stopped && gathered.add(['']))
+    return started
+  }
+  const first = start(false)
+  // One look at a time, and none once closing. A look waits for the old thread to close (2 s at most), never for the
+  // new one to be ready: a start that takes long (a link pointed at `/`) is closed by the next look that finds the
+  // folder changed again.
   let looking = false
   const look = async () => {
     if (looking || stopped) return
@@ -84,12 +96,10 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
       thread = undefined
       watched = now
       await old?.close()
-      if (now !== undefined && !stopped) {
-        thread = startThread(dir, heard, listener.failed)
-        await thread.ready
-      }
+      if (stopped) return
       // The store compares the whole tree: what the new folder holds, or nothing when there is none.
-      if (!stopped && (now !== undefined || !old?.gone)) gathered.add([''])
+      if (now !== undefined) start(true)
+      else if (!old?.gone) gathered.add([''])
     } finally {
       looking = false
     }
@@ -104,7 +114,7 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     await thread?.close()
   }
   return {
-    ready: thread.ready,
+    ready: first.ready,
     // Once: a second call (a shutdown racing an error's) would wait out the fallback for a worker already gone.
     close: () => (closing ??= close()),
   }

@@ -51,13 +51,19 @@ function undoFor(state: StoreState, kind: Kind, stem: string, langs: Lang[]): ()
   ])
   const saved = [...paths].map((path) => ({ path, text: state.texts.get(path) ?? null }))
   const folderIsNew = !driver.hasFolder(kind)
+  // Every file is tried and the record always settles back: a file an editor saved meanwhile (refused, 412) or one
+  // that cannot be written now stops neither the others nor the settle.
   return async () => {
-    for (const { path, text } of saved) {
-      const written = state.texts.get(path) ?? null
-      if (written !== text && driver.peek(path) === written) await restoreText(state, path, text, written)
+    try {
+      for (const { path, text } of saved) {
+        const written = state.texts.get(path) ?? null
+        if (written !== text && driver.peek(path) === written)
+          await restoreText(state, path, text, written).catch(() => {})
+      }
+      if (folderIsNew) driver.removeFolder(kind)
+    } finally {
+      settle(state, kind, stem, previous)
     }
-    if (folderIsNew) driver.removeFolder(kind)
-    settle(state, kind, stem, previous)
   }
 }
 
