@@ -1,32 +1,22 @@
 import { utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
-import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
+import { describe, expect, it } from 'vitest'
+import { eventFile, eventually, loadStore, useWatchedTrees } from './trees.ts'
 
 // A record without `date`, outside git, is dated by its file's mtime. A `touch` (or a save that changed nothing)
 // moves the mtime and not the text: the running server read the file again, found the text it had, and kept the
 // old date until a restart gave the new one.
 
-let cleanup: (() => Promise<unknown>) | undefined
-let watch: ContentWatch | undefined
-afterEach(async () => {
-  await watch?.close()
-  watch = undefined
-  await cleanup?.()
-})
+const trees = useWatchedTrees()
 
 describe('an undated file touched while the server runs', () => {
   it('takes its new mtime as its date, as a restart would', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     const file = join(tree.content, 'events', 'touched.en.md')
     await writeFile(file, eventFile(710, 'Touched Later'))
     const first = new Date('2026-03-01T10:00:00Z')
     await utimes(file, first, first)
-    const { store } = await loadStore(tree.content)
-    watch = watchContent(store)
-    await watch.ready
+    const { store } = await trees.watched(tree.content)
     expect(store.get('events', 710)?.source.undatedMs).toBe(first.getTime())
     const later = new Date('2026-06-15T08:30:00Z')
     await utimes(file, later, later)

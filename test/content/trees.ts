@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { KINDS } from '../../src/content/model/kinds.ts'
+import { afterEach } from 'vitest'
 import { createStore, type Problem } from '../../src/content/store.ts'
+import { watchContent } from '../../src/content/watch.ts'
 import { FIXTURES } from '../helpers.ts'
 
 const BIN = resolve(import.meta.dirname, '../../bin/almanac.js')
@@ -67,4 +69,30 @@ export async function referenceFiles(): Promise<Record<string, string>> {
     for (const name of await readdir(join(content, kind)).catch(() => []))
       files[`${kind}/${name}`] = await readFile(join(content, kind, name), 'utf8')
   return files
+}
+
+/**
+ * Temporary trees and watched stores over them for the tests of a file, each watch closed and each tree removed
+ * after every test.
+ */
+export function useWatchedTrees() {
+  const opened: (() => Promise<unknown>)[] = []
+  afterEach(async () => {
+    for (const close of opened.splice(0).reverse()) await close()
+  })
+  return {
+    async tree() {
+      const tree = await tempTree()
+      opened.push(tree.cleanup)
+      return tree
+    },
+    /** A store over `folder` (its problems collected) with its watch, ready. */
+    async watched(folder: string) {
+      const loaded = await loadStore(folder)
+      const watch = watchContent(loaded.store)
+      opened.push(() => watch.close())
+      await watch.ready
+      return loaded
+    },
+  }
 }

@@ -1,9 +1,8 @@
 import { cp, mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Store } from '../../src/content/store.ts'
-import { watchContent, type ContentWatch } from '../../src/content/watch.ts'
-import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
+import { eventFile, eventually, useWatchedTrees } from './trees.ts'
 
 // The watcher was given the content folder once. Moved away and back (`mv content x; mv x content`), the folder
 // lost every watch (chokidar drops them all once the folder it was given goes) and the server served an empty
@@ -11,29 +10,15 @@ import { eventFile, eventually, loadStore, tempTree } from './trees.ts'
 // folder watched and the old records served; a kind folder swapped for a link kept its records served from memory,
 // where a fresh start refuses the folder. The watcher now looks at the folder itself every second.
 
-let cleanup: (() => Promise<unknown>) | undefined
-let watch: ContentWatch | undefined
-afterEach(async () => {
-  await watch?.close()
-  watch = undefined
-  await cleanup?.()
-  cleanup = undefined
-})
+const trees = useWatchedTrees()
+const watched = trees.watched
 
 const titled = (store: Store, id: number) => store.get('events', id)?.source.data.title
 const events = (store: Store) => store.list('events').length
 
-async function watched(folder: string) {
-  const loaded = await loadStore(folder)
-  watch = watchContent(loaded.store)
-  await watch.ready
-  return loaded
-}
-
 describe('the content folder itself replaced while the server runs', () => {
   it('moved away and back: the records come back and later edits are heard', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     const { store } = await watched(tree.content)
     const before = events(store)
     expect(before).toBeGreaterThan(0)
@@ -46,8 +31,7 @@ describe('the content folder itself replaced while the server runs', () => {
   })
 
   it('moved away and back within a second: the watch that died with it is started again', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     const { store } = await watched(tree.content)
     await rename(tree.content, `${tree.content}.away`)
     // long enough for the watcher to hear its folder go, and most often shorter than the time between two looks:
@@ -60,8 +44,7 @@ describe('the content folder itself replaced while the server runs', () => {
   })
 
   it('a link re-pointed to another tree: that tree is served and watched, the old one no more', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     const [a, b, link] = ['a', 'b', 'site'].map((name) => join(tree.dir, name))
     await rename(tree.content, a!)
     await cp(a!, b!, { recursive: true })
@@ -90,8 +73,7 @@ async function aged(folder: string) {
 
 describe('a content link pointed into a loop', () => {
   it('serves nothing and blames no file, and the tree is served again once the link is put back', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     const [site, link, loop] = ['site', 'content-link', 'loop'].map((name) => join(tree.dir, name))
     await rename(tree.content, site!)
     await symlink(site!, link!)
@@ -111,8 +93,7 @@ describe('a content link pointed into a loop', () => {
 
 describe('a kind folder swapped for a link while the server runs', () => {
   it('is refused as a start refuses it, and served again once it is a folder', async () => {
-    const tree = await tempTree()
-    cleanup = tree.cleanup
+    const tree = await trees.tree()
     // aged: put back, its files must be read again for what they are, not passed over as the files last stamped
     await aged(tree.content)
     const { store, problems } = await watched(tree.content)
