@@ -47,7 +47,8 @@ interface Thread {
  * Follows every add, change, rename and delete under a folder (chokidar, in a worker thread of its
  * own). Temporary files of atomic saves (the server's and editors') and other dotfiles are ignored.
  * When the folder itself is replaced (FOLDER_CHECK_MS), a new thread watches the new one, and the store is told
- * to compare the whole tree ('' is the folder's own path) once it is ready: nothing done meanwhile is missed.
+ * to compare the whole tree ('' is the folder's own path) at once and once it is ready: nothing done meanwhile is
+ * missed.
  */
 export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   const tell = watchErrors()
@@ -85,25 +86,20 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
   // One look at a time, and none once closing. A look waits for the old thread to close (2 s at most), never for the
   // new one to be ready: a start that takes long (a link pointed at `/`) is closed by the next look that finds the
   // folder changed again.
-  let looking = false
-  const look = async () => {
-    if (looking || stopped) return
-    looking = true
-    try {
-      const now = folderIdentity(dir)
-      if (thread ? !thread.gone && now === watched : now === undefined) return
-      const old = thread
-      thread = undefined
-      watched = now
-      await old?.close()
-      if (stopped) return
-      // The store compares the whole tree: what the new folder holds, or nothing when there is none.
-      if (now !== undefined) start(true)
-      else if (!old?.gone) gathered.add([''])
-    } finally {
-      looking = false
-    }
+  const lookNow = async () => {
+    const now = folderIdentity(dir)
+    if (stopped || (thread ? !thread.gone && now === watched : now === undefined)) return
+    const old = thread
+    thread = undefined
+    watched = now
+    await old?.close()
+    if (stopped) return
+    // The store compares the whole tree: what the new folder holds, or nothing when there is none.
+    if (now !== undefined) start(true)
+    else if (!old?.gone) gathered.add([''])
   }
+  let looking: Promise<void> | undefined
+  const look = () => (looking ??= lookNow().finally(() => (looking = undefined)))
   const timer = setInterval(() => void look().catch(listener.failed), FOLDER_CHECK_MS)
   timer.unref()
   let closing: Promise<void> | undefined
@@ -111,6 +107,8 @@ export function watchFolder(dir: string, listener: WatchListener): DriverWatch {
     stopped = true
     clearInterval(timer)
     gathered.stop()
+    // A look under way may be closing the thread it replaces: that one is waited for too.
+    await looking?.catch(() => {})
     await thread?.close()
   }
   return {
