@@ -1,4 +1,5 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { writeFileAtomicSync } from '../disk/atomic.ts'
 import { createLoginChecker, DEFAULT_LIMITS, type LoginLimits } from './login.ts'
 import { generatePassword, hashPassword, normalizePassword } from './passwords.ts'
@@ -166,11 +167,21 @@ function save(file: string, data: UsersData): void {
   writeFileAtomicSync(linkedTo(file), formatUsers(data), { mode: 0o600, makeFolder: true })
 }
 
-/** Where a file is, through any link on the way; itself when it is not there yet. */
+/**
+ * Where a file is, through any link on the way, also one whose target is not there yet (a secrets folder's file made
+ * by the first `user add`, or deleted since): the file is made where the link points, never over the link.
+ */
 function linkedTo(file: string): string {
-  try {
-    return realpathSync(file)
-  } catch {
-    return file
+  let at = file
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      return realpathSync(at)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new UsersError(`${file}: its links loop`)
+      const link = lstatSync(at, { throwIfNoEntry: false })
+      if (!link?.isSymbolicLink()) return at
+      at = resolve(dirname(at), readlinkSync(at))
+    }
   }
+  throw new UsersError(`${file}: its links loop`)
 }

@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import { requireContentFolder, warnIfEmpty } from './content-folder.ts'
 import { configNote, settings } from './settings.ts'
 import { checkContent } from '../content/check.ts'
-import { problemLine, type Problem } from '../content/checks/problems.ts'
+import { byPathOrder, problemLine, type Problem } from '../content/checks/problems.ts'
 import { escapeUnsafe } from '../content/schema/show.ts'
 import { CliError } from './errors.ts'
 
@@ -21,7 +21,7 @@ export async function check(flags: Record<string, string | boolean | undefined>)
   const where = (problem: Problem) => relative(process.cwd(), `${config.content}/${problem.path}`) || problem.path
   const base = relative(process.cwd(), config.content)
   for (const change of fixed) console.error(`fixed ${base === '' ? '' : `${base}/`}${change}`)
-  const sorted = [...problems].sort((a, b) => where(a).localeCompare(where(b)) || (a.line ?? 1) - (b.line ?? 1))
+  const sorted = [...problems].sort((a, b) => byPathOrder(where(a), where(b)) || (a.line ?? 1) - (b.line ?? 1))
   if (format === 'json') {
     console.log(
       JSON.stringify(

@@ -54,6 +54,26 @@ describe('a users file that is a link', () => {
   })
 })
 
+describe('a users file that is a link to a file not there yet', () => {
+  it('is made where the link points, the link kept', async () => {
+    const { lstat, mkdir, symlink } = await import('node:fs/promises')
+    await mkdir(join(dir, 'secrets'))
+    await symlink(join('secrets', 'users.yaml'), file) // relative, as `ln -s` is usually given
+    openUsers(file).add('ada', 'administrator', 'ada-password-0001')
+    expect((await lstat(file)).isSymbolicLink()).toBe(true)
+    expect(await readFile(join(dir, 'secrets', 'users.yaml'), 'utf8')).toMatch(/login: ada/)
+    expect((await stat(join(dir, 'secrets', 'users.yaml'))).mode & 0o777).toBe(0o600)
+  })
+
+  it('is refused when its links loop, and nothing is written', async () => {
+    const { symlink } = await import('node:fs/promises')
+    await symlink(file, join(dir, 'other.yaml'))
+    await symlink(join(dir, 'other.yaml'), file)
+    expect(() => openUsers(file).add('ada', 'administrator', 'ada-password-0001')).toThrow(UsersError)
+    expect((await readdir(dir)).sort()).toEqual(['other.yaml', 'users.yaml'])
+  })
+})
+
 describe('a users file deleted while serving', () => {
   it('leaves no one signed in, and says so once', async () => {
     let clock = 0

@@ -23,6 +23,11 @@ describe('a rule with a number out of range or no number', () => {
     ['FREQ=YEARLY;BYWEEKNO=54', 'BYWEEKNO must be 1 to 53 or -53 to -1, not 54'],
     ['FREQ=DAILY;COUNT=abc', 'COUNT must be a whole number, not "abc"'],
     ['FREQ=DAILY;BYHOUR=9,x', 'BYHOUR must be a whole number, not "x"'],
+    ['FREQ=WEEKLY;WKST=MO;BYHOUR=MO', 'BYHOUR must be a whole number, not "MO"'],
+    // ical.js read these as parseInt does: 2, 5 and 0
+    ['FREQ=DAILY;BYHOUR=2e1', 'BYHOUR must be a whole number, not "2e1"'],
+    ['FREQ=DAILY;COUNT=5A', 'COUNT must be a whole number, not "5A"'],
+    ['FREQ=DAILY;BYHOUR=0x10', 'BYHOUR must be a whole number, not "0x10"'],
   ])('%s is told in the words of its range: %s', (rule, message) => {
     expect(told(rule)).toBe(message)
   })

@@ -24,4 +24,19 @@ describe('an undated file touched while the server runs', () => {
     const restarted = await loadStore(tree.content)
     expect(restarted.store.get('events', 710)?.source.undatedMs).toBe(later.getTime())
   })
+
+  it('settles nothing when the file touched shows no date: a translation, a category', async () => {
+    const tree = await trees.tree()
+    const { store } = await trees.watched(tree.content)
+    const version = store.version
+    const { readdir } = await import('node:fs/promises')
+    const touched = [
+      ...(await readdir(join(tree.content, 'categories'))).map((name) => join(tree.content, 'categories', name)),
+      join(tree.content, 'events', 'summer-concert.ms.md'),
+    ]
+    const later = new Date('2026-06-15T08:30:00Z')
+    for (const file of touched) await utimes(file, later, later)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(store.version).toBe(version)
+  })
 })

@@ -55,14 +55,29 @@ describe('/diagnostics follows the files on disk', () => {
   })
 })
 
+describe('a file the tree cannot take by its name', () => {
+  it('leaves /diagnostics once it is deleted', async () => {
+    await writeFile(file('shouting.EN.md'), EVENT(66, 'Shouting'))
+    await eventually(async () => expect(await blamed()).toEqual(['content/events/shouting.EN.md']))
+    await unlink(file('shouting.EN.md'))
+    await eventually(async () => expect(await blamed()).toEqual([]))
+  })
+})
+
 describe('the order of /diagnostics', () => {
   it('is by path, then line, whatever order the files broke in, as a restart lists them', async () => {
     await writeFile(file('zz-late.en.md'), EVENT(63, 'Zed', '19'))
     await eventually(async () => expect(await blamed()).toEqual(['content/events/zz-late.en.md']))
     await writeFile(file('aa-later.en.md'), EVENT(64, 'Ay', '19'))
-    await eventually(async () => expect((await diagnostics()).length).toBe(2))
+    await writeFile(file('Zed.en.md'), EVENT(65, 'Capital', '19'))
+    await eventually(async () => expect((await diagnostics()).length).toBe(3))
     const listed = (await diagnostics()).map((p) => p.path)
-    expect(listed).toEqual(['content/events/aa-later.en.md', 'content/events/zz-late.en.md'])
+    // by code unit, as almanac check prints them: capitals first, on every machine whatever its locale
+    expect(listed).toEqual([
+      'content/events/Zed.en.md',
+      'content/events/aa-later.en.md',
+      'content/events/zz-late.en.md',
+    ])
     const restarted = (await checkContent(app.content, false)).problems.filter((p) => p.severity === 'error')
     expect(listed).toEqual(restarted.map((p) => `content/${p.path}`).sort())
   })

@@ -22,7 +22,7 @@ export interface ProblemLog {
   has(path: string): boolean
   /** The problems of one file (`list` copies every file's: a settle that asked it per file was quadratic). */
   of(path: string): readonly Problem[]
-  /** Every problem, by path (code point order), then line. */
+  /** Every problem, by path (`byPathOrder`), then line. */
   list(): Problem[]
 }
 
@@ -82,12 +82,13 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
     // By path, then line: a running server and a restart found them in different orders, and told them so.
     list: () =>
       [...byPath.keys()]
-        .sort(byCodePoint)
+        .sort(byPathOrder)
         .flatMap((path) => [...byPath.get(path)!].sort((a, b) => (a.line ?? 1) - (b.line ?? 1))),
   }
 }
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/** Paths in the order /diagnostics and `almanac check` list them: by UTF-16 code unit, the same on every machine. */
+export const byPathOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A problem as a line of output: `file:line: message`, with `warning: ` before a warning's message. */
 export function problemLine(file: string, problem: Problem): string {

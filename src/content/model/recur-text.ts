@@ -16,25 +16,25 @@ const RANGES: Record<string, string> = {
   BYSETPOS: '1 to 366 or -366 to -1',
 }
 
+/** The parts whose values are whole numbers. */
+const NUMERIC = new Set(['COUNT', 'INTERVAL', ...Object.keys(RANGES)])
+
 /** ical.js's reading of a rule's text; an Error saying, in plain words, what is out of range or not a number. */
 export function recurOf(text: string): ICAL.Recur {
+  // ical.js reads a number as parseInt does: `BYHOUR=2e1` was 2, `COUNT=5A` was 5, and a bad value's message named
+  // no part. Every numeric value is a whole number, written as one, before ical.js reads it.
+  for (const part of text.split(';')) {
+    const [key = '', values = ''] = part.split('=')
+    if (!NUMERIC.has(key.toUpperCase())) continue
+    const bad = values.split(',').find((value) => !/^[+-]?\d+$/.test(value))
+    if (bad !== undefined) throw new Error(`${key.toUpperCase()} must be a whole number, not "${bad}"`)
+  }
   try {
     return ICAL.Recur.fromString(text)
   } catch (error) {
     const message = (error as Error).message
     const range = /^([A-Z]+): invalid value "([^"]*)" must be [<>] -?\d+$/.exec(message)
     if (range && RANGES[range[1]!]) throw new Error(`${range[1]} must be ${RANGES[range[1]!]}, not ${range[2]}`)
-    const number = /^Could not extract integer from "([^"]*)"$/.exec(message)
-    if (number) throw new Error(`${partHolding(text, number[1]!)} must be a whole number, not "${number[1]}"`)
     throw error
   }
-}
-
-/** The first part of a rule whose values include `value`, for a message; "a part" when none does. */
-function partHolding(text: string, value: string): string {
-  for (const part of text.split(';')) {
-    const [key, values = ''] = part.split('=')
-    if (values.split(',').includes(value)) return key!.toUpperCase()
-  }
-  return 'a part'
 }

@@ -1,4 +1,4 @@
-import ICAL from 'ical.js'
+import type ICAL from 'ical.js'
 import { isWallClock } from '../../time/zone.ts'
 import { recurOf } from './recur-text.ts'
 

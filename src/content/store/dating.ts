@@ -39,7 +39,7 @@ export async function dateUndated(state: StoreState, files: FileEntry[], ask: bo
 }
 
 /** Whether a file takes its date from git (or its mtime): a source without `date`, of a kind that shows one. */
-function datedByGit(state: StoreState, file: FileEntry): boolean {
+export function datedByGit(state: StoreState, file: FileEntry): boolean {
   return (
     file.undatedBy !== undefined &&
     !isTermKind(file.path.split('/')[0] as Kind) &&

@@ -1,5 +1,5 @@
 import { giveId } from './give-id.ts'
-import { dateUndated, redateLater, touchCommitted } from './dating.ts'
+import { datedByGit, dateUndated, redateLater, touchCommitted } from './dating.ts'
 import { readEntry } from './entries.ts'
 import { sourceProblems, warnUnknownKeys } from './assemble.ts'
 import { LINKED_KIND_FOLDER, reportMedia } from './load.ts'
@@ -62,7 +62,10 @@ function readChanges(state: StoreState, paths: string[]) {
   for (const path of new Set(paths)) {
     const address = parseContentPath(path, state.rules.defaultLanguage)
     if (typeof address === 'string') {
-      if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1))) problems.report(path, [address])
+      // A file the tree cannot take by its name is told while it is there, and forgotten once it is gone.
+      if (isRecordFileName(path.slice(path.lastIndexOf('/') + 1)))
+        if (state.driver.mtimeOf(path) === 0) problems.clear(path)
+        else problems.report(path, [address])
       if ((KINDS as readonly string[]).includes(path)) linked(path)
       news ||= !isHidden(path)
       continue
@@ -88,10 +91,11 @@ function readChanges(state: StoreState, paths: string[]) {
       if (entry) fresh.push(entry)
       news = true
     } else {
-      // The same text with a new mtime (`touch`, a save that changed nothing): a file dated by its mtime takes the
-      // new one, as a restart would read it.
+      // The same text with a new mtime (`touch`, a save that changed nothing): a source dated by its mtime takes the
+      // new one, as a restart would read it. Only such a file shows the date: a translation's or a term's touch
+      // settles nothing (settling a category again made every list of its events anew, ~3 s of CPU at 10k events).
       const entry = catalogue.entry(path)
-      if (entry?.undatedBy === 'mtime' && entry.undatedMs !== read.mtimeMs) {
+      if (entry?.undatedBy === 'mtime' && entry.undatedMs !== read.mtimeMs && datedByGit(state, entry)) {
         group.set(path, { ...entry, undatedMs: read.mtimeMs })
         news = true
       }
