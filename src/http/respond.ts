@@ -95,7 +95,7 @@ export function deliver(event: H3Event, out: Outgoing, notModified?: Record<stri
     }
     return new FastResponse(null, { status: 304, headers })
   }
-  // A HEAD tells the length a GET would send (RFC 9110 §9.3.2), so a client can size an answer without fetching it.
+  // A HEAD tells the length a GET would send (RFC 9110, section 9.3.2): a client sizes an answer without fetching it.
   if (event.req.method === 'HEAD') {
     const headers = Object.assign({}, out.headers)
     const body = out.body

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureApp } from '../helpers.ts'
 
-// A HEAD answered without Content-Length left a client no way to size an answer without fetching it (RFC 9110
-// §9.3.2 lets a server send the length a GET would). On the wire, as Node writes it.
+// A HEAD answered without Content-Length left a client no way to size an answer without fetching it (RFC 9110,
+// section 9.3.2, lets a server send the length a GET would). On the wire, as Node writes it.
 
 let server: Server
 let port = 0

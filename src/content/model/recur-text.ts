@@ -4,7 +4,7 @@ import ICAL from 'ical.js'
 // writes the lower bound where the upper is due), and those for a part that is no number name no part. The rule's
 // reader says both in the words of RFC 5545's ranges.
 
-/** Each numeric part's values, as RFC 5545 §3.3.10 gives them. */
+/** Each numeric part's values, as RFC 5545, section 3.3.10 gives them. */
 const RANGES: Record<string, string> = {
   BYSECOND: '0 to 60',
   BYMINUTE: '0 to 59',
