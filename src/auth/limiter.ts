@@ -50,12 +50,19 @@ export function createFailureLimiter(options: LimitOptions): FailureLimiter {
   }
 }
 
-/** Runs at most `concurrency` tasks at once, the rest in turn: password checks leave the thread pool to file I/O. */
-export function createGate(concurrency: number): <T>(task: () => Promise<T>) => Promise<T> {
+/** A task the gate turned away: `maxWaiting` tasks were waiting already. */
+export class GateFullError extends Error {}
+
+/**
+ * Runs at most `concurrency` tasks at once, the rest in turn: password checks leave the thread pool to file I/O.
+ * At most `maxWaiting` wait; a task past them is refused (GateFullError) rather than queued for ever longer.
+ */
+export function createGate(concurrency: number, maxWaiting = Infinity): <T>(task: () => Promise<T>) => Promise<T> {
   let running = 0
   const waiting: (() => void)[] = []
   return async (task) => {
     // A finished task hands its slot straight to the next one waiting.
+    if (running >= concurrency && waiting.length >= maxWaiting) throw new GateFullError('too many tasks waiting')
     if (running >= concurrency) await new Promise<void>((go) => waiting.push(go))
     else running++
     try {

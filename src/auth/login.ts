@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { apiError, tooManyLoginAttempts } from '../errors.ts'
-import { createFailureLimiter, createGate } from './limiter.ts'
+import { createFailureLimiter, createGate, GateFullError } from './limiter.ts'
 import { credentialDigest, DUMMY_HASH, verifyPassword } from './passwords.ts'
 import type { Caller } from './roles.ts'
 import { loginKey, type StoredUser, userByLogin } from './users-file.ts'
@@ -12,6 +12,8 @@ export interface LoginLimits {
   perAddress: number
   windowMs: number
   maxKeys: number
+  /** Password checks that may wait (WAITING_CHECKS unless given). */
+  waitingChecks?: number
 }
 
 /**
@@ -19,6 +21,15 @@ export interface LoginLimits {
  * way: 429 with Retry-After. A login's limit is lower than an address's, which may be shared.
  */
 export const DEFAULT_LIMITS: LoginLimits = { perLogin: 10, perAddress: 30, windowMs: 15 * 60_000, maxKeys: 10_000 }
+
+/**
+ * How many password checks may wait for the two that run. A check takes ~40 ms (scrypt, on the shared 2-core
+ * machine), so the last of them waits ~5 s; a sign-in past them (a storm of wrong passwords from many addresses,
+ * each under its own limit) is answered 429 at once, with that wait as Retry-After, instead of queueing for minutes
+ * with every sign-in after it. Callers that signed in already pay no check and are never turned away.
+ */
+export const WAITING_CHECKS = 256
+const BUSY_WAIT_MS = 5_000
 
 /** Checks `Authorization: Basic` credentials against the users; owned by one users directory. */
 export interface LoginChecker {
@@ -46,7 +57,7 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
     now,
   })
   // At most two hashes at a time, leaving a core to the event loop and libuv's pool to file I/O.
-  const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)))
+  const gate = createGate(Math.max(1, Math.min(2, availableParallelism() - 1)), limits.waitingChecks ?? WAITING_CHECKS)
   // Successful checks, as credential digests with the password hashes they were checked against: a request does not
   // pay scrypt each time.
   let verified = new Map<string, { digest: Buffer; hashes: string }>()
@@ -102,7 +113,15 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       if (user && known && timingSafeEqual(known.digest, digest)) return toCaller(user)
       admit(login, address)
       const at = generation
-      if (!(await shared(digest, () => matches(user, password)))) throw apiError('incorrect_password')
+      const ok = await shared(digest, () => matches(user, password)).catch((error: unknown) => {
+        // Turned away unchecked: the try is not counted against anyone.
+        if (error instanceof GateFullError) {
+          logins.forgive(limitKey(login, address))
+          if (address !== undefined) addresses.forgive(address)
+        }
+        throw busy(error)
+      })
+      if (!ok) throw apiError('incorrect_password')
       logins.clear(limitKey(login, address))
       if (address !== undefined) addresses.forgive(address)
       if (at === generation) verified.set(user!.login, { digest, hashes: hashesOf(user!) })
@@ -120,7 +139,9 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       const at = generation
       const key = `${at}:${digest.toString('base64')}`
       if (refused.has(key)) return null
-      if (!(await shared(digest, () => matches(user, password)))) {
+      if (
+        !(await shared(digest, () => matches(user, password)).catch((error: unknown) => Promise.reject(busy(error))))
+      ) {
         if (at === generation) refused.add(key)
         return null
       }
@@ -140,6 +161,11 @@ export function createLoginChecker(limits: LoginLimits = DEFAULT_LIMITS, now: ()
       generation++
     },
   }
+}
+
+/** A check the gate turned away, as the 429 it is answered with; any other error as it is. */
+function busy(error: unknown): unknown {
+  return error instanceof GateFullError ? tooManyLoginAttempts(BUSY_WAIT_MS) : error
 }
 
 /** A user's password hashes, as one text: a remembered check holds while they are the same. */

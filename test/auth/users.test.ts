@@ -283,6 +283,39 @@ describe('password checks at once', () => {
     )
     expect(most).toBe(2)
   })
+
+  // A storm of wrong passwords from many addresses, each under its own limit, queued every check: a sign-in after it
+  // waited minutes. Past the checks that may wait, a sign-in is answered 429 at once and counted against no one.
+  it('wait at most so many deep; past them a sign-in is told to come back, and nothing is counted', async () => {
+    const limits = { perLogin: 100, perAddress: 1, windowMs: 60_000, maxKeys: 1_000, waitingChecks: 3 }
+    const users = openUsers(file, { limits })
+    users.add('ada', 'administrator', 'ada-password-0001')
+    const signedIn = basic('ada', 'ada-password-0001')
+    expect(await status(users.authenticate(signedIn, '192.0.2.200'))).toBe(200)
+    const address = (i: number) => `198.51.100.${i + 1}`
+    const storm = Array.from({ length: 12 }, (_, i) =>
+      users.authenticate(basic('ada', `wrong-password-${i}`), address(i)).then(
+        () => ({ status: 200, retry: null as string | null }),
+        (error: { status: number; envelope?: { headers?: Record<string, string> } }) => ({
+          status: error.status,
+          retry: error.envelope?.headers?.['Retry-After'] ?? null,
+        }),
+      ),
+    )
+    // credentials that signed in pay no check, and are not turned away meanwhile
+    expect(await status(users.authenticate(signedIn, '192.0.2.200'))).toBe(200)
+    const answers = await Promise.all(storm)
+    // one or two checks run (one a core, leaving one to the event loop), three wait; the rest are turned away
+    const checked = answers.filter((answer) => answer.status === 401).length
+    expect(checked).toBeGreaterThanOrEqual(4)
+    expect(checked).toBeLessThanOrEqual(5)
+    expect(answers.filter((answer) => answer.status === 429 && answer.retry === '5').length).toBe(12 - checked)
+    // an address checked has its one try counted (429 now); one turned away had none (checked now: 401)
+    for (const [i, answer] of answers.entries())
+      expect(await status(users.authenticate(basic('ada', 'wrong-password-x'), address(i)))).toBe(
+        answer.status === 401 ? 429 : 401,
+      )
+  })
 })
 
 describe('client addresses', () => {
