@@ -23,8 +23,8 @@ export interface LoginLimits {
 export const DEFAULT_LIMITS: LoginLimits = { perLogin: 10, perAddress: 30, windowMs: 15 * 60_000, maxKeys: 10_000 }
 
 /**
- * How many password checks may wait for the two that run. A check takes ~40 ms (scrypt, on the shared 2-core
- * machine), so the last of them waits ~5 s; a sign-in past them (a storm of wrong passwords from many addresses,
+ * How many password checks may wait for those that run (two at most). A check takes ~40 ms (scrypt, on the shared
+ * 2-core machine), so the last of them waits ~5 s; a sign-in past them (a storm of wrong passwords from many addresses,
  * each under its own limit) is answered 429 at once, with that wait as Retry-After, instead of queueing for minutes
  * with every sign-in after it. Callers that signed in already pay no check and are never turned away.
  */
