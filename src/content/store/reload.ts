@@ -73,11 +73,10 @@ function readChanges(state: StoreState, paths: string[]) {
     const key = `${address.kind}/${address.stem}`
     const group = groups.get(key) ?? new Map<string, FileEntry | null>()
     groups.set(key, group)
-    // A file of a kind folder swapped for a link is gone, as at a start: one problem for the folder, none a file (the
-    // driver's refusal, read and dropped, forgets the file's stamp: once the folder is back, the file is read anew).
-    const folderLinked = linked(address.kind)
-    if (folderLinked) state.driver.read(path)
-    const read = folderLinked ? null : state.driver.read(path)
+    // A file of a kind folder swapped for a link is gone, as at a start: one problem for the folder, none a file. The
+    // driver refuses it all the same, and so forgets its stamp: once the folder is back, the file is read anew.
+    const answer = state.driver.read(path)
+    const read = linked(address.kind) ? null : answer
     if (read === null || 'refused' in read) {
       news ||= read !== null || texts.has(path) || catalogue.entry(path) !== undefined
       problems.clear(path)
