@@ -22,9 +22,10 @@ export interface UserDirectory {
   list(): StoredUser[]
   /** Adds a user; returns the application password (generated unless given), shown once. */
   add(login: string, role: Role, password?: string): { user: StoredUser; password: string }
-  remove(login: string): void
-  /** Replaces a user's application passwords with one new one, returned once. */
-  resetPassword(login: string, password?: string): string
+  /** Removes a user; returns it as stored (its login as written in the file, which a caller may type otherwise). */
+  remove(login: string): StoredUser
+  /** Replaces a user's application passwords with one new one, returned once, with the user as stored. */
+  resetPassword(login: string, password?: string): { user: StoredUser; password: string }
 }
 
 export interface UsersOptions {
@@ -100,20 +101,23 @@ export function openUsers(file: string, options: UsersOptions = {}): UserDirecto
       return made!
     },
     remove(login) {
+      let removed: StoredUser | undefined
       change((current) => {
         const user = find(current, login)
+        removed = user
         return { ...current, users: current.users.filter((u) => u !== user) }
       })
+      return removed!
     },
     resetPassword(login, password) {
-      let made = ''
+      let made: { user: StoredUser; password: string } | undefined
       change((current) => {
         const user = find(current, login)
         const entry = newPassword(password)
-        made = entry.password
-        return { ...current, users: current.users.map((u) => (u === user ? { ...u, passwords: [entry.entry] } : u)) }
+        made = { user: { ...user, passwords: [entry.entry] }, password: entry.password }
+        return { ...current, users: current.users.map((u) => (u === user ? made!.user : u)) }
       })
-      return made
+      return made!
     },
   }
 }

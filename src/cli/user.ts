@@ -30,16 +30,16 @@ export function user(args: string[], flags: Record<string, string | undefined>):
       return 0
     }
     if (action === 'remove') {
-      users.remove(login)
-      console.log(`Removed ${login}`)
+      // The login as stored: logins are found without case, so `Ana` may remove `ana`.
+      console.log(`Removed ${users.remove(login).login}`)
       return 0
     }
     if (action === 'reset-password') {
-      const password = users.resetPassword(login, flags.password)
+      const { user, password } = users.resetPassword(login, flags.password)
       console.log(
         flags.password
-          ? `Password of ${login} replaced`
-          : `New application password for ${login} (shown once): ${password}`,
+          ? `Password of ${user.login} replaced`
+          : `New application password for ${user.login} (shown once): ${password}`,
       )
       return 0
     }

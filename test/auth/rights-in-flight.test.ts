@@ -122,7 +122,7 @@ describe('a write held open while its rights change', () => {
     const held = heldWrite('events/406', 'PATCH', as('editor'))
     await routed()
     const users = openUsers(join(app.dir, 'users.yaml'))
-    const password = users.resetPassword('editor')
+    const { password } = users.resetPassword('editor')
     expect((await held.release({ title: 'Old password' })).status).toBe(401)
     const again = heldWrite('events/406', 'PATCH', as('editor', password))
     await routed()
@@ -222,7 +222,7 @@ describe('the second look at the users file', () => {
       held.push(heldWrite('events/406', 'PATCH', as('editor')))
       await routed()
     }
-    const password = users.resetPassword('editor')
+    const { password } = users.resetPassword('editor')
     for (const write of held) expect((await write.release({ title: 'Old password' })).status).toBe(401)
     const fresh = heldWrite('events/406', 'PATCH', as('editor', password))
     await routed()

@@ -241,7 +241,7 @@ describe('repeated failures from one address', () => {
     clock += 5_000
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), address))).toBe(200)
     // A password reset ends them: from the locked address, the new one waits for the window.
-    const reset = users.resetPassword('ada', 'ada-password-0009')
+    const reset = users.resetPassword('ada', 'ada-password-0009').password
     expect(await status(users.authenticate(basic('ada', 'ada-password-0001'), address))).toBe(429)
     expect(await status(users.authenticate(basic('ada', reset), '192.0.2.1'))).toBe(200)
   })
@@ -347,9 +347,10 @@ describe('logins', () => {
     const caller = await users.authenticate(basic('ADA', 'ada-password-0001'), '192.0.2.1')
     expect(caller).toMatchObject({ login: 'Ada', role: 'administrator' })
     expect(await users.callerNow(basic('ada', 'ada-password-0001'))).toMatchObject({ login: 'Ada' })
-    users.resetPassword('aDa', 'ada-password-0002')
+    // Each names the user as stored, so a command can say whom it changed.
+    expect(users.resetPassword('aDa', 'ada-password-0002').user.login).toBe('Ada')
     expect(await status(users.authenticate(basic('ada', 'ada-password-0002'), '192.0.2.1'))).toBe(200)
-    users.remove('ADA')
+    expect(users.remove('ADA').login).toBe('Ada')
     expect(users.list()).toEqual([])
   })
 

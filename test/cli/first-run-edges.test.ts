@@ -97,6 +97,20 @@ describe('a busy port', () => {
   )
 })
 
+describe('almanac user with a login typed in another case', () => {
+  it('names the user as stored when it resets a password and when it removes', async () => {
+    const file = join(dir, 'cased.yaml')
+    const run = (...args: string[]) => runCli(['user', ...args, '--users', file], dir)
+    expect((await run('add', 'Ada', '--role', 'editor', '--password', 'ada-password-0001')).code).toBe(0)
+    const reset = await run('reset-password', 'ADA', '--password', 'ada-password-0002')
+    expect([reset.code, reset.stdout.trim()]).toEqual([0, 'Password of Ada replaced'])
+    const fresh = await run('reset-password', 'aDa')
+    expect(fresh.stdout).toMatch(/^New application password for Ada \(shown once\): (\w{4} ){5}\w{4}\n$/)
+    const removed = await run('remove', 'ada')
+    expect([removed.code, removed.stdout.trim()]).toEqual([0, 'Removed Ada'])
+  })
+})
+
 describe('almanac user with a users file that is not there', () => {
   it.each([[['list']], [['remove', 'ana']], [['reset-password', 'ana']]])(
     'almanac user %j says there is no users file yet, exit 1, and creates nothing',
