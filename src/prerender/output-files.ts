@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, statSync } from 'node:fs'
+import { copyFileSync, type Dirent, linkSync, statSync } from 'node:fs'
 import { copyFile, link, readdir, rm } from 'node:fs/promises'
-import { join, resolve, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import {
   isTemporaryName,
   replaceAtomic,
@@ -188,11 +188,25 @@ function linkOrCopySync(root: string, file: string, source: string): void {
   )
 }
 
-/** Removes temporary files a build killed mid-write left behind, so that they are never published. */
-export async function sweepTemporaries(out: string): Promise<void> {
-  const names = await readdir(out, { recursive: true }).catch(() => [] as string[])
-  await Promise.all(names.filter(isTemporaryName).map((name) => rm(join(out, name), { force: true })))
+/**
+ * Makes the output folder ready for a full build: removes temporary files a build killed mid-write left behind, so
+ * that they are never published, and refuses a symbolic link anywhere inside it. A build would write through a
+ * linked folder wherever it points, and a linked file that kept its size would be taken as written and published
+ * as it points (the folder itself may be a link: the operator chose it).
+ */
+export async function readyOutput(out: string): Promise<void> {
+  const found = await readdir(out, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  const path = (entry: Dirent) => relative(out, join(entry.parentPath, entry.name))
+  const link = found.find((entry) => entry.isSymbolicLink())
+  if (link) throw new Error(`${join(out, path(link))} is a symbolic link; ${NO_LINKS}`)
+  await Promise.all(found.filter((e) => isTemporaryName(e.name)).map((e) => rm(join(out, path(e)), { force: true })))
 }
+
+const NO_LINKS =
+  'a build writes only into folders and files of its own, so remove the link or build into another folder'
 
 function sizeOf(path: string): number | undefined {
   return statSync(path, { throwIfNoEntry: false })?.size

@@ -7,7 +7,7 @@ import { estimateScopedBytes, isCalendarFeed, isScopedFeed, touchedFeeds } from 
 import { extraFiles } from './host-files.ts'
 import { fileFor, slugHasFile } from './file-layout.ts'
 import { Manifest, readManifest } from './manifest.ts'
-import { createOutput, sweepTemporaries, writeManifest, type Output } from './output-files.ts'
+import { createOutput, readyOutput, writeManifest, type Output } from './output-files.ts'
 import { isEmptyFolder } from './fresh-files.ts'
 import { type Pool, renderBeside, workersFor, type Rendered } from './render-pool.ts'
 import { buildFeedBytes, createBuildApp, createRenderer, failOnServerError, type FeedTags } from './renderer.ts'
@@ -124,7 +124,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
   return {
     async full() {
       const started = start()
-      const [previous] = await Promise.all([readManifest(out), sweepTemporaries(out)])
+      const [previous] = await Promise.all([readManifest(out), readyOutput(out)])
       const fresh = previous.size === 0 && (await isEmptyFolder(out))
       output = createOutput(out, new Manifest(previous), false, fresh)
       renderer = createRenderer(app, layout, output, feedTags)

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -43,6 +43,47 @@ describe('a build over an output folder that is not what its manifest says', () 
     await writeFile(stray, '{"half": ')
     await builder.full()
     expect(await allFiles(out)).not.toContain(stray.slice(out.length + 1))
+  })
+
+  it('stops before it writes when a folder inside it is a link, and writes nothing where the link points', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'almanac-elsewhere-'))
+    try {
+      const events = join(out, 'wp-json/calendar/events/v1/events')
+      await rm(events, { recursive: true })
+      await symlink(elsewhere, events)
+      await rm(join(out, 'manifest.json'))
+      await expect(builder.full()).rejects.toThrow(`${events} is a symbolic link; a build writes only into folders`)
+      expect(await readdir(elsewhere)).toEqual([])
+      expect(await allFiles(out)).not.toContain('manifest.json')
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true })
+    }
+  })
+
+  it('stops when a file it wrote was replaced by a link of the same size, rather than publish what it points to', async () => {
+    const secret = join(out, '..', `almanac-secret-${process.pid}`)
+    const file = join(out, EVENT_8)
+    await writeFile(secret, 'S'.repeat((await stat(file)).size))
+    try {
+      await rm(file)
+      await symlink(secret, file)
+      await expect(builder.full()).rejects.toThrow(`${file} is a symbolic link`)
+    } finally {
+      await rm(secret, { force: true })
+    }
+  })
+
+  it('builds into an output folder that is itself a link', async () => {
+    const link = `${out}-link`
+    await symlink(out, link)
+    try {
+      await rm(join(out, EVENT_8))
+      const again = await createSiteBuilder(buildOptions(app.store, link)).full()
+      expect(again.written).toBe(1)
+      expect((await stat(join(out, EVENT_8))).isFile()).toBe(true)
+    } finally {
+      await rm(link, { force: true })
+    }
   })
 
   it('after a write that failed, claims nothing it did not write, and the next run puts it right', async () => {
