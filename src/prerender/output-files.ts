@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, type Dirent, linkSync, statSync } from 'node:fs'
+import { copyFileSync, type Dirent, linkSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, readdir, rm } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import {
   isTemporaryName,
   replaceAtomic,
@@ -39,8 +39,12 @@ const WRITES_IN_FLIGHT = 64
  * writes asynchronously (its render workers too: a busy disk made a new file's `open` a quarter of a
  * worker's time), so that rendering goes on meanwhile.
  */
-export function createOutput(out: string, manifest: Manifest, sync: boolean, fresh = false): Output {
+export function createOutput(out: string, manifest: Manifest, sync: boolean, fresh = false, guarded = false): Output {
   const root = resolve(out)
+  // A full build looked for links once, before it began (`readyOutput`); a guarded output (the updates after it, which
+  // may come long after) looks on the way to each file, each folder once a run.
+  const realFolders = new Set<string>()
+  const guard = (file: string) => guarded && refuseLinksOnTheWay(root, inside(root, file), realFolders)
   // Into an empty folder, a new file is written in place (`fresh-files.ts`); one there already is replaced.
   const replaceNow = (file: string, data: Buffer) => {
     if (!(fresh && createFileSync(inside(root, file), data))) replaceFileSync(root, file, data)
@@ -96,11 +100,13 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
   return {
     manifest,
     take() {
+      realFolders.clear()
       const taken = counts
       counts = { written: 0, removed: 0 }
       return taken
     },
     async put(file, data) {
+      guard(file)
       const entry = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') }
       if (unchanged(file, entry)) return
       manifest.set(file, entry)
@@ -112,6 +118,7 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
       )
     },
     async putSame(file, source) {
+      guard(file)
       const entry = manifest.get(source)
       // A source whose write failed has no entry: the run fails with that write's error, now.
       if (!entry) return check()
@@ -132,6 +139,7 @@ export function createOutput(out: string, manifest: Manifest, sync: boolean, fre
     },
     async remove(file) {
       if (!manifest.has(file)) return
+      guard(file)
       await drain()
       manifest.delete(file)
       await rm(inside(root, file), { force: true })
@@ -196,7 +204,8 @@ function linkOrCopySync(root: string, file: string, source: string): void {
  */
 export async function readyOutput(out: string): Promise<void> {
   const found = await readdir(out, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return []
+    // No output folder yet; a folder inside it removed during the listing is no reason to skip the look.
+    if (error.code === 'ENOENT' && error.path !== undefined && resolve(error.path) === resolve(out)) return []
     throw error
   })
   const path = (entry: Dirent) => relative(out, join(entry.parentPath, entry.name))
@@ -207,6 +216,15 @@ export async function readyOutput(out: string): Promise<void> {
 
 const NO_LINKS =
   'a build writes only into folders and files of its own, so remove the link or build into another folder'
+
+/** Throws if `target` or a folder between `root` and it is a symbolic link; `real` holds folders found not to be. */
+function refuseLinksOnTheWay(root: string, target: string, real: Set<string>): void {
+  for (let at = target; at.length > root.length && !real.has(at); at = dirname(at)) {
+    const found = lstatSync(at, { throwIfNoEntry: false })
+    if (found?.isSymbolicLink()) throw new Error(`${at} is a symbolic link; ${NO_LINKS}`)
+    if (found?.isDirectory()) real.add(at)
+  }
+}
 
 function sizeOf(path: string): number | undefined {
   return statSync(path, { throwIfNoEntry: false })?.size

@@ -164,7 +164,7 @@ export function createSiteBuilder(options: BuildOptions): SiteBuilder {
       const slugPages = await putSlugPages(bySlug, kept)
       for (const file of [...output.manifest.keys()]) if (!kept.has(file)) await output.remove(file)
       const result = await finish(started, rendered.written)
-      output = createOutput(out, output.manifest, false) // updates replace files
+      output = createOutput(out, output.manifest, false, false, true) // updates replace files, no link on their way
       renderer = createRenderer(app, layout, output, feedTags)
       return { ...result, slugPages, ...(scoped ? { scopedFeeds: scoped } : {}) }
     },

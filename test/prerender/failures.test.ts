@@ -73,6 +73,29 @@ describe('a build over an output folder that is not what its manifest says', () 
     }
   })
 
+  it('refuses a link made after it began: an update writes nothing through it', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'almanac-elsewhere-'))
+    const errors: Error[] = []
+    const stop = rebuildOnChange(
+      app.store,
+      builder,
+      () => {},
+      (error) => errors.push(error),
+    )
+    try {
+      const events = join(out, 'wp-json/calendar/events/v1/events')
+      await rm(events, { recursive: true })
+      await symlink(elsewhere, events)
+      await call(app, 'events/8', json('PATCH', { title: 'Written Through A Link?' }, as('admin')))
+      await expect.poll(() => errors.length, { timeout: 5_000 }).toBe(1)
+      expect(errors[0]!.message).toContain(`${events} is a symbolic link`)
+      expect(await readdir(elsewhere)).toEqual([])
+    } finally {
+      await stop()
+      await rm(elsewhere, { recursive: true, force: true })
+    }
+  })
+
   it('builds into an output folder that is itself a link', async () => {
     const link = `${out}-link`
     await symlink(out, link)
