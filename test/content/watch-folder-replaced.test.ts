@@ -63,6 +63,29 @@ describe('the content folder itself replaced while the server runs', () => {
   })
 })
 
+describe('a content link pointed at a wider folder and back', () => {
+  it('forgets the problems of files heard there once the link is back, as a restart would not tell them', async () => {
+    const tree = await trees.tree()
+    const [site, link, wide] = ['site', 'content-link', 'wide'].map((name) => join(tree.dir, name))
+    await rename(tree.content, site!)
+    await mkdir(join(wide!, 'notes'), { recursive: true })
+    await symlink(site!, link!)
+    const { store } = await watched(link!)
+    const paths = () => store.problems().map((problem) => problem.path)
+    expect(paths()).toEqual([])
+    await symlink(wide!, `${link}.new`)
+    await rename(`${link}.new`, link!)
+    await eventually(() => expect(events(store)).toBe(0))
+    // Written while the wide folder is watched: heard, and told as a file the tree cannot take by its name.
+    await writeFile(join(wide!, 'notes', 'todo.md'), '# not a record\n')
+    await eventually(() => expect(paths()).toContain('notes/todo.md'))
+    await symlink(site!, `${link}.new`)
+    await rename(`${link}.new`, link!)
+    await eventually(() => expect(events(store)).toBeGreaterThan(0))
+    await eventually(() => expect(paths()).toEqual([]))
+  })
+})
+
 /** Every file under a folder made an hour old: a file younger than two seconds is compared by its text, not its stamp. */
 async function aged(folder: string) {
   const { readdir, utimes } = await import('node:fs/promises')

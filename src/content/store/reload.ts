@@ -41,7 +41,20 @@ export async function reloadNow(state: StoreState, paths: string[]): Promise<boo
  */
 export async function reconcileNow(state: StoreState, queue: WriteQueue): Promise<void> {
   const changed = await state.driver.changed(state.texts, state.media.stamps())
+  changed.push(...toldButGone(state))
   if (changed.length > 0) await queue(() => reloadNow(state, changed))
+}
+
+/**
+ * Files the store holds no text of but told a problem of, no longer there: the comparison goes by the texts, so a
+ * problem of a badly named file heard through a content link pointed at a wider folder stayed after the link was
+ * put back, where a restart would not tell it. Re-read, each is forgotten.
+ */
+function toldButGone(state: StoreState): string[] {
+  const paths = new Set(state.problems.list().map((problem) => problem.path))
+  return [...paths].filter(
+    (path) => path.includes('/') && !path.startsWith('media/') && !state.texts.has(path) && !state.driver.mtimeOf(path),
+  )
 }
 
 /** Images are few: the library is read again, and the version moves so events show the new file. */
