@@ -24,6 +24,8 @@ export interface ProblemLog {
   of(path: string): readonly Problem[]
   /** Every problem, by path (`byPathOrder`), then line. */
   list(): Problem[]
+  /** The paths with a problem, in no order and not copied. */
+  paths(): IterableIterator<string>
 }
 
 /** The most problems told of one file (a hostile one may hold hundreds of thousands). */
@@ -78,6 +80,7 @@ export function createProblemLog(onProblem?: (problem: Problem) => void): Proble
       else byPath.delete(path)
     },
     has: (path) => byPath.has(path),
+    paths: () => byPath.keys(),
     of: (path) => byPath.get(path) ?? [],
     // By path, then line: a running server and a restart found them in different orders, and told them so.
     list: () =>

@@ -46,15 +46,18 @@ export async function reconcileNow(state: StoreState, queue: WriteQueue): Promis
 }
 
 /**
- * Files the store holds no text of but told a problem of, no longer there: the comparison goes by the texts, so a
- * problem of a badly named file heard through a content link pointed at a wider folder stayed after the link was
- * put back, where a restart would not tell it. Re-read, each is forgotten.
+ * Badly named files told as problems and no longer there. The comparison goes by the texts the store holds, and it
+ * holds none of such a file, so one heard through a content link pointed at a wider folder stayed told after the
+ * link was put back, where a restart would not tell it. Re-read, each is forgotten.
  */
 function toldButGone(state: StoreState): string[] {
-  const paths = new Set(state.problems.list().map((problem) => problem.path))
-  return [...paths].filter(
-    (path) => path.includes('/') && !path.startsWith('media/') && !state.texts.has(path) && !state.driver.mtimeOf(path),
-  )
+  const badlyNamed = (path: string) =>
+    path.includes('/') &&
+    !path.startsWith('media/') &&
+    typeof parseContentPath(path, state.rules.defaultLanguage) === 'string'
+  const gone: string[] = []
+  for (const path of state.problems.paths()) if (badlyNamed(path) && state.driver.mtimeOf(path) === 0) gone.push(path)
+  return gone
 }
 
 /** Images are few: the library is read again, and the version moves so events show the new file. */
